@@ -1,0 +1,153 @@
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from "react";
+import { toast } from "sonner";
+import {
+  CART_STORAGE_KEY,
+  cartReducer,
+  cartTotalCents,
+  parseStoredCart,
+  repriceLines,
+  totalItems,
+  type CartLine,
+  type CartProduct,
+  type CurrentProduct,
+} from "#app/lib/cart.ts";
+
+type CartContextValue = {
+  lines: CartLine[];
+  totalItems: number;
+  totalCents: number;
+  /** False until the browser's stored cart has been read (it is unknown on the server). */
+  ready: boolean;
+  add: (product: CartProduct) => void;
+  increase: (mergeKey: string) => void;
+  decrease: (mergeKey: string) => void;
+  remove: (mergeKey: string) => void;
+  clear: () => void;
+  drawerOpen: boolean;
+  setDrawerOpen: (open: boolean) => void;
+};
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+/** Every cart toast shares one id, so a new one replaces the last: one toast at a time. */
+export const CART_TOAST_ID = "cart";
+
+type PricesResponse = { products: CurrentProduct[]; unknown: string[] };
+
+async function fetchCurrentPrices(lines: CartLine[]): Promise<PricesResponse> {
+  const response = await fetch("/api/cart/prices", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      items: lines.map((line) => ({ kind: line.kind, serialNo: line.serialNo })),
+    }),
+  });
+  if (!response.ok) throw new Error(`prices answered ${response.status}`);
+  return (await response.json()) as PricesResponse;
+}
+
+export function CartProvider({ children }: { children: React.ReactNode }) {
+  const [lines, dispatch] = useReducer(cartReducer, []);
+  const [ready, setReady] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const linesRef = useRef(lines);
+  linesRef.current = lines;
+
+  useEffect(() => {
+    const stored = parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY));
+    dispatch({ type: "replace", lines: stored });
+    setReady(true);
+    if (stored.length === 0) return;
+    fetchCurrentPrices(stored)
+      .then(({ products, unknown }) => {
+        // Apply to what the cart holds now: the shopper may have changed it meanwhile.
+        const result = repriceLines(linesRef.current, products, new Set(unknown));
+        dispatch({ type: "replace", lines: result.lines });
+        if (result.dropped.length > 0) {
+          const names = result.dropped.map((line) => `"${line.title}"`).join(", ");
+          toast("Cart updated", {
+            id: CART_TOAST_ID,
+            description: `${names} ${result.dropped.length === 1 ? "is" : "are"} no longer available and ${result.dropped.length === 1 ? "was" : "were"} removed.`,
+          });
+        }
+      })
+      .catch((error: unknown) => console.warn("Could not refresh cart prices", error));
+  }, []);
+
+  useEffect(() => {
+    if (ready) window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
+  }, [lines, ready]);
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === CART_STORAGE_KEY) {
+        dispatch({ type: "replace", lines: parseStoredCart(event.newValue) });
+      }
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
+
+  const titleOf = useCallback(
+    (mergeKey: string) => linesRef.current.find((line) => line.mergeKey === mergeKey)?.title ?? "",
+    [],
+  );
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      lines,
+      totalItems: totalItems(lines),
+      totalCents: cartTotalCents(lines),
+      ready,
+      drawerOpen,
+      setDrawerOpen,
+      add: (product) => {
+        dispatch({ type: "add", product });
+        toast("Added to cart", {
+          id: CART_TOAST_ID,
+          description: `"${product.title}" is in your cart.`,
+        });
+      },
+      increase: (mergeKey) => {
+        toast("Quantity increased", {
+          id: CART_TOAST_ID,
+          description: `Added one more of "${titleOf(mergeKey)}".`,
+        });
+        dispatch({ type: "increase", mergeKey });
+      },
+      decrease: (mergeKey) => {
+        toast("Quantity decreased", {
+          id: CART_TOAST_ID,
+          description: `Removed one of "${titleOf(mergeKey)}".`,
+        });
+        dispatch({ type: "decrease", mergeKey });
+      },
+      remove: (mergeKey) => {
+        toast.error("Removed from cart", {
+          id: CART_TOAST_ID,
+          description: `"${titleOf(mergeKey)}" was removed.`,
+        });
+        dispatch({ type: "remove", mergeKey });
+      },
+      clear: () => dispatch({ type: "clear" }),
+    }),
+    [lines, ready, drawerOpen, titleOf],
+  );
+
+  return <CartContext value={value}>{children}</CartContext>;
+}
+
+export function useCart(): CartContextValue {
+  const value = use(CartContext);
+  if (!value) throw new Error("useCart must be used inside <CartProvider>");
+  return value;
+}

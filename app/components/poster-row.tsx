@@ -1,0 +1,74 @@
+import { Pause, Play } from "lucide-react";
+import { useState } from "react";
+import { cn } from "#app/lib/cn.ts";
+
+/** Spec §9: 160 px poster cards with a 10 px gap. */
+export const POSTER_CARD_WIDTH = 160;
+
+type PosterRowProps = {
+  label: string;
+  items: { key: string | number; node: React.ReactNode }[];
+  secondsPerItem: number;
+  emptyText: string;
+};
+
+/**
+ * An auto-scrolling row. The items are drawn twice so the loop has no seam; the copy is hidden
+ * from assistive technology and the keyboard. Scrolling pauses on hover and focus, has a
+ * pause control, and stands still (as a scrollable row) for people who prefer reduced motion.
+ */
+export function PosterRow({ label, items, secondsPerItem, emptyText }: PosterRowProps) {
+  const [paused, setPaused] = useState(false);
+  if (items.length === 0) {
+    return <p className="py-6 text-muted-foreground">{emptyText}</p>;
+  }
+  const duration = `${items.length * secondsPerItem}s`;
+  return (
+    <div className="relative">
+      <button
+        type="button"
+        onClick={() => setPaused((value) => !value)}
+        aria-pressed={paused}
+        className="absolute -top-11 right-0 inline-flex h-9 items-center gap-1.5 rounded-md border bg-background px-3 text-sm font-medium hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none motion-reduce:hidden"
+      >
+        {paused ? (
+          <Play aria-hidden="true" className="size-4" />
+        ) : (
+          <Pause aria-hidden="true" className="size-4" />
+        )}
+        {paused ? `Play ${label}` : `Pause ${label}`}
+      </button>
+      <div
+        role="region"
+        aria-label={`${label} posters`}
+        // Focusable so keyboard users can scroll the row when it stands still.
+        tabIndex={0}
+        className="group overflow-hidden rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none motion-reduce:overflow-x-auto"
+      >
+        <div
+          data-slot="poster-track"
+          className={cn(
+            "flex w-max animate-[poster-marquee_var(--row-duration)_linear_infinite] gap-[10px] py-2 group-focus-within:[animation-play-state:paused] group-hover:[animation-play-state:paused] motion-reduce:animate-none",
+            paused && "[animation-play-state:paused]",
+          )}
+          style={{ "--row-duration": duration } as React.CSSProperties}
+        >
+          <ul className="flex gap-[10px]">
+            {items.map((item) => (
+              <li key={item.key} className="shrink-0" style={{ width: POSTER_CARD_WIDTH }}>
+                {item.node}
+              </li>
+            ))}
+          </ul>
+          <ul className="flex gap-[10px] motion-reduce:hidden" aria-hidden="true" inert>
+            {items.map((item) => (
+              <li key={item.key} className="shrink-0" style={{ width: POSTER_CARD_WIDTH }}>
+                {item.node}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { Search } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, useNavigate } from "react-router";
+import { cn } from "#app/lib/cn.ts";
+
+type Suggestion = { regSerialNo: number; title: string };
+type Results = { query: string; suggestions: Suggestion[] };
+
+const DEBOUNCE_MS = 200;
+export const SUGGESTIONS_LIMIT = 10;
+
+/**
+ * The navbar search: compact until focused, suggestions as the shopper types (debounced, stale
+ * requests cancelled), a full results page behind 'See More Results'. Without JavaScript it is
+ * a plain GET form to /search.
+ */
+export function SearchBox() {
+  const navigate = useNavigate();
+  const listId = useId();
+  const rootRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [text, setText] = useState("");
+  const [results, setResults] = useState<Results | null>(null);
+  const [active, setActive] = useState(-1);
+
+  const query = text.trim();
+
+  useEffect(() => {
+    if (!query) {
+      setResults(null);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/api/search/suggestions?query=${encodeURIComponent(query)}`, {
+        signal: controller.signal,
+      })
+        .then((response) => (response.ok ? response.json() : { suggestions: [] }))
+        .then((body: { suggestions: Suggestion[] }) => {
+          setResults({ query, suggestions: body.suggestions });
+          setActive(-1);
+        })
+        .catch((error: unknown) => {
+          if ((error as Error).name === "AbortError") return;
+          console.warn("Search suggestions failed", error);
+          setResults({ query, suggestions: [] });
+        });
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  function collapse() {
+    setExpanded(false);
+    setText("");
+    setResults(null);
+    setActive(-1);
+  }
+
+  useEffect(() => {
+    if (!expanded) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) collapse();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [expanded]);
+
+  const suggestions = results && query ? results.suggestions : [];
+  const showList = expanded && query.length > 0 && results !== null;
+  const seeMore = suggestions.length >= SUGGESTIONS_LIMIT;
+  const optionCount = suggestions.length + (seeMore ? 1 : 0);
+  const searchUrl = `/search?query=${encodeURIComponent(query)}`;
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "Escape") {
+      collapse();
+      inputRef.current?.blur();
+    } else if (event.key === "ArrowDown" && optionCount > 0) {
+      event.preventDefault();
+      setActive((current) => (current + 1) % optionCount);
+    } else if (event.key === "ArrowUp" && optionCount > 0) {
+      event.preventDefault();
+      setActive((current) => (current <= 0 ? optionCount - 1 : current - 1));
+    } else if (event.key === "Enter" && active >= 0) {
+      event.preventDefault();
+      pick(active);
+    }
+  }
+
+  /** Opens a suggestion's title page, or the full results for the See More entry. */
+  function pick(index: number) {
+    const picked = suggestions[index];
+    collapse();
+    if (picked) navigate(`/movies/${picked.regSerialNo}`, { state: { page: 1 } });
+    else navigate(searchUrl);
+  }
+
+  return (
+    <Form
+      ref={rootRef}
+      role="search"
+      action="/search"
+      method="get"
+      className="relative"
+      onSubmit={(event) => {
+        if (!query) event.preventDefault();
+        else setTimeout(collapse, 0);
+      }}
+    >
+      <label htmlFor={`${listId}-input`} className="sr-only">
+        Search films
+      </label>
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-300"
+        />
+        <input
+          ref={inputRef}
+          id={`${listId}-input`}
+          name="query"
+          type="search"
+          autoComplete="off"
+          role="combobox"
+          aria-expanded={showList}
+          aria-controls={`${listId}-list`}
+          aria-autocomplete="list"
+          aria-activedescendant={active >= 0 ? `${listId}-option-${active}` : undefined}
+          placeholder={expanded ? "Search films..." : "Search"}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onFocus={() => setExpanded(true)}
+          onKeyDown={onKeyDown}
+          className={cn(
+            "h-9 rounded-md border border-white/25 bg-white/10 pr-2 pl-8 text-sm text-white transition-[width] duration-200 outline-none placeholder:text-slate-300 focus-visible:ring-[3px] focus-visible:ring-amber-300/60",
+            expanded ? "w-48 sm:w-72" : "w-24 sm:w-32",
+          )}
+        />
+      </div>
+      {showList ? (
+        <ul
+          id={`${listId}-list`}
+          role="listbox"
+          aria-label="Search suggestions"
+          className="absolute right-0 z-50 mt-1 max-h-96 w-72 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg"
+        >
+          {suggestions.length === 0 ? (
+            <li role="presentation" className="px-3 py-2 text-sm text-muted-foreground">
+              No matches found.
+            </li>
+          ) : null}
+          {suggestions.map((suggestion, index) => (
+            <li
+              key={suggestion.regSerialNo}
+              id={`${listId}-option-${index}`}
+              role="option"
+              aria-selected={active === index}
+              onMouseEnter={() => setActive(index)}
+              onClick={() => pick(index)}
+              className={cn(
+                "cursor-pointer rounded-sm px-3 py-2 text-sm",
+                active === index && "bg-accent text-accent-foreground",
+              )}
+            >
+              {suggestion.title}
+            </li>
+          ))}
+          {seeMore ? (
+            <li
+              id={`${listId}-option-${suggestions.length}`}
+              role="option"
+              aria-selected={active === suggestions.length}
+              onMouseEnter={() => setActive(suggestions.length)}
+              onClick={() => pick(suggestions.length)}
+              className={cn(
+                "cursor-pointer rounded-sm border-t px-3 py-2 text-sm font-semibold text-primary",
+                active === suggestions.length && "bg-accent",
+              )}
+            >
+              See More Results
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,90 @@
+import { MapPin } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { cn } from "#app/lib/cn.ts";
+import { SHOP, SHOP_ADDRESS } from "#app/lib/site.ts";
+
+/** The footer shows once the page is scrolled to within this many pixels of its bottom. */
+export const FOOTER_THRESHOLD_PX = 50;
+
+export function isNearBottom(scrollY: number, viewportHeight: number, pageHeight: number) {
+  return (
+    pageHeight <= viewportHeight + FOOTER_THRESHOLD_PX ||
+    scrollY + viewportHeight >= pageHeight - FOOTER_THRESHOLD_PX
+  );
+}
+
+export function SiteFooter() {
+  const location = useLocation();
+  // Visible until the browser says otherwise, so the footer is never lost without JavaScript.
+  const [visible, setVisible] = useState(true);
+
+  useEffect(() => {
+    const update = () =>
+      setVisible(
+        isNearBottom(window.scrollY, window.innerHeight, document.documentElement.scrollHeight),
+      );
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(document.body);
+    window.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("scroll", update);
+      window.removeEventListener("resize", update);
+    };
+  }, [location.pathname]);
+
+  return (
+    <footer
+      data-visible={visible}
+      className={cn(
+        "border-t bg-[#1b1f2e] text-slate-200 transition-opacity duration-500 focus-within:opacity-100",
+        visible ? "opacity-100" : "opacity-0",
+      )}
+    >
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:grid-cols-3 sm:px-6">
+        <div>
+          <h2 className="font-semibold text-white">{SHOP.name}</h2>
+          <p className="mt-2 text-sm">{SHOP.motto}</p>
+          <p className="mt-2 text-sm">Free returns within 30 days</p>
+        </div>
+        <div>
+          <h2 className="font-semibold text-white">Visit us</h2>
+          <address className="mt-2 flex gap-2 text-sm not-italic">
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
+            <span>{SHOP_ADDRESS}</span>
+          </address>
+          <Link
+            to="/contact"
+            className="mt-3 inline-block text-sm font-medium text-amber-200 underline"
+          >
+            Contact Us
+          </Link>
+        </div>
+        <div>
+          <h2 className="font-semibold text-white">Follow us</h2>
+          <ul className="mt-2 flex flex-col gap-1 text-sm">
+            {SHOP.social.map((link) => (
+              <li key={link.name}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="underline hover:text-white"
+                >
+                  {link.name}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-white/10 py-4 text-center text-xs text-slate-300">
+        © {new Date().getFullYear()} {SHOP.name}, {SHOP.city}, Texas
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,93 @@
+import { ShoppingCart } from "lucide-react";
+import { Link } from "react-router";
+import { formatUsd } from "#app/lib/money.ts";
+import { PosterImage } from "./poster-image.tsx";
+import { Button } from "./ui/button.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "./ui/dialog.tsx";
+
+export type TitleDetails = {
+  title: string;
+  poster: string;
+  priceCents: number;
+  description: string | null;
+  facts?: { label: string; value: string | number | null }[];
+  href?: string;
+  linkState?: unknown;
+};
+
+type Props = {
+  details: TitleDetails | null;
+  emptyDescription: string;
+  onClose: () => void;
+  onAddToCart: () => void;
+};
+
+/** The detail dialog used by list rows and the Staff Picks row. */
+export function TitleDetailsDialog({ details, emptyDescription, onClose, onAddToCart }: Props) {
+  return (
+    <Dialog open={details !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent showCloseButton={false} className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+        {details ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{details.title}</DialogTitle>
+              <DialogDescription className="sr-only">Details of {details.title}</DialogDescription>
+            </DialogHeader>
+            <div className="grid gap-4 sm:grid-cols-[180px_1fr]">
+              <PosterImage
+                src={details.poster}
+                alt={`Poster of ${details.title}`}
+                className="max-w-44"
+              />
+              <div className="flex flex-col gap-2 text-sm">
+                <p className="text-lg font-semibold">{formatUsd(details.priceCents)}</p>
+                {details.facts?.length ? (
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                    {details.facts.map((fact) => (
+                      <div key={fact.label} className="contents">
+                        <dt className="font-medium">{fact.label}</dt>
+                        <dd className="text-muted-foreground">{fact.value ?? "—"}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : null}
+                <p className="leading-relaxed">{details.description || emptyDescription}</p>
+                {details.href ? (
+                  <Link
+                    to={details.href}
+                    state={details.linkState}
+                    className="font-medium text-primary underline"
+                  >
+                    View title page
+                  </Link>
+                ) : null}
+              </div>
+            </div>
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="outline">Close</Button>
+              </DialogClose>
+              <Button
+                onClick={() => {
+                  onAddToCart();
+                  onClose();
+                }}
+              >
+                <ShoppingCart aria-hidden="true" />
+                Add to Cart
+              </Button>
+            </DialogFooter>
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,194 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import type { Disc, OrderStatus, ProductType, ServiceType } from "#app/lib/catalog.ts";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const regularTitles = pgTable(
+  "regular_titles",
+  {
+    regSerialNo: integer("reg_serial_no").primaryKey().generatedByDefaultAsIdentity(),
+    productId: text("product_id").notNull(),
+    qtyToList: integer("qty_to_list").notNull().default(0),
+    title: text("title").notNull(),
+    releaseYear: integer("release_year"),
+    disc: text("disc").$type<Disc>().notNull(),
+    type: text("type"),
+    currentPriceCents: integer("current_price_cents").notNull(),
+    description: text("description"),
+    genres: text("genres"),
+    director: text("director"),
+    cast: text("cast"),
+    posterUrl: text("poster_url"),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      "regular_titles_disc_check",
+      sql`${t.disc} in ('DVD', 'Blu-ray', '4K/Blu-ray', 'Collections')`,
+    ),
+    check("regular_titles_qty_check", sql`${t.qtyToList} >= 0`),
+    check("regular_titles_price_check", sql`${t.currentPriceCents} >= 0`),
+    check(
+      "regular_titles_year_check",
+      sql`${t.releaseYear} is null or ${t.releaseYear} between 1900 and 2100`,
+    ),
+    index("regular_titles_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("regular_titles_title_sort").on(t.title, t.regSerialNo),
+    index("regular_titles_disc_serial").on(t.disc, t.regSerialNo),
+    index("regular_titles_disc_title_sort").on(t.disc, t.title, t.regSerialNo),
+  ],
+);
+
+export const adultTitles = pgTable(
+  "adult_titles",
+  {
+    adultSerialNo: integer("adult_serial_no").primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer("product_id").notNull(),
+    condition: text("condition"),
+    priceCents: integer("price_cents").notNull(),
+    quantity: integer("quantity").notNull().default(0),
+    title: text("title").notNull(),
+    production: text("production"),
+    releaseDate: date("release_date"),
+    disc: text("disc").$type<Disc>(),
+    genre: text("genre"),
+    posterUrl: text("poster_url"),
+    description: text("description"),
+    ...timestamps,
+  },
+  (t) => [
+    check("adult_titles_quantity_check", sql`${t.quantity} >= 0`),
+    check("adult_titles_price_check", sql`${t.priceCents} >= 0`),
+    index("adult_titles_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("adult_titles_production_trgm").using("gin", sql`${t.production} gin_trgm_ops`),
+    index("adult_titles_title_sort").on(t.title, t.adultSerialNo),
+  ],
+);
+
+export const comingSoon = pgTable(
+  "coming_soon",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    title: text("title").notNull(),
+    releaseDate: date("release_date").notNull(),
+    posterUrl: text("poster_url").notNull(),
+    description: text("description"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("coming_soon_release_date").on(t.releaseDate, t.id)],
+);
+
+export const staffPicks = pgTable(
+  "staff_picks",
+  {
+    regSerialNo: integer("reg_serial_no")
+      .primaryKey()
+      .references(() => regularTitles.regSerialNo, { onDelete: "cascade" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("staff_picks_created_at").on(t.createdAt)],
+);
+
+/** Profile row of a signed-in person; `id` is the auth user's id. */
+export const customers = pgTable("customers", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  dateOfBirth: date("date_of_birth"),
+  ...timestamps,
+});
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => customers.id),
+    status: text("status").$type<OrderStatus>().notNull().default("pending"),
+    shippingName: text("shipping_name").notNull(),
+    shippingAddress: text("shipping_address").notNull(),
+    shippingCity: text("shipping_city").notNull(),
+    shippingState: text("shipping_state").notNull(),
+    shippingPostalCode: text("shipping_postal_code").notNull(),
+    shippingPhone: text("shipping_phone").notNull(),
+    shippingEmail: text("shipping_email").notNull(),
+    shippingMethod: text("shipping_method").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      "orders_status_check",
+      sql`${t.status} in ('pending', 'paid', 'shipped', 'completed', 'cancelled', 'expired', 'refunded')`,
+    ),
+    index("orders_user_created").on(t.userId, t.createdAt.desc()),
+    index("orders_status_created").on(t.status, t.createdAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    orderId: bigint("order_id", { mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productType: text("product_type").$type<ProductType>().notNull(),
+    productSerialNo: integer("product_serial_no").notNull(),
+    title: text("title").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.productType, t.productSerialNo] }),
+    check("order_items_product_type_check", sql`${t.productType} in ('regular', 'adult')`),
+    check("order_items_quantity_check", sql`${t.quantity} > 0`),
+    check("order_items_price_check", sql`${t.unitPriceCents} >= 0`),
+  ],
+);
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("contacts_created_at").on(t.createdAt)],
+);
+
+export const serviceRequests = pgTable(
+  "service_requests",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    serviceType: text("service_type").$type<ServiceType>().notNull(),
+    issue: text("issue").notNull(),
+    preferredDate: date("preferred_date").notNull(),
+    preferredTime: text("preferred_time").notNull(),
+    status: text("status").notNull().default("new"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("service_requests_created_at").on(t.createdAt)],
+);

@@ -1,0 +1,42 @@
+import { createCookie, redirect } from "react-router";
+
+/**
+ * The adult catalogue's age gate (DESIGN §3.6). Today the check is a self-declaration kept in a
+ * cookie; the rest of the shop only calls `isAgeVerified` / `requireAgeVerified` /
+ * `confirmAge`, so a stronger age-verification provider can replace this module.
+ */
+const ageCookie = createCookie("age_verified", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: 60 * 60 * 24 * 30,
+  secure: process.env.NODE_ENV === "production",
+});
+
+export const AGE_CHECK_PATH = "/age-check";
+
+export async function isAgeVerified(request: Request): Promise<boolean> {
+  const value: unknown = await ageCookie.parse(request.headers.get("Cookie"));
+  return value === "yes";
+}
+
+/** A local path to come back to after the gate; anything else becomes the adult list. */
+export function safeReturnTo(value: string | null | undefined): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
+    return "/adult-movies";
+  }
+  return value;
+}
+
+export async function requireAgeVerified(request: Request): Promise<void> {
+  if (await isAgeVerified(request)) return;
+  const url = new URL(request.url);
+  const returnTo = `${url.pathname}${url.search}`;
+  throw redirect(`${AGE_CHECK_PATH}?returnTo=${encodeURIComponent(returnTo)}`);
+}
+
+export async function confirmAge(returnTo: string): Promise<Response> {
+  return redirect(safeReturnTo(returnTo), {
+    headers: { "Set-Cookie": await ageCookie.serialize("yes") },
+  });
+}

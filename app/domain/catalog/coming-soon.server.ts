@@ -1,0 +1,37 @@
+import { asc, gte, sql } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
+import { comingSoon } from "#app/db/schema.ts";
+import { posterSrc } from "#app/lib/posters.ts";
+
+export const COMING_SOON_LIMIT = 12;
+
+export type ComingSoonCard = {
+  id: number;
+  title: string;
+  releaseDate: string;
+  description: string | null;
+  poster: string;
+};
+
+/** Upcoming titles, soonest first; entries whose date has passed drop off by themselves. */
+export async function listComingSoon(
+  db: Database,
+  limit = COMING_SOON_LIMIT,
+): Promise<ComingSoonCard[]> {
+  const rows = await db
+    .select({
+      id: comingSoon.id,
+      title: comingSoon.title,
+      releaseDate: comingSoon.releaseDate,
+      description: comingSoon.description,
+      posterUrl: comingSoon.posterUrl,
+    })
+    .from(comingSoon)
+    .where(gte(comingSoon.releaseDate, sql`current_date`))
+    .orderBy(asc(comingSoon.releaseDate), asc(comingSoon.id))
+    .limit(limit);
+  return rows.map(({ posterUrl, ...row }) => ({
+    ...row,
+    poster: posterSrc("coming-soon", row.id, posterUrl),
+  }));
+}

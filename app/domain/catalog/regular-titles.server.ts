@@ -1,0 +1,167 @@
+import { asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
+import { regularTitles, staffPicks } from "#app/db/schema.ts";
+import type { Disc } from "#app/lib/catalog.ts";
+import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
+import { posterSrc } from "#app/lib/posters.ts";
+import { containsPattern } from "./search-text.ts";
+
+export const REGULAR_PAGE_SIZE = 24;
+export const NEW_ARRIVALS_LIMIT = 12;
+export const STAFF_PICKS_LIMIT = 5;
+export const SUGGESTIONS_LIMIT = 10;
+
+import type { TitleSort } from "./list-params.ts";
+export type { TitleSort };
+
+const listColumns = {
+  regSerialNo: regularTitles.regSerialNo,
+  title: regularTitles.title,
+  disc: regularTitles.disc,
+  releaseYear: regularTitles.releaseYear,
+  priceCents: regularTitles.currentPriceCents,
+  genres: regularTitles.genres,
+  description: regularTitles.description,
+  posterUrl: regularTitles.posterUrl,
+  qtyToList: regularTitles.qtyToList,
+};
+
+type ListRow = {
+  regSerialNo: number;
+  title: string;
+  disc: Disc;
+  releaseYear: number | null;
+  priceCents: number;
+  genres: string | null;
+  description: string | null;
+  posterUrl: string | null;
+  qtyToList: number;
+};
+
+export type RegularTitleCard = Omit<ListRow, "posterUrl"> & { poster: string; inStock: boolean };
+
+function toCard(row: ListRow): RegularTitleCard {
+  const { posterUrl, ...rest } = row;
+  return {
+    ...rest,
+    poster: posterSrc("regular", row.regSerialNo, posterUrl),
+    inStock: row.qtyToList > 0,
+  };
+}
+
+function orderFor(sort: TitleSort): SQL[] {
+  if (sort === "az") return [asc(regularTitles.title), asc(regularTitles.regSerialNo)];
+  if (sort === "za") return [desc(regularTitles.title), desc(regularTitles.regSerialNo)];
+  return [asc(regularTitles.regSerialNo)];
+}
+
+export type Page<T> = { items: T[]; total: number; page: number; pageCount: number };
+
+async function pageOf(
+  db: Database,
+  where: SQL | undefined,
+  sort: TitleSort,
+  requestedPage: number,
+): Promise<Page<RegularTitleCard>> {
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(regularTitles)
+    .where(where);
+  const pageCount = pageCountFor(total, REGULAR_PAGE_SIZE);
+  const page = clampPage(requestedPage, pageCount);
+  const rows = await db
+    .select(listColumns)
+    .from(regularTitles)
+    .where(where)
+    .orderBy(...orderFor(sort))
+    .limit(REGULAR_PAGE_SIZE)
+    .offset((page - 1) * REGULAR_PAGE_SIZE);
+  return { items: rows.map(toCard), total, page, pageCount };
+}
+
+export function listRegularTitles(
+  db: Database,
+  options: { page: number; disc?: Disc; sort: TitleSort },
+): Promise<Page<RegularTitleCard>> {
+  const where = options.disc ? eq(regularTitles.disc, options.disc) : undefined;
+  return pageOf(db, where, options.sort, options.page);
+}
+
+/** Full search results: case-insensitive contains-match on the title. */
+export function searchRegularTitles(
+  db: Database,
+  options: { query: string; page: number; sort: TitleSort },
+): Promise<Page<RegularTitleCard>> {
+  const where = ilike(regularTitles.title, containsPattern(options.query));
+  return pageOf(db, where, options.sort === "none" ? "az" : options.sort, options.page);
+}
+
+export type Suggestion = { regSerialNo: number; title: string };
+
+/**
+ * Up to ten titles for the navbar box, in catalogue order: no ranking, so the trigram index
+ * answers without collecting every match first.
+ */
+export async function suggestRegularTitles(db: Database, query: string): Promise<Suggestion[]> {
+  return db
+    .select({ regSerialNo: regularTitles.regSerialNo, title: regularTitles.title })
+    .from(regularTitles)
+    .where(ilike(regularTitles.title, containsPattern(query)))
+    .orderBy(asc(regularTitles.regSerialNo))
+    .limit(SUGGESTIONS_LIMIT);
+}
+
+export type RegularTitleDetail = RegularTitleCard & {
+  productId: string;
+  director: string | null;
+  cast: string | null;
+  type: string | null;
+};
+
+export async function getRegularTitle(
+  db: Database,
+  regSerialNo: number,
+): Promise<RegularTitleDetail | undefined> {
+  const [row] = await db
+    .select({
+      ...listColumns,
+      productId: regularTitles.productId,
+      director: regularTitles.director,
+      cast: regularTitles.cast,
+      type: regularTitles.type,
+    })
+    .from(regularTitles)
+    .where(eq(regularTitles.regSerialNo, regSerialNo))
+    .limit(1);
+  if (!row) return undefined;
+  const { productId, director, cast, type, ...card } = row;
+  return { ...toCard(card), productId, director, cast, type };
+}
+
+export async function newArrivals(db: Database, limit = NEW_ARRIVALS_LIMIT) {
+  const rows = await db
+    .select(listColumns)
+    .from(regularTitles)
+    .orderBy(desc(regularTitles.regSerialNo))
+    .limit(limit);
+  return rows.map(toCard);
+}
+
+export async function listStaffPicks(db: Database, limit = STAFF_PICKS_LIMIT) {
+  const rows = await db
+    .select(listColumns)
+    .from(staffPicks)
+    .innerJoin(regularTitles, eq(regularTitles.regSerialNo, staffPicks.regSerialNo))
+    .orderBy(desc(staffPicks.createdAt), desc(staffPicks.regSerialNo))
+    .limit(limit);
+  return rows.map(toCard);
+}
+
+export async function regularTitlesBySerial(db: Database, serials: number[]) {
+  if (serials.length === 0) return [];
+  const rows = await db
+    .select(listColumns)
+    .from(regularTitles)
+    .where(inArray(regularTitles.regSerialNo, serials));
+  return rows.map(toCard);
+}

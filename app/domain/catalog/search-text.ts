@@ -1,0 +1,9 @@
+/** Escapes LIKE wildcards so a shopper's "%" or "_" is searched for literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Collapses whitespace; blank input yields "" (which must never reach the database). */
+export function normalizeQuery(text: string | null | undefined): string {
+  return (text ?? "").replace(/\s+/g, " ").trim().slice(0, 100);
+}

@@ -1,0 +1,26 @@
+/** The shop's fixed vocabularies, shared by the database schema, the server and the browser. */
+export const DISCS = ["DVD", "Blu-ray", "4K/Blu-ray", "Collections"] as const;
+export type Disc = (typeof DISCS)[number];
+
+export const ORDER_STATUSES = [
+  "pending",
+  "paid",
+  "shipped",
+  "completed",
+  "cancelled",
+  "expired",
+  "refunded",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PRODUCT_TYPES = ["regular", "adult"] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+export const SERVICE_TYPES = [
+  "PC & Laptop Repair",
+  "Mobile Phone Repair",
+  "Game Console Repair",
+  "TV & Home Electronics",
+  "Custom Builds & Upgrades",
+] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];

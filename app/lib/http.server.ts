@@ -1,0 +1,24 @@
+/**
+ * Catalogue pages look the same to every signed-out visitor (the cart lives in the browser),
+ * so a CDN may keep them briefly and serve a stale copy while it refreshes.
+ */
+export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+/** Posters drawn from a title change only when the title does. */
+export const POSTER_CACHE = "public, max-age=86400, stale-while-revalidate=604800";
+
+export function publicPageHeaders() {
+  return { "Cache-Control": PUBLIC_PAGE_CACHE };
+}
+
+/** Pages that depend on the visitor (age gate, later the session) must not be shared. */
+export function privatePageHeaders() {
+  return { "Cache-Control": "private, no-cache", Vary: "Cookie" };
+}
+
+/** Reads a positive integer route or query value; anything else is `undefined`. */
+export function positiveInt(value: string | null | undefined): number | undefined {
+  if (!value || !/^\d{1,9}$/.test(value)) return undefined;
+  const number = Number(value);
+  return number > 0 ? number : undefined;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { clampPage, pageCountFor, pageItems, type PageItem } from "./pagination.ts";
+
+const show = (items: PageItem[]) =>
+  items.map((item) => (item.kind === "page" ? String(item.page) : "…")).join(" ");
+
+describe("pageItems", () => {
+  it("shows every page when there are few", () => {
+    expect(show(pageItems(1, 1))).toBe("1");
+    expect(show(pageItems(3, 5))).toBe("1 2 3 4 5");
+  });
+
+  it("keeps a window of two around the current page, with first, last and ellipses", () => {
+    expect(show(pageItems(1, 20))).toBe("1 2 3 … 20");
+    expect(show(pageItems(10, 20))).toBe("1 … 8 9 10 11 12 … 20");
+    expect(show(pageItems(20, 20))).toBe("1 … 18 19 20");
+  });
+
+  it("shows a single skipped page instead of an ellipsis", () => {
+    expect(show(pageItems(4, 20))).toBe("1 2 3 4 5 6 … 20");
+    expect(show(pageItems(5, 20))).toBe("1 2 3 4 5 6 7 … 20");
+    expect(show(pageItems(6, 20))).toBe("1 … 4 5 6 7 8 … 20");
+    expect(show(pageItems(16, 20))).toBe("1 … 14 15 16 17 18 19 20");
+    expect(show(pageItems(15, 20))).toBe("1 … 13 14 15 16 17 … 20");
+  });
+
+  it("clamps a current page outside 1..pageCount", () => {
+    expect(show(pageItems(99, 5))).toBe("1 2 3 4 5");
+    expect(pageItems(1, 0)).toEqual([]);
+  });
+});
+
+describe("clampPage and pageCountFor", () => {
+  it("keeps pages within 1..count", () => {
+    expect(clampPage(0, 10)).toBe(1);
+    expect(clampPage(11, 10)).toBe(10);
+    expect(clampPage(Number.NaN, 10)).toBe(1);
+    expect(clampPage(3, 0)).toBe(1);
+  });
+
+  it("counts pages, at least one", () => {
+    expect(pageCountFor(0, 24)).toBe(1);
+    expect(pageCountFor(24, 24)).toBe(1);
+    expect(pageCountFor(25, 24)).toBe(2);
+    expect(pageCountFor(100_000, 24)).toBe(4167);
+  });
+});

@@ -1,0 +1,38 @@
+export type PageItem = { kind: "page"; page: number } | { kind: "ellipsis"; key: string };
+
+/** Pages shown around the current one, as in the spec: a window of two on each side. */
+export const PAGE_WINDOW = 2;
+
+/**
+ * The page buttons to show: the first and last page always, a window around the current
+ * page, and an ellipsis wherever two or more pages are skipped (a single skipped page is
+ * shown instead, since the ellipsis would take its place anyway).
+ */
+export function pageItems(current: number, pageCount: number, window = PAGE_WINDOW): PageItem[] {
+  if (pageCount < 1) return [];
+  const page = clampPage(current, pageCount);
+  let start = Math.max(1, page - window);
+  let end = Math.min(pageCount, page + window);
+  if (start === 3) start = 2;
+  if (end === pageCount - 2) end = pageCount - 1;
+  const items: PageItem[] = [];
+  if (start > 1) {
+    items.push({ kind: "page", page: 1 });
+    if (start > 2) items.push({ kind: "ellipsis", key: "start" });
+  }
+  for (let p = start; p <= end; p++) items.push({ kind: "page", page: p });
+  if (end < pageCount) {
+    if (end < pageCount - 1) items.push({ kind: "ellipsis", key: "end" });
+    items.push({ kind: "page", page: pageCount });
+  }
+  return items;
+}
+
+export function clampPage(page: number, pageCount: number): number {
+  if (!Number.isFinite(page)) return 1;
+  return Math.min(Math.max(1, Math.trunc(page)), Math.max(1, pageCount));
+}
+
+export function pageCountFor(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}

@@ -1,0 +1,73 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { CartProvider } from "./components/cart-provider.tsx";
+import { NotFound } from "./components/not-found.tsx";
+import { SiteFrame } from "./components/site-frame.tsx";
+import { SHOP } from "./lib/site.ts";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1b1f2e" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <CartProvider>
+          <SiteFrame>{children}</SiteFrame>
+        </CartProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>{`Page not found | ${SHOP.name}`}</title>
+        <NotFound />
+      </>
+    );
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <>
+      <title>{`Something went wrong | ${SHOP.name}`}</title>
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">Something went wrong</h1>
+        <p className="mt-4 text-muted-foreground">
+          {status === 400
+            ? "That request could not be understood."
+            : "We could not show this page right now. Please try again in a moment."}
+        </p>
+        <a className="mt-6 inline-block font-medium text-primary underline" href="/">
+          Back to the home page
+        </a>
+      </section>
+    </>
+  );
+}

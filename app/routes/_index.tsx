@@ -1,0 +1,258 @@
+import { Cpu, Gamepad2, Smartphone } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { useCart } from "#app/components/cart-provider.tsx";
+import { PosterImage } from "#app/components/poster-image.tsx";
+import { PosterRow } from "#app/components/poster-row.tsx";
+import { TitleDetailsDialog } from "#app/components/title-details-dialog.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { getDb } from "#app/db/client.server.ts";
+import { listComingSoon, type ComingSoonCard } from "#app/domain/catalog/coming-soon.server.ts";
+import {
+  listStaffPicks,
+  newArrivals,
+  type RegularTitleCard,
+} from "#app/domain/catalog/regular-titles.server.ts";
+import { regularCartProduct } from "#app/lib/cart-products.ts";
+import { publicPageHeaders } from "#app/lib/http.server.ts";
+import { pageMeta, SHOP } from "#app/lib/site.ts";
+import type { Route } from "./+types/_index";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    "Movies, Games, and More",
+    `${SHOP.name} in Arlington, Texas: films on DVD, Blu-ray and 4K, memorabilia, and electronics repair with free estimates.`,
+  );
+
+export const headers: Route.HeadersFunction = () => publicPageHeaders();
+
+export async function loader() {
+  const db = getDb();
+  const [arrivals, upcoming, picks] = await Promise.all([
+    newArrivals(db),
+    listComingSoon(db).catch((error: unknown): ComingSoonCard[] => {
+      console.error("Coming Soon could not be loaded", error);
+      return [];
+    }),
+    listStaffPicks(db),
+  ]);
+  return { arrivals, upcoming, picks };
+}
+
+const REPAIR_CARDS = [
+  {
+    icon: Cpu,
+    title: "PC & Laptop Repair",
+    text: "Slow machine, cracked screen or a build that will not boot: we diagnose it for free.",
+  },
+  {
+    icon: Smartphone,
+    title: "Mobile Phone Repair",
+    text: "Screens, batteries, charging ports and water damage, fixed while you browse the shelves.",
+  },
+  {
+    icon: Gamepad2,
+    title: "Game Console Repair",
+    text: "Disc drives, HDMI ports, overheating and drift: consoles of every generation.",
+  },
+];
+
+function formatReleaseDate(isoDate: string) {
+  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { arrivals, upcoming, picks } = loaderData;
+  const cart = useCart();
+  const [pick, setPick] = useState<RegularTitleCard | null>(null);
+
+  return (
+    <>
+      <section className="bg-[#1b1f2e] text-white">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
+          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
+            Movies, Games, and More
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-200">
+            Films on DVD, Blu-ray and 4K, collectibles for every shelf, and repairs for the devices
+            you play them on, in the heart of Arlington, Texas.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/movies" className={buttonVariants({ size: "lg" })}>
+              Browse Movies
+            </Link>
+            <Link
+              to="/other-services"
+              className={buttonVariants({
+                size: "lg",
+                variant: "outline",
+                className:
+                  "border-white/40 bg-transparent text-white hover:bg-white/10 hover:text-white",
+              })}
+            >
+              Repair Services
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="about-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <h2 id="about-heading" className="text-2xl font-bold">
+          {SHOP.motto}
+        </h2>
+        <p className="mt-3 max-w-3xl leading-relaxed text-muted-foreground">
+          {SHOP.name} is Arlington&apos;s independent shop for physical media. Dig through thousands
+          of regular titles, from silent classics to this year&apos;s blockbusters, pick up a staff
+          favourite, see what is coming soon, and bring in the console or laptop that needs a fix.{" "}
+          {SHOP.motto}
+        </p>
+      </section>
+
+      <section
+        aria-labelledby="new-arrivals-heading"
+        className="mx-auto max-w-7xl px-4 py-6 sm:px-6"
+      >
+        <div className="mb-4 flex items-baseline justify-between gap-4 pr-48">
+          <h2 id="new-arrivals-heading" className="text-2xl font-bold">
+            New Arrivals
+          </h2>
+          <Link to="/new-arrivals" className="text-sm font-medium text-primary underline">
+            See all
+          </Link>
+        </div>
+        <PosterRow
+          label="New Arrivals"
+          secondsPerItem={10}
+          emptyText="No new arrivals at the moment."
+          items={arrivals.map((title) => ({
+            key: title.regSerialNo,
+            node: (
+              <Link
+                to={`/movies/${title.regSerialNo}`}
+                state={{ page: 1 }}
+                className="block rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              >
+                <PosterImage src={title.poster} alt="" />
+                <span className="mt-1 block truncate text-sm font-medium">{title.title}</span>
+              </Link>
+            ),
+          }))}
+        />
+      </section>
+
+      <section
+        aria-labelledby="coming-soon-heading"
+        className="mx-auto max-w-7xl px-4 py-6 sm:px-6"
+      >
+        <h2 id="coming-soon-heading" className="mb-4 text-2xl font-bold">
+          Coming Soon
+        </h2>
+        <PosterRow
+          label="Coming Soon"
+          secondsPerItem={8}
+          emptyText="No upcoming titles right now."
+          items={upcoming.map((entry) => ({
+            key: entry.id,
+            node: (
+              <figure>
+                <PosterImage src={entry.poster} alt="" />
+                <figcaption className="mt-1 text-sm">
+                  <span className="block truncate font-medium">{entry.title}</span>
+                  <span className="text-muted-foreground">
+                    {formatReleaseDate(entry.releaseDate)}
+                  </span>
+                </figcaption>
+              </figure>
+            ),
+          }))}
+        />
+      </section>
+
+      <section
+        aria-labelledby="staff-picks-heading"
+        className="mx-auto max-w-7xl px-4 py-6 sm:px-6"
+      >
+        <div className="mb-4 flex items-baseline justify-between gap-4 pr-48">
+          <h2 id="staff-picks-heading" className="text-2xl font-bold">
+            Staff Picks
+          </h2>
+          <Link to="/staff-picks" className="text-sm font-medium text-primary underline">
+            See all
+          </Link>
+        </div>
+        <PosterRow
+          label="Staff Picks"
+          secondsPerItem={8}
+          emptyText="No staff picks right now."
+          items={picks.map((title) => ({
+            key: title.regSerialNo,
+            node: (
+              <button
+                type="button"
+                onClick={() => setPick(title)}
+                className="block w-full rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              >
+                <PosterImage src={title.poster} alt={title.title} />
+              </button>
+            ),
+          }))}
+        />
+        <TitleDetailsDialog
+          details={
+            pick
+              ? {
+                  title: pick.title,
+                  poster: pick.poster,
+                  priceCents: pick.priceCents,
+                  description: pick.description,
+                }
+              : null
+          }
+          emptyDescription="No description available."
+          onClose={() => setPick(null)}
+          onAddToCart={() => pick && cart.add(regularCartProduct(pick))}
+        />
+      </section>
+
+      <section aria-labelledby="repairs-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <h2 id="repairs-heading" className="text-2xl font-bold">
+          Electronics Repair
+        </h2>
+        <p className="mt-2 text-muted-foreground">
+          Diagnostics and estimates are free, and walk-ins are welcome.
+        </p>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+          {REPAIR_CARDS.map((card) => (
+            <li key={card.title}>
+              <Link
+                to="/other-services"
+                className="flex h-full flex-col gap-2 rounded-xl border bg-card p-6 shadow-sm transition hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              >
+                <card.icon aria-hidden="true" className="size-8 text-primary" />
+                <span className="text-lg font-semibold">{card.title}</span>
+                <span className="text-sm text-muted-foreground">{card.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="memorabilia-heading" className="bg-secondary">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+          <h2 id="memorabilia-heading" className="text-2xl font-bold">
+            Memorabilia
+          </h2>
+          <p className="mt-3 max-w-3xl leading-relaxed text-secondary-foreground">
+            Beyond the discs, our shelves hold posters, VHS tapes, board games and action figures.
+            Stock changes every week, so stop by the shop to see what has come in.
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}

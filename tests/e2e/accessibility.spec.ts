@@ -1,0 +1,80 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const PAGES = [
+  "/",
+  "/movies",
+  "/movies?disc=Blu-ray&sort=az&page=2",
+  "/movies/1",
+  "/movies/99999999",
+  "/new-arrivals",
+  "/staff-picks",
+  "/search?query=the",
+  "/about",
+  "/other-services",
+  "/age-check",
+  "/no-such-page",
+];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+}
+
+for (const path of PAGES) {
+  test(`no serious accessibility violations on ${path}`, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto(path);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test("no serious accessibility violations on the adult catalogue and its title page", async ({
+  page,
+}) => {
+  // The footer fades; without this, axe could sample its colours half-way through.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/age-check?returnTo=/adult-movies");
+  await page.getByRole("button", { name: "I am 18 or older" }).click();
+  await expect(page.getByRole("heading", { name: "Adult Titles" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto("/adult-movies/1");
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("no serious accessibility violations with the drawer, menu and search open", async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/movies");
+  await page
+    .getByRole("button", { name: /^Add to Cart:/ })
+    .first()
+    .click();
+  await page.getByRole("button", { name: "Cart (1)" }).click();
+  await expect(page.getByRole("dialog", { name: /Your Cart/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await page.getByRole("combobox", { name: "Search films" }).fill("the");
+  await expect(page.getByRole("listbox")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("poster rows stand still for people who prefer reduced motion", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/");
+  const track = page
+    .getByRole("region", { name: "New Arrivals posters" })
+    .locator('[data-slot="poster-track"]');
+  await expect(track).toHaveCSS("animation-name", "none");
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await expect(track).toHaveCSS("animation-name", "poster-marquee");
+  // Hovering pauses the row.
+  await page.getByRole("region", { name: "New Arrivals posters" }).hover();
+  await expect(track).toHaveCSS("animation-play-state", "paused");
+});

@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+
+test("the adult catalogue asks for age first, then lists 21 titles a page", async ({ page }) => {
+  await page.goto("/adult-movies?page=2");
+  await expect(page).toHaveURL(/\/age-check\?returnTo=/);
+  await expect(page.getByRole("heading", { name: "Adults only" })).toBeVisible();
+  await page.getByRole("button", { name: "I am 18 or older" }).click();
+
+  await expect(page).toHaveURL(/\/adult-movies\?page=2$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Adult Titles" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Add to Cart:/ })).toHaveCount(21);
+
+  await page.getByLabel("Production").fill("demo reel");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/production=demo\+reel/);
+  const first = page.locator("main ul li h2").first();
+  const name = (await first.textContent())!;
+  await first.click();
+  await expect(page.getByText("Demo Reel Films")).toBeVisible();
+  await page.getByRole("link", { name: "← Back to Adult Titles" }).click();
+  await expect(page).toHaveURL(/production=demo\+reel/);
+  await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+
+  await page.getByRole("button", { name: `Add to Cart: ${name}` }).click();
+  await expect(page.getByRole("button", { name: "Cart (1)" })).toBeVisible();
+});
+
+test("adult pages, posters and titles do not answer before the gate", async ({ page, request }) => {
+  const detail = await request.get("/adult-movies/1", { maxRedirects: 0 });
+  expect(detail.status()).toBe(302);
+  expect(detail.headers()["location"]).toMatch(/^\/age-check\?returnTo=%2Fadult-movies%2F1/);
+  const poster = await request.get("/posters/adult/1.svg");
+  expect(poster.status()).toBe(403);
+  await page.goto("/");
+  await page.getByRole("combobox", { name: "Search films" }).fill("Velvet");
+  await expect(page.getByText("No matches found.")).toBeVisible();
+});
+
+test("the gate only sends people back to pages of this shop", async ({ page }) => {
+  await page.goto("/age-check?returnTo=//evil.example/");
+  await page.getByRole("button", { name: "I am 18 or older" }).click();
+  await expect(page).toHaveURL(/\/adult-movies$/);
+});

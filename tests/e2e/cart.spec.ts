@@ -1,0 +1,134 @@
+import { expect, test, type Page } from "@playwright/test";
+
+async function openCart(page: Page, count: number) {
+  await page.getByRole("button", { name: `Cart (${count})` }).click();
+  return page.getByRole("dialog", { name: /^Your Cart/ });
+}
+
+test("cart: add, increase, decrease, remove, and it survives a reload", async ({ page }) => {
+  await page.goto("/movies");
+  const addButtons = page.getByRole("button", { name: /^Add to Cart:/ });
+  // Names read "Title (Disc)", as the drawer's buttons do.
+  const [first, second] = (await addButtons.evaluateAll((buttons) =>
+    buttons.map((button) => button.getAttribute("aria-label")!.replace("Add to Cart: ", "")),
+  )) as [string, string];
+
+  await addButtons.nth(0).click();
+  await addButtons.nth(0).click();
+  await addButtons.nth(1).click();
+  await expect(page.getByRole("button", { name: "Cart (3)" })).toBeVisible();
+
+  let drawer = await openCart(page, 3);
+  await expect(drawer.getByRole("heading", { name: "Your Cart (3 items)" })).toBeVisible();
+  await expect(drawer.getByLabel(`Quantity of ${first}`, { exact: true })).toHaveText("2");
+
+  const prices = await drawer.getByText(/^Price: \$/).allTextContents();
+  const cents = prices.map((text) => Math.round(Number(text.replace("Price: $", "")) * 100));
+  const expectedTotal = cents[0]! * 2 + cents[1]!;
+  await expect(drawer.getByText(`Total: $${(expectedTotal / 100).toFixed(2)}`)).toBeVisible();
+  await expect(
+    drawer.getByText(`Item Total: $${((cents[0]! * 2) / 100).toFixed(2)}`),
+  ).toBeVisible();
+
+  await drawer.getByRole("button", { name: `Increase quantity of ${second}` }).click();
+  await expect(page.getByText("Quantity increased")).toBeVisible();
+  await expect(
+    page.getByText(`Added one more of "${second.replace(/ \([^)]*\)$/, "")}".`),
+  ).toBeVisible();
+  await expect(drawer.getByLabel(`Quantity of ${second}`, { exact: true })).toHaveText("2");
+
+  await drawer.getByRole("button", { name: `Decrease quantity of ${first}` }).click();
+  await expect(page.getByText("Quantity decreased")).toBeVisible();
+  await expect(
+    page.getByText(`Removed one of "${first.replace(/ \([^)]*\)$/, "")}".`),
+  ).toBeVisible();
+  await expect(drawer.getByLabel(`Quantity of ${first}`, { exact: true })).toHaveText("1");
+  // Only one toast at a time.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(1);
+
+  await drawer.getByRole("button", { name: `Decrease quantity of ${first}` }).click();
+  await expect(drawer.getByLabel(`Quantity of ${first}`, { exact: true })).toHaveCount(0);
+  await expect(drawer.getByRole("heading", { name: "Your Cart (2 items)" })).toBeVisible();
+
+  await page.reload();
+  drawer = await openCart(page, 2);
+  await expect(drawer.getByLabel(`Quantity of ${second}`, { exact: true })).toHaveText("2");
+
+  await drawer.getByRole("button", { name: `Remove Item: ${second}` }).click();
+  await expect(page.getByText("Removed from cart")).toBeVisible();
+  await expect(page.getByText(`"${second.replace(/ \([^)]*\)$/, "")}" was removed.`)).toBeVisible();
+  await expect(drawer.getByText("Your cart is empty.")).toBeVisible();
+  await expect(drawer.getByRole("heading", { name: "Your Cart (0 items)" })).toBeVisible();
+  await expect(drawer.getByText("Total: $0.00")).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Cart (0)" })).toBeVisible();
+});
+
+test("two discs of one film stay separate lines", async ({ page }) => {
+  await page.goto("/movies");
+  const addButtons = page.getByRole("button", { name: /^Add to Cart:/ });
+  const labels = await addButtons.evaluateAll((buttons) =>
+    buttons.map((button) => button.getAttribute("aria-label")!),
+  );
+  const titleOf = (label: string) => label.replace("Add to Cart: ", "").replace(/ \([^)]*\)$/, "");
+  const index = labels.findIndex((label, i) => i > 0 && titleOf(label) === titleOf(labels[i - 1]!));
+  expect(index, "the demo catalogue's first page has a film on two discs").toBeGreaterThan(0);
+  await addButtons.nth(index - 1).click();
+  await addButtons.nth(index).click();
+  const drawer = await openCart(page, 2);
+  await expect(drawer.getByRole("listitem")).toHaveCount(2);
+  await expect(drawer.getByText(titleOf(labels[index]!), { exact: true })).toHaveCount(2);
+});
+
+test("the cart is re-priced from the server and gone titles are dropped with a notice", async ({
+  page,
+}) => {
+  await page.goto("/movies");
+  const stored = [
+    {
+      lineId: "a",
+      mergeKey: "regular:1",
+      kind: "regular",
+      serialNo: 1,
+      title: "Tampered title",
+      posterUrl: "/posters/regular/1.svg",
+      disc: "DVD",
+      priceCents: 1,
+      quantity: 2,
+    },
+    {
+      lineId: "b",
+      mergeKey: "regular:99999999",
+      kind: "regular",
+      serialNo: 99999999,
+      title: "A Vanished Film",
+      posterUrl: "/posters/regular/99999999.svg",
+      disc: "DVD",
+      priceCents: 500,
+      quantity: 1,
+    },
+  ];
+  await page.evaluate((lines) => localStorage.setItem("cart", JSON.stringify(lines)), stored);
+  await page.goto("/movies/1");
+  const realTitle = (await page.getByRole("heading", { level: 1 }).textContent())!;
+  const realPrice = (await page.locator("dd").filter({ hasText: /^\$/ }).textContent())!;
+  await expect(page.getByText(/"A Vanished Film" is no longer available/)).toBeVisible();
+  const drawer = await openCart(page, 2);
+  await expect(drawer.getByText(realTitle, { exact: false })).toBeVisible();
+  await expect(drawer.getByText(`Price: ${realPrice}`)).toBeVisible();
+  await expect(drawer.getByText("A Vanished Film")).toHaveCount(0);
+});
+
+test("Go to Cart Page closes the drawer and heads to /cart", async ({ page }) => {
+  await page.goto("/movies");
+  await page
+    .getByRole("button", { name: /^Add to Cart:/ })
+    .first()
+    .click();
+  const drawer = await openCart(page, 1);
+  await drawer.getByRole("button", { name: "Go to Cart Page" }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText("Heading to cart page…")).toBeVisible();
+});

@@ -1,0 +1,73 @@
+import { expect, test } from "@playwright/test";
+
+test("search suggestions open a title, and See More leads to the full results", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const box = page.getByRole("combobox", { name: "Search films" });
+  await expect(box).toHaveAttribute("placeholder", "Search");
+  await box.click();
+  await expect(box).toHaveAttribute("placeholder", "Search films...");
+
+  await box.fill("the");
+  const list = page.getByRole("listbox", { name: "Search suggestions" });
+  await expect(list.getByRole("option")).toHaveCount(11);
+  const titles = await list.getByRole("option").allTextContents();
+  expect(titles.slice(0, 10).every((title) => title.toLowerCase().includes("the"))).toBe(true);
+  await list.getByRole("option", { name: "See More Results" }).click();
+  await expect(page).toHaveURL(/\/search\?query=the$/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: 'Search results for "the"' }),
+  ).toBeVisible();
+  await expect(box).toHaveValue("");
+  await expect(list).toBeHidden();
+
+  await box.fill("godfather");
+  await list
+    .getByRole("option", { name: /The Godfather/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/movies\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: /Godfather/ })).toBeVisible();
+  await expect(box).toHaveValue("");
+});
+
+test("search says 'No matches found.' and blank text makes no query", async ({ page }) => {
+  let queries = 0;
+  page.on("request", (request) => {
+    if (request.url().includes("/api/search/suggestions")) queries++;
+  });
+  await page.goto("/movies");
+  const box = page.getByRole("combobox", { name: "Search films" });
+  await box.fill("   ");
+  await page.waitForTimeout(500);
+  expect(queries).toBe(0);
+  await box.fill("qqqzzzxxx");
+  await expect(page.getByText("No matches found.")).toBeVisible();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(page.getByText("No matches found.")).toBeHidden();
+  await expect(box).toHaveValue("");
+});
+
+test("typing fast sends one suggestions request, not one per key", async ({ page }) => {
+  const queries: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/search/suggestions")) queries.push(request.url());
+  });
+  await page.goto("/");
+  await page
+    .getByRole("combobox", { name: "Search films" })
+    .pressSequentially("casablanca", { delay: 20 });
+  await expect(page.getByRole("option", { name: "Casablanca" }).first()).toBeVisible();
+  expect(queries.length).toBeLessThanOrEqual(2);
+  expect(queries.at(-1)).toContain("query=casablanca");
+});
+
+test("the suggestions endpoint answers JSON", async ({ request }) => {
+  const response = await request.get("/api/search/suggestions?query=alien");
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { suggestions: { regSerialNo: number; title: string }[] };
+  expect(body.suggestions.length).toBeGreaterThan(0);
+  expect(body.suggestions.length).toBeLessThanOrEqual(10);
+  expect(body.suggestions.every((s) => s.title.toLowerCase().includes("alien"))).toBe(true);
+});
