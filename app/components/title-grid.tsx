@@ -1,4 +1,3 @@
-import { Info, ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { productLabel } from "#app/lib/cart.ts";
 import { formatUsd } from "#app/lib/money.ts";
@@ -51,7 +50,6 @@ export function TitleGrid({ titles, linkState, onAddToCart, onDetails, eagerCoun
               onClick={() => onAddToCart(title.key)}
               aria-label={`Add to Cart: ${productLabel(title.title, title.disc)}`}
             >
-              <ShoppingCart aria-hidden="true" />
               Add to Cart
             </Button>
             <Button
@@ -60,7 +58,6 @@ export function TitleGrid({ titles, linkState, onAddToCart, onDetails, eagerCoun
               onClick={() => onDetails(title.key)}
               aria-label={`More Details: ${productLabel(title.title, title.disc)}`}
             >
-              <Info aria-hidden="true" />
               More Details
             </Button>
           </div>

@@ -79,6 +79,20 @@ export const adultTitles = pgTable(
   ],
 );
 
+/**
+ * Row counts of the catalogues (per disc, and "" for all), kept exact by statement triggers
+ * (migration 0002) so list pages never count 100,000 rows to draw their pagination.
+ */
+export const catalogueCounts = pgTable(
+  "catalogue_counts",
+  {
+    catalogue: text("catalogue").$type<"regular" | "adult">().notNull(),
+    disc: text("disc").notNull(),
+    total: bigint("total", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.catalogue, t.disc] })],
+);
+
 export const comingSoon = pgTable(
   "coming_soon",
   {

@@ -3,7 +3,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { adultTitles } from "#app/db/schema.ts";
 import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
 import { posterSrc } from "#app/lib/posters.ts";
-import type { Page, TitleSort } from "./regular-titles.server.ts";
+import { keptCount, type Page, type TitleSort } from "./regular-titles.server.ts";
 import { containsPattern } from "./search-text.ts";
 
 export const ADULT_PAGE_SIZE = 21;
@@ -61,25 +61,43 @@ export async function listAdultTitles(
   const where: SQL | undefined = options.production
     ? ilike(adultTitles.production, containsPattern(options.production))
     : undefined;
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(adultTitles)
-    .where(where);
-  const pageCount = pageCountFor(total, ADULT_PAGE_SIZE);
-  const page = clampPage(options.page, pageCount);
   const order =
     options.sort === "az"
       ? [asc(adultTitles.title), asc(adultTitles.adultSerialNo)]
       : options.sort === "za"
         ? [desc(adultTitles.title), desc(adultTitles.adultSerialNo)]
         : [asc(adultTitles.adultSerialNo)];
-  const rows = await db
-    .select(columns)
-    .from(adultTitles)
-    .where(where)
-    .orderBy(...order)
-    .limit(ADULT_PAGE_SIZE)
-    .offset((page - 1) * ADULT_PAGE_SIZE);
+  // Same shape as the regular list: keys from the index first, then the page's rows.
+  const fetchPage = (page: number) =>
+    db
+      .select(columns)
+      .from(adultTitles)
+      .where(
+        inArray(
+          adultTitles.adultSerialNo,
+          db
+            .select({ key: adultTitles.adultSerialNo })
+            .from(adultTitles)
+            .where(where)
+            .orderBy(...order)
+            .limit(ADULT_PAGE_SIZE)
+            .offset((page - 1) * ADULT_PAGE_SIZE),
+        ),
+      )
+      .orderBy(...order);
+  const [total, firstTry] = await Promise.all([
+    where
+      ? db
+          .select({ total: count() })
+          .from(adultTitles)
+          .where(where)
+          .then(([row]) => row?.total ?? 0)
+      : keptCount(db, "adult"),
+    fetchPage(Math.max(1, options.page)),
+  ]);
+  const pageCount = pageCountFor(total, ADULT_PAGE_SIZE);
+  const page = clampPage(options.page, pageCount);
+  const rows = page === options.page ? firstTry : await fetchPage(page);
   return { items: rows.map(toCard), total, page, pageCount };
 }
 

@@ -1,4 +1,4 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { adultTitles, comingSoon, regularTitles, staffPicks } from "#app/db/schema.ts";
 import { currentCartProducts } from "#app/domain/cart/current-products.server.ts";
@@ -7,6 +7,7 @@ import { ADULT_PAGE_SIZE, getAdultTitle, listAdultTitles } from "./adult-titles.
 import { listComingSoon } from "./coming-soon.server.ts";
 import {
   getRegularTitle,
+  keptCount,
   listRegularTitles,
   listStaffPicks,
   newArrivals,
@@ -74,6 +75,46 @@ describe("regular catalogue listing", () => {
   it("gives each card its poster, falling back to the drawn one", async () => {
     const [card] = (await listRegularTitles(db, { page: 1, sort: "none" })).items;
     expect(card!.poster).toBe(`/posters/regular/${card!.regSerialNo}.svg`);
+  });
+});
+
+describe("kept catalogue counts", () => {
+  async function expectCountsExact() {
+    for (const disc of [undefined, "DVD", "Blu-ray", "4K/Blu-ray", "Collections"]) {
+      expect(await keptCount(db, "regular", disc ?? "")).toBe(await regularCount(disc));
+    }
+    const [adult] = await db.select({ total: count() }).from(adultTitles);
+    expect(await keptCount(db, "adult")).toBe(adult!.total);
+  }
+
+  it("match a real count through inserts, disc changes and deletes", async () => {
+    await expectCountsExact();
+    const inserted = await db
+      .insert(regularTitles)
+      .values([
+        { productId: "C-1", title: "Count Me In", disc: "DVD", currentPriceCents: 500 },
+        { productId: "C-2", title: "Count Me Twice", disc: "Collections", currentPriceCents: 500 },
+      ])
+      .returning({ regSerialNo: regularTitles.regSerialNo });
+    await expectCountsExact();
+    await db
+      .update(regularTitles)
+      .set({ disc: "4K/Blu-ray" })
+      .where(eq(regularTitles.regSerialNo, inserted[0]!.regSerialNo));
+    await expectCountsExact();
+    await db.delete(regularTitles).where(
+      inArray(
+        regularTitles.regSerialNo,
+        inserted.map((row) => row.regSerialNo),
+      ),
+    );
+    const [adult] = await db
+      .insert(adultTitles)
+      .values({ productId: 1, title: "Counted", priceCents: 100 })
+      .returning({ id: adultTitles.adultSerialNo });
+    await expectCountsExact();
+    await db.delete(adultTitles).where(eq(adultTitles.adultSerialNo, adult!.id));
+    await expectCountsExact();
   });
 });
 

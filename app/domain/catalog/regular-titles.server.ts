@@ -1,6 +1,6 @@
-import { asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { regularTitles, staffPicks } from "#app/db/schema.ts";
+import { catalogueCounts, regularTitles, staffPicks } from "#app/db/schema.ts";
 import type { Disc } from "#app/lib/catalog.ts";
 import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
 import { posterSrc } from "#app/lib/posters.ts";
@@ -57,25 +57,44 @@ function orderFor(sort: TitleSort): SQL[] {
 
 export type Page<T> = { items: T[]; total: number; page: number; pageCount: number };
 
+/** The kept count of a catalogue (all discs, or one): a primary-key read, not a scan. */
+export async function keptCount(db: Database, catalogue: "regular" | "adult", disc = "") {
+  const [row] = await db
+    .select({ total: catalogueCounts.total })
+    .from(catalogueCounts)
+    .where(and(eq(catalogueCounts.catalogue, catalogue), eq(catalogueCounts.disc, disc)));
+  return row?.total ?? 0;
+}
+
 async function pageOf(
   db: Database,
   where: SQL | undefined,
   sort: TitleSort,
   requestedPage: number,
+  totalQuery: Promise<number>,
 ): Promise<Page<RegularTitleCard>> {
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(regularTitles)
-    .where(where);
+  const order = orderFor(sort);
+  // Deferred join: walk the (narrow, index-only) sort index to the page's keys, then read the
+  // full rows of just those 24 titles, so deep pages do not fetch every skipped row.
+  const fetchPage = async (page: number) => {
+    const keys = db
+      .select({ key: regularTitles.regSerialNo })
+      .from(regularTitles)
+      .where(where)
+      .orderBy(...order)
+      .limit(REGULAR_PAGE_SIZE)
+      .offset((page - 1) * REGULAR_PAGE_SIZE);
+    return db
+      .select(listColumns)
+      .from(regularTitles)
+      .where(inArray(regularTitles.regSerialNo, keys))
+      .orderBy(...order);
+  };
+  // The count and the requested page run together; only a page past the end needs a second look.
+  const [total, firstTry] = await Promise.all([totalQuery, fetchPage(Math.max(1, requestedPage))]);
   const pageCount = pageCountFor(total, REGULAR_PAGE_SIZE);
   const page = clampPage(requestedPage, pageCount);
-  const rows = await db
-    .select(listColumns)
-    .from(regularTitles)
-    .where(where)
-    .orderBy(...orderFor(sort))
-    .limit(REGULAR_PAGE_SIZE)
-    .offset((page - 1) * REGULAR_PAGE_SIZE);
+  const rows = page === requestedPage ? firstTry : await fetchPage(page);
   return { items: rows.map(toCard), total, page, pageCount };
 }
 
@@ -84,7 +103,7 @@ export function listRegularTitles(
   options: { page: number; disc?: Disc; sort: TitleSort },
 ): Promise<Page<RegularTitleCard>> {
   const where = options.disc ? eq(regularTitles.disc, options.disc) : undefined;
-  return pageOf(db, where, options.sort, options.page);
+  return pageOf(db, where, options.sort, options.page, keptCount(db, "regular", options.disc));
 }
 
 /** Full search results: case-insensitive contains-match on the title. */
@@ -93,7 +112,12 @@ export function searchRegularTitles(
   options: { query: string; page: number; sort: TitleSort },
 ): Promise<Page<RegularTitleCard>> {
   const where = ilike(regularTitles.title, containsPattern(options.query));
-  return pageOf(db, where, options.sort === "none" ? "az" : options.sort, options.page);
+  const total = db
+    .select({ total: count() })
+    .from(regularTitles)
+    .where(where)
+    .then(([row]) => row?.total ?? 0);
+  return pageOf(db, where, options.sort === "none" ? "az" : options.sort, options.page, total);
 }
 
 export type Suggestion = { regSerialNo: number; title: string };

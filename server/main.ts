@@ -1,0 +1,106 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { getPool } from "#app/db/client.server.ts";
+import { getEnv } from "#app/lib/env.server.ts";
+import { prepareDatabase } from "./database.ts";
+import { logger } from "./logger.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+async function main() {
+  const env = getEnv();
+  const database = await prepareDatabase(env);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    next();
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await Promise.race([
+        getPool().query("select 1"),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("timed out")), 2000)),
+      ]);
+      res.status(200).json({ status: "ok" });
+    } catch (error) {
+      logger.warn({ err: error }, "health check failed");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (env.NODE_ENV === "development") {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(devServer.middlewares);
+    build = () =>
+      devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const client = path.join(root, "build/client");
+    // Hashed file names never change content, so browsers and CDNs may keep them for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+    build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+  }
+  app.use(createRequestHandler({ build, mode: env.NODE_ENV }));
+
+  let server: Server;
+  try {
+    server = await new Promise((resolve, reject) => {
+      const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
+      listening.once("error", reject);
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const address = server.address();
+  const port = address && typeof address === "object" ? address.port : env.PORT;
+  logger.info(`Shop ready at http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing open requests");
+    const force = setTimeout(() => {
+      logger.warn("requests still open after 10 s, closing anyway");
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      await database.close();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "EADDRINUSE") {
+    logger.fatal(`Port ${process.env.PORT ?? 3000} is already in use. Set PORT to another port.`);
+  } else {
+    logger.fatal(error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});
