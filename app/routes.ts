@@ -12,6 +12,7 @@ export default [
   route("search", "routes/search.tsx"),
   route("about", "routes/about.tsx"),
   route("other-services", "routes/other-services.tsx"),
+  route("cart", "routes/cart.tsx"),
   route("api/search/suggestions", "routes/api.search.suggestions.ts"),
   route("api/cart/prices", "routes/api.cart.prices.ts"),
   route("posters/:kind/:file", "routes/posters.$kind.$file.ts"),

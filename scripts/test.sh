@@ -19,6 +19,6 @@ fi
 step() { printf '\n== %s ==\n' "$1"; }
 step "typecheck"; react-router typegen && tsc
 step "lint"; eslint . && prettier --check . >/dev/null && echo "eslint + prettier: clean"
-step "unit and integration tests"; vitest run
 step "build"; react-router build >/dev/null && echo "built"
+step "unit and integration tests"; vitest run
 step "browser tests"; playwright test

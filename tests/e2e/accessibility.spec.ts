@@ -13,6 +13,7 @@ const PAGES = [
   "/about",
   "/other-services",
   "/age-check",
+  "/cart",
   "/no-such-page",
 ];
 

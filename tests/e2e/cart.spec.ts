@@ -132,3 +132,34 @@ test("Go to Cart Page closes the drawer and heads to /cart", async ({ page }) =>
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByText("Heading to cart page…")).toBeVisible();
 });
+
+test("the cart page totals the lines with the chosen shipping", async ({ page }) => {
+  await page.goto("/movies");
+  const addButtons = page.getByRole("button", { name: /^Add to Cart:/ });
+  await addButtons.nth(0).click();
+  await addButtons.nth(2).click();
+  await page.goto("/cart");
+  const items = page.getByRole("list", { name: "Items in your cart" });
+  await expect(items.getByRole("listitem")).toHaveCount(2);
+  const prices = await items.getByText(/^Price: \$/).allTextContents();
+  const subtotal = prices
+    .map((text) => Math.round(Number(text.replace("Price: $", "")) * 100))
+    .reduce((sum, cents) => sum + cents, 0);
+  const summary = page.getByRole("region", { name: "Order summary" });
+  const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+  await expect(summary.getByText(money(subtotal), { exact: true })).toBeVisible();
+  await expect(summary.getByText(money(subtotal + 599), { exact: true })).toBeVisible();
+  await summary.getByLabel("Shipping method").selectOption("express");
+  await expect(summary.getByText(money(subtotal + 1299), { exact: true })).toBeVisible();
+
+  // Enough copies to pass $200: standard shipping becomes free, express still costs.
+  const increase = items.getByRole("button", { name: /^Increase quantity of/ }).first();
+  const firstPrice = Math.round(Number(prices[0]!.replace("Price: $", "")) * 100);
+  const extra = Math.ceil((20000 - subtotal) / firstPrice);
+  for (let i = 0; i < extra; i++) await increase.click();
+  const bigSubtotal = subtotal + extra * firstPrice;
+  await expect(summary.getByText(money(bigSubtotal + 1299), { exact: true })).toBeVisible();
+  await summary.getByLabel("Shipping method").selectOption("standard");
+  await expect(summary.getByText("Free", { exact: true })).toBeVisible();
+  await expect(summary.getByText(money(bigSubtotal), { exact: true }).last()).toBeVisible();
+});

@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+// These tests run the real server entry (the production build must exist: `npm run build`).
+const root = path.resolve(import.meta.dirname, "..");
+
+type Running = { child: ChildProcess; url: string; output: () => string; exited: Promise<number> };
+
+function startServer(env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? -1)));
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = output.match(/Shop ready at (http:\/\/[^"\s]+)/);
+      if (ready) resolve({ child, url: ready[1]!, output: () => output, exited });
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+describe("the server entry", () => {
+  const adminUrl = inject("databaseUrl");
+  const database = `lifecycle_${process.pid}`;
+  const databaseUrl = adminUrl.replace(/\/[^/]+$/, `/${database}`);
+  const admin = new pg.Client(adminUrl);
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+  });
+
+  afterAll(async () => {
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  });
+
+  it("answers /healthz with 200 while the database answers and 503 when it does not", async () => {
+    const server = await startServer({ DATABASE_URL: databaseUrl, PORT: "0", SEED_DEMO: "false" });
+    try {
+      let response = await fetch(`${server.url}/healthz`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: "ok" });
+
+      await admin.query(`alter database ${database} allow_connections false`);
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1",
+        [database],
+      );
+      response = await fetch(`${server.url}/healthz`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: "unavailable" });
+
+      await admin.query(`alter database ${database} allow_connections true`);
+      response = await fetch(`${server.url}/healthz`);
+      expect(response.status).toBe(200);
+    } finally {
+      await admin.query(`alter database ${database} allow_connections true`);
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  });
+
+  it("refuses to start on a port that is taken, saying so", async () => {
+    const first = await startServer({ DATABASE_URL: databaseUrl, PORT: "0", SEED_DEMO: "false" });
+    const port = new URL(first.url).port;
+    try {
+      const second = startServer({ DATABASE_URL: databaseUrl, PORT: port, SEED_DEMO: "false" });
+      await expect(second).rejects.toThrow(/exited with 1[\s\S]*already in use/);
+    } finally {
+      first.child.kill("SIGTERM");
+      await first.exited;
+    }
+  });
+
+  it("stops cleanly on SIGTERM: open requests finish, the embedded database shuts down", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-lifecycle-"));
+    fs.chmodSync(dataDir, 0o755);
+    try {
+      const server = await startServer({
+        DATA_DIR: dataDir,
+        PORT: "0",
+        SEED_DEMO: "true",
+        DATABASE_URL: "",
+      });
+      const pidFile = path.join(dataDir, "postgres", "postmaster.pid");
+      expect(fs.existsSync(pidFile)).toBe(true);
+      const inFlight = fetch(`${server.url}/sitemap.xml`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      server.child.kill("SIGTERM");
+      const response = await inFlight;
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("</urlset>");
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain("stopped");
+      expect(fs.existsSync(pidFile)).toBe(false);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
