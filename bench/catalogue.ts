@@ -10,7 +10,7 @@ const seconds = Number(process.argv[3] ?? 10);
 const targets: [string, string][] = [
   ["catalogue page 1", "/movies"],
   ["catalogue page 2000", "/movies?page=2000"],
-  ["catalogue page 2000, DVD, A→Z", "/movies?page=2000&disc=DVD&sort=az"],
+  ["catalogue page 1000, DVD, A→Z", "/movies?page=1000&disc=DVD&sort=az"],
   ["title page", "/movies/50000"],
   ["suggestions 'the'", "/api/search/suggestions?query=the"],
   ["suggestions 'river 7'", "/api/search/suggestions?query=river%207"],

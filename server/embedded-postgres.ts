@@ -22,7 +22,7 @@ function freePort(): Promise<number> {
 }
 
 /** The port of a server already running on this data directory, read from postmaster.pid. */
-export function runningPort(clusterDir: string): number | undefined {
+function runningPort(clusterDir: string): number | undefined {
   try {
     const lines = fs.readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n");
     const pid = Number(lines[0]);
@@ -41,7 +41,7 @@ function readOrCreatePassword(file: string): string {
   return password;
 }
 
-export function embeddedUrl(dataDir: string, port: number): string {
+function embeddedUrl(dataDir: string, port: number): string {
   const password = readOrCreatePassword(path.join(dataDir, "postgres-password"));
   return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
 }
