@@ -76,6 +76,8 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
           const names = result.dropped.map((line) => `"${line.title}"`).join(", ");
           toast("Cart updated", {
             id: CART_TOAST_ID,
+            // Longer than the usual 4 s: this tells the shopper something they did not do.
+            duration: 10_000,
             description: `${names} ${result.dropped.length === 1 ? "is" : "are"} no longer available and ${result.dropped.length === 1 ? "was" : "were"} removed.`,
           });
         }

@@ -1,11 +1,8 @@
 import { Search } from "lucide-react";
-import { useState } from "react";
 import { Form, redirect, useLocation, useSubmit } from "react-router";
-import { useCart } from "#app/components/cart-provider.tsx";
 import { ListLoading } from "#app/components/list-loading.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { TitleDetailsDialog } from "#app/components/title-details-dialog.tsx";
-import { TitleGrid } from "#app/components/title-grid.tsx";
+import { adultResult, TitleResults } from "#app/components/title-results.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -14,7 +11,6 @@ import { getDb } from "#app/db/client.server.ts";
 import { requireAgeVerified } from "#app/domain/age-gate/age-gate.server.ts";
 import { listAdultTitles } from "#app/domain/catalog/adult-titles.server.ts";
 import { adultListParams, withPage } from "#app/domain/catalog/list-params.ts";
-import { adultCartProduct } from "#app/lib/cart-products.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/adult-movies._index";
@@ -49,10 +45,7 @@ export default function AdultTitles({ loaderData }: Route.ComponentProps) {
   const { result, production, sort } = loaderData;
   const location = useLocation();
   const listUrl = `${location.pathname}${location.search}`;
-  const cart = useCart();
   const submit = useSubmit();
-  const [detailsKey, setDetailsKey] = useState<number | null>(null);
-  const details = result.items.find((title) => title.adultSerialNo === detailsKey) ?? null;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -100,53 +93,13 @@ export default function AdultTitles({ loaderData }: Route.ComponentProps) {
       </div>
       <ListLoading pathname="/adult-movies" text="Loading Adult Movies…" />
       <div className="mt-6">
-        {result.items.length === 0 ? (
-          <p className="py-10 text-center text-muted-foreground">
-            No titles match this production.
-          </p>
-        ) : (
-          <TitleGrid
-            titles={result.items.map((title) => ({
-              key: title.adultSerialNo,
-              title: title.title,
-              href: `/adult-movies/${title.adultSerialNo}`,
-              poster: title.poster,
-              disc: title.disc,
-              priceCents: title.priceCents,
-              inStock: title.inStock,
-            }))}
-            linkState={{ page: result.page, from: listUrl }}
-            onAddToCart={(key) => {
-              const title = result.items.find((item) => item.adultSerialNo === key);
-              if (title) cart.add(adultCartProduct(title));
-            }}
-            onDetails={setDetailsKey}
-          />
-        )}
+        <TitleResults
+          titles={result.items.map(adultResult)}
+          linkState={{ page: result.page, from: listUrl }}
+          emptyText="No titles match this production."
+        />
       </div>
       <Pagination page={result.page} pageCount={result.pageCount} />
-      <TitleDetailsDialog
-        details={
-          details
-            ? {
-                title: details.title,
-                poster: details.poster,
-                priceCents: details.priceCents,
-                description: details.description,
-                facts: [
-                  { label: "Year", value: details.year },
-                  { label: "Disc", value: details.disc },
-                  { label: "Production", value: details.production },
-                ],
-                href: `/adult-movies/${details.adultSerialNo}`,
-                linkState: { page: result.page, from: listUrl },
-              }
-            : null
-        }
-        emptyDescription="No description."
-        onClose={() => setDetailsKey(null)}
-        onAddToCart={() => details && cart.add(adultCartProduct(details))}
-      />
     </div>
   );
 }

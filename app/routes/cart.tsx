@@ -1,12 +1,11 @@
-import { Minus, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { QuantityStepper, RemoveLineButton } from "#app/components/cart-line-controls.tsx";
 import { useCart } from "#app/components/cart-provider.tsx";
 import { PosterImage } from "#app/components/poster-image.tsx";
-import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
-import { productLabel } from "#app/lib/cart.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { DEFAULT_SHIPPING_OPTION, SHIPPING_OPTIONS, shippingCents } from "#app/lib/shipping.ts";
@@ -51,59 +50,28 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             aria-label="Items in your cart"
             className="flex flex-col divide-y rounded-xl border bg-card"
           >
-            {cart.lines.map((line) => {
-              const name = productLabel(line.title, line.disc);
-              return (
-                <li key={line.lineId} className="flex gap-4 p-4">
-                  <PosterImage src={line.posterUrl} alt="" className="w-20 shrink-0" />
-                  <div className="flex flex-1 flex-wrap items-start justify-between gap-4">
-                    <div>
-                      <p className="font-semibold">{line.title}</p>
-                      <p className="text-sm text-muted-foreground">
-                        {line.disc}
-                        {line.kind === "adult" ? " · Adult catalogue" : ""}
-                      </p>
-                      <p className="mt-1 text-sm">Price: {formatUsd(line.priceCents)}</p>
-                    </div>
-                    <div className="flex flex-col items-end gap-2">
-                      <div className="flex items-center gap-2">
-                        <Button
-                          variant="outline"
-                          size="icon"
-                          aria-label={`Decrease quantity of ${name}`}
-                          onClick={() => cart.decrease(line.mergeKey)}
-                        >
-                          <Minus aria-hidden="true" />
-                        </Button>
-                        <span aria-label={`Quantity of ${name}`} className="min-w-6 text-center">
-                          {line.quantity}
-                        </span>
-                        <Button
-                          variant="outline"
-                          size="icon"
-                          aria-label={`Increase quantity of ${name}`}
-                          onClick={() => cart.increase(line.mergeKey)}
-                        >
-                          <Plus aria-hidden="true" />
-                        </Button>
-                      </div>
-                      <p className="text-sm font-semibold">
-                        Item Total: {formatUsd(line.priceCents * line.quantity)}
-                      </p>
-                      <Button
-                        variant="link"
-                        className="h-auto p-0 text-destructive"
-                        aria-label={`Remove Item: ${name}`}
-                        onClick={() => cart.remove(line.mergeKey)}
-                      >
-                        <Trash2 aria-hidden="true" />
-                        Remove Item
-                      </Button>
-                    </div>
+            {cart.lines.map((line) => (
+              <li key={line.lineId} className="flex gap-4 p-4">
+                <PosterImage src={line.posterUrl} alt="" className="w-20 shrink-0" />
+                <div className="flex flex-1 flex-wrap items-start justify-between gap-4">
+                  <div>
+                    <p className="font-semibold">{line.title}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {line.disc}
+                      {line.kind === "adult" ? " · Adult catalogue" : ""}
+                    </p>
+                    <p className="mt-1 text-sm">Price: {formatUsd(line.priceCents)}</p>
                   </div>
-                </li>
-              );
-            })}
+                  <div className="flex flex-col items-end gap-2">
+                    <QuantityStepper line={line} />
+                    <p className="text-sm font-semibold">
+                      Item Total: {formatUsd(line.priceCents * line.quantity)}
+                    </p>
+                    <RemoveLineButton line={line} />
+                  </div>
+                </div>
+              </li>
+            ))}
           </ul>
           <section
             aria-labelledby="summary-heading"

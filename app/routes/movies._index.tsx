@@ -1,7 +1,7 @@
 import { Form, redirect, useLocation, useSubmit } from "react-router";
 import { ListLoading } from "#app/components/list-loading.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { RegularTitleResults } from "#app/components/regular-title-results.tsx";
+import { regularResult, TitleResults } from "#app/components/title-results.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
@@ -83,8 +83,8 @@ export default function RegularTitles({ loaderData }: Route.ComponentProps) {
       </div>
       <ListLoading pathname="/movies" text="Loading Regular Movies…" />
       <div className="mt-6">
-        <RegularTitleResults
-          titles={result.items}
+        <TitleResults
+          titles={result.items.map(regularResult)}
           linkState={{ page: result.page, from: listUrl }}
           emptyText="No titles match this filter."
         />

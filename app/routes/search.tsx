@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { ListLoading } from "#app/components/list-loading.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { RegularTitleResults } from "#app/components/regular-title-results.tsx";
+import { regularResult, TitleResults } from "#app/components/title-results.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { searchParams, withPage } from "#app/domain/catalog/list-params.ts";
 import { searchRegularTitles } from "#app/domain/catalog/regular-titles.server.ts";
@@ -42,8 +42,8 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           </p>
           <ListLoading pathname="/search" text="Loading results…" />
           <div className="mt-6">
-            <RegularTitleResults
-              titles={result.items}
+            <TitleResults
+              titles={result.items.map(regularResult)}
               linkState={{ page: 1, isAdult: false }}
               emptyText="No matches found."
             />

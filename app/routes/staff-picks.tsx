@@ -1,4 +1,4 @@
-import { RegularTitleResults } from "#app/components/regular-title-results.tsx";
+import { regularResult, TitleResults } from "#app/components/title-results.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { listStaffPicks } from "#app/domain/catalog/regular-titles.server.ts";
 import { publicPageHeaders } from "#app/lib/http.server.ts";
@@ -20,8 +20,8 @@ export default function StaffPicks({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">Staff Picks</h1>
       <p className="mt-1 text-muted-foreground">Hand-picked by the people behind the counter.</p>
       <div className="mt-6">
-        <RegularTitleResults
-          titles={loaderData.titles}
+        <TitleResults
+          titles={loaderData.titles.map(regularResult)}
           linkState={{ page: 1 }}
           emptyText="No staff picks right now."
         />

@@ -111,9 +111,9 @@ test("the cart is re-priced from the server and gone titles are dropped with a n
   ];
   await page.evaluate((lines) => localStorage.setItem("cart", JSON.stringify(lines)), stored);
   await page.goto("/movies/1");
+  await expect(page.getByText(/"A Vanished Film" is no longer available/)).toBeVisible();
   const realTitle = (await page.getByRole("heading", { level: 1 }).textContent())!;
   const realPrice = (await page.locator("dd").filter({ hasText: /^\$/ }).textContent())!;
-  await expect(page.getByText(/"A Vanished Film" is no longer available/)).toBeVisible();
   const drawer = await openCart(page, 2);
   await expect(drawer.getByText(realTitle, { exact: false })).toBeVisible();
   await expect(drawer.getByText(`Price: ${realPrice}`)).toBeVisible();
