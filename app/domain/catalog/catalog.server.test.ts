@@ -145,10 +145,34 @@ describe("search", () => {
     expect(await suggestRegularTitles(db, "no title has this text")).toEqual([]);
   });
 
-  it("pages full results sorted by title", async () => {
+  it("pages full results sorted by title, either way, and clamps past the end", async () => {
     const results = await searchRegularTitles(db, { query: "the", page: 1, sort: "none" });
-    expect(results.total).toBeGreaterThan(10);
-    expect(inCodePointOrder(results.items.map((item) => item.title))).toBe(true);
+    const [matching] = await db
+      .select({ total: count() })
+      .from(regularTitles)
+      .where(sql`${regularTitles.title} ilike '%the%'`);
+    expect(results.total).toBe(matching!.total);
+    expect(results.items).toHaveLength(24);
+    const second = await searchRegularTitles(db, { query: "the", page: 2, sort: "none" });
+    const titles = [...results.items, ...second.items].map((item) => item.title);
+    expect(inCodePointOrder(titles)).toBe(true);
+    expect(new Set([...results.items, ...second.items].map((item) => item.regSerialNo)).size).toBe(
+      48,
+    );
+
+    const reversed = await searchRegularTitles(db, { query: "the", page: 1, sort: "za" });
+    expect(inCodePointOrder(reversed.items.map((item) => item.title).reverse())).toBe(true);
+
+    const past = await searchRegularTitles(db, { query: "the", page: 9999, sort: "none" });
+    expect(past.page).toBe(past.pageCount);
+    expect(past.items.length).toBeGreaterThan(0);
+
+    const none = await searchRegularTitles(db, {
+      query: "no title has this",
+      page: 1,
+      sort: "none",
+    });
+    expect(none).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
   });
 });
 

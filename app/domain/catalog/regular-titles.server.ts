@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { catalogueCounts, regularTitles, staffPicks } from "#app/db/schema.ts";
 import type { Disc } from "#app/lib/catalog.ts";
@@ -106,18 +106,48 @@ export function listRegularTitles(
   return pageOf(db, where, options.sort, options.page, keptCount(db, "regular", options.disc));
 }
 
-/** Full search results: case-insensitive contains-match on the title. */
-export function searchRegularTitles(
+/**
+ * Full search results: case-insensitive contains-match on the title, sorted by title.
+ *
+ * The matches are collected once through the trigram index and both counted and sorted from
+ * that set. Walking the title index instead would test every title before a deep page, which
+ * costs several times more for common words.
+ */
+export async function searchRegularTitles(
   db: Database,
   options: { query: string; page: number; sort: TitleSort },
 ): Promise<Page<RegularTitleCard>> {
-  const where = ilike(regularTitles.title, containsPattern(options.query));
-  const total = db
-    .select({ total: count() })
-    .from(regularTitles)
-    .where(where)
-    .then(([row]) => row?.total ?? 0);
-  return pageOf(db, where, options.sort === "none" ? "az" : options.sort, options.page, total);
+  const direction = options.sort === "za" ? sql.raw("desc") : sql.raw("asc");
+  const fetchPage = async (page: number) => {
+    const result = await db.execute<{ total: string; key: number | null }>(sql`
+      with matches as materialized (
+        select reg_serial_no, title from ${regularTitles}
+        where ${ilike(regularTitles.title, containsPattern(options.query))}
+      ),
+      page as (
+        select reg_serial_no, title from matches
+        order by title ${direction}, reg_serial_no ${direction}
+        limit ${REGULAR_PAGE_SIZE} offset ${(page - 1) * REGULAR_PAGE_SIZE}
+      )
+      select (select count(*) from matches) as total, page.reg_serial_no as key
+      from (select 1) as always_one_row
+      left join page on true
+      order by page.title ${direction}, page.reg_serial_no ${direction}`);
+    const keys = result.rows.flatMap((row) => (row.key === null ? [] : [row.key]));
+    return { total: Number(result.rows[0]?.total ?? 0), keys };
+  };
+  const first = await fetchPage(Math.max(1, options.page));
+  const pageCount = pageCountFor(first.total, REGULAR_PAGE_SIZE);
+  const page = clampPage(options.page, pageCount);
+  const { keys } = page === options.page ? first : await fetchPage(page);
+  const rows = await regularTitlesBySerial(db, keys);
+  const byKey = new Map(rows.map((row) => [row.regSerialNo, row]));
+  return {
+    items: keys.flatMap((key) => byKey.get(key) ?? []),
+    total: first.total,
+    page,
+    pageCount,
+  };
 }
 
 export type Suggestion = { regSerialNo: number; title: string };
