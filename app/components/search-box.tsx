@@ -106,6 +106,10 @@ export function SearchBox() {
       action="/search"
       method="get"
       className="relative"
+      onBlur={(event) => {
+        // Keyboard users leave by Tab: that collapses the box like an outside click.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) collapse();
+      }}
       onSubmit={(event) => {
         if (!query) event.preventDefault();
         else setTimeout(collapse, 0);
@@ -132,7 +136,10 @@ export function SearchBox() {
           aria-activedescendant={active >= 0 ? `${listId}-option-${active}` : undefined}
           placeholder={expanded ? "Search films..." : "Search"}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setExpanded(true);
+          }}
           onFocus={() => setExpanded(true)}
           onKeyDown={onKeyDown}
           className={cn(
@@ -146,6 +153,8 @@ export function SearchBox() {
           id={`${listId}-list`}
           role="listbox"
           aria-label="Search suggestions"
+          // Keep focus in the input while a suggestion is clicked, so blur does not collapse first.
+          onMouseDown={(event) => event.preventDefault()}
           className="absolute right-0 z-50 mt-1 max-h-96 w-72 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg"
         >
           {suggestions.length === 0 ? (

@@ -71,3 +71,28 @@ test("the suggestions endpoint answers JSON", async ({ request }) => {
   expect(body.suggestions.length).toBeLessThanOrEqual(10);
   expect(body.suggestions.every((s) => s.title.toLowerCase().includes("alien"))).toBe(true);
 });
+
+test("the suggestions work from the keyboard", async ({ page }) => {
+  await page.goto("/about");
+  const box = page.getByRole("combobox", { name: "Search films" });
+  await box.fill("casablanca");
+  await expect(page.getByRole("option", { name: "Casablanca" })).toBeVisible();
+  await box.press("ArrowDown");
+  await expect(page.getByRole("option", { name: "Casablanca" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await box.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Casablanca" })).toBeVisible();
+
+  await box.fill("alien");
+  await expect(page.getByRole("listbox")).toBeVisible();
+  await box.press("Escape");
+  await expect(page.getByRole("listbox")).toBeHidden();
+  await box.fill("alien");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?query=alien$/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: 'Search results for "alien"' }),
+  ).toBeVisible();
+});
