@@ -20,7 +20,13 @@ const targets: [string, string][] = [
 ];
 
 console.log(`${base}, ${seconds} s per endpoint, 32 connections`);
-console.log("endpoint".padEnd(34), "req/s".padStart(8), "p50 ms".padStart(8), "p99 ms".padStart(8), "non-2xx".padStart(8));
+console.log(
+  "endpoint".padEnd(34),
+  "req/s".padStart(8),
+  "p50 ms".padStart(8),
+  "p99 ms".padStart(8),
+  "non-2xx".padStart(8),
+);
 for (const [name, path] of targets) {
   const result = await autocannon({ url: `${base}${path}`, connections: 32, duration: seconds });
   console.log(
