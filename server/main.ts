@@ -9,6 +9,7 @@ import { getPool } from "#app/db/client.server.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { prepareDatabase } from "./database.ts";
 import { logger } from "./logger.ts";
+import { sameOriginOnly } from "./same-origin.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -26,6 +27,8 @@ async function main() {
     res.setHeader("X-Frame-Options", "DENY");
     next();
   });
+
+  app.use(sameOriginOnly(env.PUBLIC_URL));
 
   app.get("/healthz", async (_req, res) => {
     try {

@@ -72,6 +72,31 @@ describe("the server entry", () => {
     }
   });
 
+  it("refuses state-changing requests from other sites", async () => {
+    const server = await startServer({ DATABASE_URL: databaseUrl, PORT: "0", SEED_DEMO: "false" });
+    try {
+      const post = (headers: Record<string, string>) =>
+        fetch(`${server.url}/age-check`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+          body: "returnTo=%2Fadult-movies",
+        });
+      const crossSite = await post({ Origin: "https://evil.example" });
+      expect(crossSite.status).toBe(403);
+      expect(await crossSite.json()).toEqual({ error: "Cross-site requests are not allowed." });
+      expect((await post({ Origin: "null" })).status).toBe(403);
+      expect((await post({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+
+      const sameSite = await post({ Origin: server.url });
+      expect(sameSite.status).toBe(302);
+      expect(sameSite.headers.get("set-cookie")).toMatch(/^age_verified=/);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  });
+
   it("refuses to start on a port that is taken, saying so", async () => {
     const first = await startServer({ DATABASE_URL: databaseUrl, PORT: "0", SEED_DEMO: "false" });
     const port = new URL(first.url).port;

@@ -20,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const returnTo = form.get("returnTo");
-  return confirmAge(typeof returnTo === "string" ? returnTo : "");
+  return confirmAge(request, typeof returnTo === "string" ? returnTo : "");
 }
 
 export default function AgeCheck({ loaderData }: Route.ComponentProps) {

@@ -10,7 +10,6 @@ const ageCookie = createCookie("age_verified", {
   sameSite: "lax",
   path: "/",
   maxAge: 60 * 60 * 24 * 30,
-  secure: process.env.NODE_ENV === "production",
 });
 
 export const AGE_CHECK_PATH = "/age-check";
@@ -35,8 +34,11 @@ export async function requireAgeVerified(request: Request): Promise<void> {
   throw redirect(`${AGE_CHECK_PATH}?returnTo=${encodeURIComponent(returnTo)}`);
 }
 
-export async function confirmAge(returnTo: string): Promise<Response> {
+export async function confirmAge(request: Request, returnTo: string): Promise<Response> {
+  // Secure whenever the shop is reached over HTTPS (directly or through a proxy that says so),
+  // so a plain-HTTP install on a local network still keeps the answer.
+  const secure = new URL(request.url).protocol === "https:";
   return redirect(safeReturnTo(returnTo), {
-    headers: { "Set-Cookie": await ageCookie.serialize("yes") },
+    headers: { "Set-Cookie": await ageCookie.serialize("yes", { secure }) },
   });
 }
