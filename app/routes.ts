@@ -16,6 +16,8 @@ export default [
   route("api/search/suggestions", "routes/api.search.suggestions.ts"),
   route("api/cart/prices", "routes/api.cart.prices.ts"),
   route("posters/:kind/:file", "routes/posters.$kind.$file.ts"),
+  route("dev/mailbox", "routes/dev.mailbox.tsx"),
+  route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx"),
   route("robots.txt", "routes/[robots.txt].ts"),
   route("sitemap.xml", "routes/[sitemap.xml].ts"),
   route("*", "routes/$.tsx"),

@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import { getPool } from "#app/db/client.server.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { prepareDatabase } from "./database.ts";
+import { startMail } from "./mail.ts";
 import { logger } from "./logger.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 
@@ -16,6 +17,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 async function main() {
   const env = getEnv();
   const database = await prepareDatabase(env);
+  const mail = await startMail(env);
 
   const app = express();
   app.disable("x-powered-by");
@@ -44,7 +46,7 @@ async function main() {
   });
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
-  if (env.NODE_ENV === "development") {
+  if (env.APP_ENV === "development") {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
     app.use(devServer.middlewares);
@@ -60,7 +62,12 @@ async function main() {
     app.use(express.static(client, { maxAge: "1h", index: false }));
     build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
   }
-  app.use(createRequestHandler({ build, mode: env.NODE_ENV }));
+  app.use(
+    createRequestHandler({
+      build,
+      mode: env.APP_ENV === "development" ? "development" : "production",
+    }),
+  );
 
   let server: Server;
   try {
@@ -71,6 +78,7 @@ async function main() {
       candidate.listen(env.PORT, env.HOST, () => resolve(candidate));
     });
   } catch (error) {
+    await mail.stop();
     await database.close();
     throw error;
   }
@@ -90,6 +98,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       clearTimeout(force);
+      await mail.stop();
       await database.close();
       logger.info("stopped");
       process.exit(0);

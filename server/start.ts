@@ -34,5 +34,4 @@ if (!built) {
   fs.writeFileSync(stampFile, sourcesMtime);
 }
 
-process.env.NODE_ENV ??= "production";
 await import("./index.ts");

@@ -4,21 +4,46 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("127.0.0.1"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-    .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  DATA_DIR: z.string().min(1).default("./.data"),
-  SEED_DEMO: booleanFlag.default(true),
-  PUBLIC_URL: z.url().optional(),
-  FREE_SHIPPING_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(20000),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-});
+const schema = z
+  .object({
+    /**
+     * development: `npm run dev` (hot reload). local: `npm start` on a laptop, the production
+     * build with local conveniences (development mailbox, generated secrets). production: a real
+     * shop; needs SMTP_URL, AUTH_SECRET and PUBLIC_URL.
+     */
+    APP_ENV: z.enum(["development", "local", "production"]).default("local"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATA_DIR: z.string().min(1).default("./.data"),
+    SEED_DEMO: booleanFlag.default(true),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Reel & Repair <no-reply@reelandrepair.example>"),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+    FREE_SHIPPING_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(20000),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+  })
+  .superRefine((env, context) => {
+    if (env.APP_ENV !== "production") return;
+    for (const key of ["SMTP_URL", "AUTH_SECRET", "PUBLIC_URL"] as const) {
+      if (!env[key]) {
+        context.addIssue({ code: "custom", path: [key], message: "is required in production" });
+      }
+    }
+  });
 
 export type Env = z.infer<typeof schema>;
 
@@ -27,8 +52,13 @@ let cached: Env | undefined;
 /** Reads and validates the environment once; fails with every problem listed. */
 export function getEnv(): Env {
   if (cached) return cached;
+  cached = parseEnv(process.env);
+  return cached;
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
   const raw = Object.fromEntries(
-    Object.entries(process.env).filter(([, value]) => value !== undefined && value !== ""),
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
   );
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
@@ -37,6 +67,10 @@ export function getEnv(): Env {
       .join("\n");
     throw new Error(`Invalid configuration:\n${problems}\nSee .env.example for every variable.`);
   }
-  cached = parsed.data;
-  return cached;
+  return parsed.data;
+}
+
+/** The address people reach the shop at, for links in e-mails. */
+export function publicUrl(env: Env = getEnv()): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/$/, "");
 }

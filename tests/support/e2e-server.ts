@@ -6,7 +6,7 @@ const dataDir = path.resolve(".tmp/e2e-data");
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.HOST = "127.0.0.1";
-process.env.NODE_ENV = "production";
+process.env.APP_ENV = "local";
 process.env.SEED_DEMO = "true";
 process.env.LOG_LEVEL = "warn";
 delete process.env.DATABASE_URL;

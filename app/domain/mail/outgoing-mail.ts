@@ -1,0 +1,1 @@
+export type OutgoingMail = { to: string; subject: string; html: string; text: string };

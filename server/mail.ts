@@ -1,0 +1,22 @@
+import { startMailWorker, startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
+import { createMailTransport } from "#app/domain/mail/transport.server.ts";
+import type { Env } from "#app/lib/env.server.ts";
+import { logger } from "./logger.ts";
+
+/** Starts the mail queue and, in this process, the worker that delivers from it. */
+export async function startMail(env: Env) {
+  const transport = createMailTransport(env, (line) => logger.info(line));
+  const boss = await startOutbox(process.env.DATABASE_URL!, {
+    onError: (error) => logger.warn({ err: error }, "mail queue"),
+  });
+  await startMailWorker(boss, transport);
+  if (transport.kind === "mailbox") {
+    logger.info("No SMTP_URL: e-mail is kept in the development mailbox at /dev/mailbox");
+  }
+  return {
+    stop: async () => {
+      await stopOutbox(boss);
+      transport.close();
+    },
+  };
+}
