@@ -11,12 +11,18 @@ import stylesheet from "./app.css?url";
 import { CartProvider } from "./components/cart-provider.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { SiteFrame } from "./components/site-frame.tsx";
+import { getSignedInUser } from "./domain/accounts/session.server.ts";
 import { SHOP } from "./lib/site.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSignedInUser(request);
+  return { user: user ? { displayName: user.displayName, role: user.role } : null };
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

@@ -6,6 +6,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { getPool } from "#app/db/client.server.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/client-ip.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { prepareDatabase } from "./database.ts";
 import { startMail } from "./mail.ts";
@@ -31,6 +32,12 @@ async function main() {
   });
 
   app.use(sameOriginOnly(env.PUBLIC_URL));
+  // The client's address as Express works it out (honouring trusted proxies), for rate limits;
+  // whatever a client sent under this name is replaced.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    next();
+  });
 
   app.get("/healthz", async (_req, res) => {
     try {

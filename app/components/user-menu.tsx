@@ -1,5 +1,8 @@
 import { ChevronDown, User } from "lucide-react";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useLocation, useRouteLoaderData, useSubmit } from "react-router";
+import type { loader as rootLoader } from "#app/root.tsx";
+import { useCart } from "./cart-provider.tsx";
 import { Button } from "./ui/button.tsx";
 import {
   DropdownMenu,
@@ -8,24 +11,62 @@ import {
   DropdownMenuTrigger,
 } from "./ui/dropdown-menu.tsx";
 
-/** Signed-out state: a Login button offering Sign In and Register. */
+const triggerClass = "text-white hover:bg-white/10 hover:text-white";
+
+/** Signed out: a Login button offering Sign In and Register. Signed in: the person's menu. */
 export function UserMenu() {
+  const data = useRouteLoaderData<typeof rootLoader>("root");
+  const user = data?.user ?? null;
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const cart = useCart();
+  const submit = useSubmit();
+
+  // Closes on route change (outside clicks and picks are handled by the menu itself).
+  useEffect(() => setOpen(false), [location.pathname]);
+
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="text-white hover:bg-white/10 hover:text-white">
+        <Button variant="ghost" className={triggerClass}>
           <User aria-hidden="true" />
-          <span>Login</span>
+          <span className="max-w-32 truncate">{user ? user.displayName : "Login"}</span>
           <ChevronDown aria-hidden="true" className="hidden sm:block" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-40">
-        <DropdownMenuItem asChild>
-          <Link to="/login">Sign In</Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/register">Register</Link>
-        </DropdownMenuItem>
+      <DropdownMenuContent align="end" className="min-w-44">
+        {user ? (
+          <>
+            {user.role === "admin" ? (
+              <DropdownMenuItem asChild>
+                <Link to="/admin">Back Office</Link>
+              </DropdownMenuItem>
+            ) : null}
+            <DropdownMenuItem asChild>
+              <Link to="/account">My Account</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/orders">My Orders</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem
+              onSelect={() => {
+                cart.clear();
+                void submit(null, { method: "post", action: "/logout", replace: true });
+              }}
+            >
+              Logout
+            </DropdownMenuItem>
+          </>
+        ) : (
+          <>
+            <DropdownMenuItem asChild>
+              <Link to="/login">Sign In</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/register">Register</Link>
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

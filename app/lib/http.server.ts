@@ -1,14 +1,21 @@
 /**
- * Catalogue pages look the same to every signed-out visitor (the cart lives in the browser),
- * so a CDN may keep them briefly and serve a stale copy while it refreshes.
+ * Catalogue pages look the same to every signed-out visitor (the cart lives in the browser), so
+ * a CDN may keep them briefly and serve a stale copy while it refreshes (CDN-Cache-Control,
+ * RFC 9213). Browsers must ask again every time (no-cache): a page kept from before signing
+ * in would show the wrong user menu.
  */
-export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+export const PUBLIC_PAGE_CACHE = "public, no-cache";
+export const PUBLIC_PAGE_CDN_CACHE = "public, max-age=60, stale-while-revalidate=300";
 
 /** Posters drawn from a title change only when the title does. */
 export const POSTER_CACHE = "public, max-age=86400, stale-while-revalidate=604800";
 
 export function publicPageHeaders() {
-  return { "Cache-Control": PUBLIC_PAGE_CACHE };
+  return {
+    "Cache-Control": PUBLIC_PAGE_CACHE,
+    "CDN-Cache-Control": PUBLIC_PAGE_CDN_CACHE,
+    Vary: "Cookie",
+  };
 }
 
 /** Pages that depend on the visitor (age gate, later the session) must not be shared. */

@@ -1,4 +1,5 @@
 import { CalendarClock, Library, Star } from "lucide-react";
+import { publicPageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta, SHOP, SHOP_ADDRESS } from "#app/lib/site.ts";
 import type { Route } from "./+types/about";
 
@@ -8,9 +9,7 @@ export const meta: Route.MetaFunction = () =>
     `Who we are: ${SHOP.name}, films, memorabilia and repairs in Arlington, Texas.`,
   );
 
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "public, max-age=300, s-maxage=3600",
-});
+export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
 const PILLARS = [
   {

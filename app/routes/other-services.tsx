@@ -1,6 +1,7 @@
 import { Cpu, Gamepad2, Smartphone, Tv, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "#app/components/ui/button.tsx";
+import { publicPageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta, SHOP_ADDRESS } from "#app/lib/site.ts";
 import type { Route } from "./+types/other-services";
 
@@ -10,9 +11,7 @@ export const meta: Route.MetaFunction = () =>
     "Electronics repair in Arlington, Texas: PCs, laptops, phones, game consoles, TVs and custom builds. Free diagnostics and estimates.",
   );
 
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "public, max-age=300, s-maxage=3600",
-});
+export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
 const SERVICES = [
   {

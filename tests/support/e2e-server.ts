@@ -1,13 +1,32 @@
-// Starts the built shop for the browser tests on a fresh embedded database with the demo data.
+// Starts the built shop for the browser tests: a fresh embedded database with the demo data and
+// a real SMTP server whose messages are written to .tmp/e2e-mail for the tests to read.
 import fs from "node:fs";
 import path from "node:path";
+import { startSmtpSink } from "./smtp-sink.ts";
 
 const dataDir = path.resolve(".tmp/e2e-data");
-fs.rmSync(dataDir, { recursive: true, force: true });
-process.env.DATA_DIR = dataDir;
-process.env.HOST = "127.0.0.1";
-process.env.APP_ENV = "local";
-process.env.SEED_DEMO = "true";
-process.env.LOG_LEVEL = "warn";
+const mailDir = path.resolve(".tmp/e2e-mail");
+for (const dir of [dataDir, mailDir]) fs.rmSync(dir, { recursive: true, force: true });
+fs.mkdirSync(mailDir, { recursive: true });
+
+const smtp = await startSmtpSink(0, (mail) => {
+  const to = (Array.isArray(mail.to) ? mail.to : [mail.to]).map((a) => a?.text ?? "").join(",");
+  const file = path.join(mailDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html }),
+  );
+});
+
+const port = process.env.PORT ?? "3111";
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  HOST: "127.0.0.1",
+  APP_ENV: "local",
+  SEED_DEMO: "true",
+  LOG_LEVEL: "warn",
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  SMTP_URL: smtp.url,
+});
 delete process.env.DATABASE_URL;
 await import("../../server/index.ts");

@@ -2,7 +2,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 /** A real SMTP server in the test process that keeps every message it receives. */
-export async function startSmtpSink(port = 0) {
+export async function startSmtpSink(port = 0, onMail?: (mail: ParsedMail) => void) {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -12,6 +12,7 @@ export async function startSmtpSink(port = 0) {
       simpleParser(stream)
         .then((mail) => {
           received.push(mail);
+          onMail?.(mail);
           callback();
         })
         .catch((error: Error) => callback(error));

@@ -1,0 +1,63 @@
+import { useId } from "react";
+import { cn } from "#app/lib/cn.ts";
+import { Input } from "./ui/input.tsx";
+import { Label } from "./ui/label.tsx";
+
+type Props = React.ComponentProps<"input"> & {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+};
+
+/** A labelled input with its error message next to it, announced to screen readers. */
+export function FormField({ label, error, hint, className, id, ...props }: Props) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
+  return (
+    <div className={cn("flex flex-col gap-1.5", className)}>
+      <Label htmlFor={inputId}>{label}</Label>
+      <Input
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...props}
+      />
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A message about the whole form, read out when it appears. */
+export function FormMessage({
+  tone,
+  children,
+}: {
+  tone: "error" | "success";
+  children: React.ReactNode;
+}) {
+  return (
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      className={cn(
+        "rounded-md border px-3 py-2 text-sm font-medium",
+        tone === "error"
+          ? "border-destructive/40 bg-destructive/5 text-destructive"
+          : "border-success/40 bg-success/5 text-success",
+      )}
+    >
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,75 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "#app/db/client.server.ts";
+import { customers, users } from "#app/db/schema.ts";
+import { callAuth, type AuthResult } from "./auth-call.server.ts";
+
+export type Registration = {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  email: string;
+  password: string;
+};
+
+export type RegistrationResult =
+  | { status: "created" }
+  | { status: "already-registered" }
+  | { status: "refused"; result: AuthResult<unknown> };
+
+/**
+ * Creates the account (unconfirmed; the library queues the confirmation e-mail) and fills the
+ * customer profile with the names and date of birth.
+ */
+export async function registerCustomer(
+  request: Request,
+  input: Registration,
+): Promise<RegistrationResult> {
+  const email = input.email.toLowerCase();
+  // The spec tells people when an address is already registered.
+  const [existing] = await getDb()
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  if (existing) return { status: "already-registered" };
+
+  const result = await callAuth<{ user?: { id: string; email: string } }>(
+    request,
+    "/sign-up/email",
+    {
+      name: `${input.firstName} ${input.lastName}`,
+      email,
+      password: input.password,
+      callbackURL: "/login?verified=1",
+    },
+  );
+  if (!result.ok || !result.body.user) return { status: "refused", result };
+  const profile = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    dateOfBirth: input.dateOfBirth,
+  };
+  await getDb()
+    .insert(customers)
+    .values({ id: result.body.user.id, email: result.body.user.email, ...profile })
+    .onConflictDoUpdate({ target: customers.id, set: { ...profile, updatedAt: new Date() } });
+  return { status: "created" };
+}
+
+/** Spec §4: after a sign-in the customer record is upserted with the account's e-mail. */
+export async function touchCustomer(userId: string, email: string) {
+  await getDb()
+    .insert(customers)
+    .values({ id: userId, email })
+    .onConflictDoUpdate({ target: customers.id, set: { email, updatedAt: new Date() } });
+}
+
+export async function updateProfile(
+  userId: string,
+  profile: { firstName: string; lastName: string; dateOfBirth: string | null },
+) {
+  await getDb()
+    .update(customers)
+    .set({ ...profile, updatedAt: new Date() })
+    .where(eq(customers.id, userId));
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/** Form schemas shared by the pages (field messages) and their actions (the authority). */
+const email = z
+  .string()
+  .trim()
+  .min(1, "Please enter your email.")
+  .max(254)
+  .pipe(z.email("Invalid email address"));
+
+const newPassword = z
+  .string()
+  .min(8, "Password must be at least 8 characters")
+  .max(128, "Password must be at most 128 characters");
+
+export const registerSchema = z
+  .object({
+    firstName: z.string().trim().min(1, "Please enter your first name.").max(100),
+    lastName: z.string().trim().min(1, "Please enter your last name.").max(100),
+    dateOfBirth: z
+      .string()
+      .min(1, "Please enter your date of birth.")
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter your date of birth.")
+      .refine((value) => {
+        const date = new Date(`${value}T00:00:00Z`);
+        return !Number.isNaN(date.getTime()) && date < new Date() && date.getUTCFullYear() >= 1900;
+      }, "Please enter a real date of birth."),
+    email,
+    password: newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match.",
+  });
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(1, "Please enter your password."),
+});
+
+export const resetRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Please enter your email to reset your password.")
+    .pipe(z.email("Invalid email address")),
+});
+
+export const updatePasswordSchema = z
+  .object({
+    token: z.string().min(1),
+    password: newPassword,
+    confirmPassword: z.string().min(1, "Please confirm your password"),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
+
+export type FieldErrors = Record<string, string | undefined>;
+
+/** The first message per field, ready to show next to it. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

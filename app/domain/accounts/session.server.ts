@@ -1,0 +1,75 @@
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { getDb } from "#app/db/client.server.ts";
+import { customers } from "#app/db/schema.ts";
+import { getAuth } from "#app/lib/auth.server.ts";
+import { displayName } from "#app/lib/display-name.ts";
+
+export type SignedInUser = {
+  id: string;
+  email: string;
+  role: "admin" | "customer";
+  displayName: string;
+  firstName: string | null;
+  lastName: string | null;
+  dateOfBirth: string | null;
+  twoFactorEnabled: boolean;
+};
+
+/** The name of the session cookie: its absence means a visitor, without asking the database. */
+export const SESSION_COOKIE_PATTERN = /(?:^|;\s*)(?:__Secure-)?shop\.session_token=/;
+
+export function hasSessionCookie(request: Request): boolean {
+  return SESSION_COOKIE_PATTERN.test(request.headers.get("Cookie") ?? "");
+}
+
+export async function getSignedInUser(request: Request): Promise<SignedInUser | null> {
+  if (!hasSessionCookie(request)) return null;
+  const session = await getAuth().api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const [profile] = await getDb()
+    .select({
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      dateOfBirth: customers.dateOfBirth,
+    })
+    .from(customers)
+    .where(eq(customers.id, session.user.id));
+  return {
+    id: session.user.id,
+    email: session.user.email,
+    role: session.user.role === "admin" ? "admin" : "customer",
+    displayName: displayName(profile, session.user.email),
+    firstName: profile?.firstName ?? null,
+    lastName: profile?.lastName ?? null,
+    dateOfBirth: profile?.dateOfBirth ?? null,
+    twoFactorEnabled: Boolean(session.user.twoFactorEnabled),
+  };
+}
+
+/** Where a guard sends a visitor: the login page, with the way back. */
+export function loginRedirect(request: Request) {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+export async function requireUser(request: Request): Promise<SignedInUser> {
+  const user = await getSignedInUser(request);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+/** Spec §4 admin guard: visitors go to /login, customers to /. */
+export async function requireAdmin(request: Request): Promise<SignedInUser> {
+  const user = await requireUser(request);
+  if (user.role !== "admin") throw redirect("/");
+  return user;
+}
+
+/** A local path to return to after signing in; anything else becomes the home page. */
+export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//")) return "/";
+  if (value.includes("\\") || value.startsWith("/api/")) return "/";
+  return value;
+}

@@ -1,0 +1,81 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import type { EntryContext, HandleDataRequestFunction } from "react-router";
+import { ServerRouter } from "react-router";
+import { hasSessionCookie } from "#app/domain/accounts/session.server.ts";
+
+export const streamTimeout = 5_000;
+
+/**
+ * Pages may say they can be shared by caches (catalogue pages for visitors), but never a page
+ * rendered for someone signed in: the user menu in it is theirs.
+ */
+function keepPersonalPagesPrivate(request: Request, headers: Headers) {
+  if (!hasSessionCookie(request)) return;
+  if (/\bpublic\b|s-maxage/.test(headers.get("Cache-Control") ?? "")) {
+    headers.set("Cache-Control", "private, no-cache");
+    headers.delete("CDN-Cache-Control");
+    headers.set("Vary", "Cookie");
+  }
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  keepPersonalPagesPrivate(request, response.headers);
+  return response;
+};
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  keepPersonalPagesPrivate(request, responseHeaders);
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    // Crawlers get the whole page at once.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}

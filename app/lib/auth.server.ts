@@ -1,0 +1,156 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { admin, genericOAuth, twoFactor } from "better-auth/plugins";
+import { getDb } from "#app/db/client.server.ts";
+import {
+  accounts,
+  customers,
+  rateLimits,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from "#app/db/schema.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/client-ip.ts";
+import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
+import { weakPasswordReason } from "#app/domain/accounts/common-passwords.ts";
+import { queueMail } from "#app/domain/mail/outbox.server.ts";
+import { resetPasswordMessage, verifyEmailMessage } from "#app/emails/account-emails.ts";
+import { getEnv, publicUrl } from "./env.server.ts";
+import { SHOP } from "./site.ts";
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** Endpoints that choose a new password, and the body field that carries it. */
+const PASSWORD_FIELDS: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+};
+
+function createAuth() {
+  const env = getEnv();
+  const baseURL = publicUrl(env);
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? genericOAuth({
+          config: [
+            {
+              providerId: "google",
+              clientId: env.GOOGLE_CLIENT_ID,
+              clientSecret: env.GOOGLE_CLIENT_SECRET,
+              discoveryUrl: `${env.GOOGLE_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration`,
+              scopes: ["openid", "email", "profile"],
+              pkce: true,
+            },
+          ],
+        })
+      : undefined;
+
+  return betterAuth({
+    appName: SHOP.name,
+    baseURL,
+    basePath: "/api/auth",
+    secret: authSecret(env),
+    trustedOrigins: [baseURL],
+    database: drizzleAdapter(getDb(), {
+      provider: "pg",
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+        rateLimit: rateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await queueMail({ to: user.email, ...resetPasswordMessage({ name: user.name, url }) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await queueMail({ to: user.email, ...verifyEmailMessage({ name: user.name, url }) });
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    account: { accountLinking: { enabled: true } },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 5 },
+        "/two-factor/verify-totp": { window: 60, max: 5 },
+        "/two-factor/verify-backup-code": { window: 60, max: 5 },
+        "/request-password-reset": { window: 300, max: 3 },
+        "/sign-up/email": { window: 300, max: 5 },
+        "/send-verification-email": { window: 300, max: 3 },
+      },
+    },
+    advanced: {
+      cookiePrefix: "shop",
+      useSecureCookies: baseURL.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = PASSWORD_FIELDS[ctx.path];
+        const body = ctx.body as Record<string, unknown> | undefined;
+        const password = field ? body?.[field] : undefined;
+        if (typeof password !== "string") return;
+        const email =
+          typeof body?.email === "string" ? body.email : ctx.context.session?.user.email;
+        const reason = weakPasswordReason(password, { email });
+        if (reason) throw new APIError("BAD_REQUEST", { message: reason, code: "WEAK_PASSWORD" });
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account has its customer profile row; sign-up fills in the names later.
+          after: async (user) => {
+            await getDb()
+              .insert(customers)
+              .values({ id: user.id, email: user.email })
+              .onConflictDoNothing();
+          },
+        },
+      },
+    },
+    plugins: [
+      admin({ defaultRole: "customer", adminRoles: ["admin"] }),
+      twoFactor({ issuer: SHOP.name }),
+      ...(google ? [google] : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const globalAuth = globalThis as typeof globalThis & { __shopAuth?: Auth };
+
+export function getAuth(): Auth {
+  globalAuth.__shopAuth ??= createAuth();
+  return globalAuth.__shopAuth;
+}
+
+export function googleSignInEnabled(): boolean {
+  const env = getEnv();
+  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+}

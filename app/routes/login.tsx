@@ -1,0 +1,207 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { FormField, FormMessage } from "#app/components/form-field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { touchCustomer } from "#app/domain/accounts/accounts.server.ts";
+import { callAuth, problemMessage } from "#app/domain/accounts/auth-call.server.ts";
+import { fieldErrors, loginSchema, resetRequestSchema } from "#app/domain/accounts/forms.ts";
+import { getSignedInUser, safeRedirectTo } from "#app/domain/accounts/session.server.ts";
+import { googleSignInEnabled } from "#app/lib/auth.server.ts";
+import { privatePageHeaders } from "#app/lib/http.server.ts";
+import { pageMeta } from "#app/lib/site.ts";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Login", "Log in to your Reel & Repair account.");
+
+export const headers: Route.HeadersFunction = () => privatePageHeaders();
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const user = await getSignedInUser(request);
+  if (user)
+    throw redirect(
+      user.role === "admin" ? "/admin" : safeRedirectTo(url.searchParams.get("redirectTo")),
+    );
+  return {
+    google: googleSignInEnabled(),
+    verified: url.searchParams.get("verified") === "1" && !url.searchParams.get("error"),
+    linkError: url.searchParams.get("error"),
+    passwordUpdated: url.searchParams.get("passwordUpdated") === "1",
+  };
+}
+
+type ActionResult = {
+  intent: "login" | "reset";
+  values: { email: string };
+  errors: Record<string, string | undefined>;
+  message: string | null;
+  ok: boolean;
+};
+
+function fail(result: Omit<ActionResult, "ok">, status = 400) {
+  return data<ActionResult>({ ...result, ok: false }, { status });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const intent = form.intent === "reset" ? "reset" : "login";
+  const values = { email: String(form.email ?? "").trim() };
+
+  if (intent === "reset") {
+    const parsed = resetRequestSchema.safeParse(form);
+    if (!parsed.success) {
+      return fail({ intent, values, errors: fieldErrors(parsed.error), message: null });
+    }
+    const reset = await callAuth(request, "/request-password-reset", {
+      email: parsed.data.email,
+      redirectTo: "/update-password",
+    });
+    if (!reset.ok) {
+      return fail(
+        { intent, values, errors: {}, message: problemMessage(reset, "Could not send the link.") },
+        reset.status === 429 ? 429 : 400,
+      );
+    }
+    // The same answer whether or not the address has an account.
+    return data<ActionResult>({
+      intent,
+      values,
+      errors: {},
+      message: "✅ Check your inbox for a reset link.",
+      ok: true,
+    });
+  }
+
+  const parsed = loginSchema.safeParse(form);
+  if (!parsed.success) {
+    return fail({ intent, values, errors: fieldErrors(parsed.error), message: null });
+  }
+  const signIn = await callAuth<{
+    twoFactorRedirect?: boolean;
+    user?: { id: string; email: string; role?: string | null };
+  }>(request, "/sign-in/email", {
+    email: parsed.data.email,
+    password: parsed.data.password,
+    rememberMe: true,
+  });
+  if (!signIn.ok) {
+    return fail(
+      {
+        intent,
+        values,
+        errors: {},
+        message: problemMessage(signIn, "Could not log in. Please try again."),
+      },
+      signIn.status === 429 ? 429 : 400,
+    );
+  }
+  const body = signIn.body;
+  const headers = signIn.cookies;
+  const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
+  if (body.twoFactorRedirect) {
+    throw redirect(`/login/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
+  }
+  if (!body.user) {
+    return fail({ intent, values, errors: {}, message: "Could not get session after login." });
+  }
+  await touchCustomer(body.user.id, body.user.email);
+  throw redirect(body.user.role === "admin" ? "/admin" : redirectTo, { headers });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [mode, setMode] = useState<"signin" | "reset">(
+    searchParams.get("mode") === "reset" || actionData?.intent === "reset" ? "reset" : "signin",
+  );
+  const busy = navigation.state === "submitting";
+  const errors = actionData?.errors ?? {};
+  const showResult = actionData && actionData.intent === (mode === "reset" ? "reset" : "login");
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-3xl font-bold">{mode === "reset" ? "Reset Password" : "Login"}</h1>
+      <div className="mt-4 flex flex-col gap-2">
+        {loaderData.verified ? (
+          <FormMessage tone="success">Your e-mail is confirmed. You can log in now.</FormMessage>
+        ) : null}
+        {loaderData.passwordUpdated ? (
+          <FormMessage tone="success">Password updated successfully.</FormMessage>
+        ) : null}
+        {loaderData.linkError ? (
+          <FormMessage tone="error">
+            That link is invalid or has expired. Log in to get a new confirmation e-mail.
+          </FormMessage>
+        ) : null}
+        {showResult && actionData.message ? (
+          <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
+        ) : null}
+      </div>
+      <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+        <input type="hidden" name="intent" value={mode === "reset" ? "reset" : "login"} />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.values.email}
+          error={showResult ? errors.email : undefined}
+        />
+        {mode === "signin" ? (
+          <FormField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={showResult ? errors.password : undefined}
+          />
+        ) : null}
+        <Button type="submit" size="lg" disabled={busy}>
+          {mode === "reset" ? "Send Reset Link" : "Login"}
+        </Button>
+      </Form>
+      <div className="mt-4 flex flex-col items-start gap-3 text-sm">
+        {mode === "signin" ? (
+          <Link
+            to="?mode=reset"
+            onClick={(event) => {
+              event.preventDefault();
+              setMode("reset");
+            }}
+            className="font-medium text-primary underline"
+          >
+            Forgot your password?
+          </Link>
+        ) : (
+          <Link
+            to="/login"
+            onClick={(event) => {
+              event.preventDefault();
+              setMode("signin");
+            }}
+            className="font-medium text-primary underline"
+          >
+            Back to login
+          </Link>
+        )}
+        {loaderData.google && mode === "signin" ? (
+          <Form method="post" action="/auth/google" className="w-full">
+            <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />
+            <Button type="submit" variant="outline" size="lg" className="w-full">
+              Login with Google
+            </Button>
+          </Form>
+        ) : null}
+        <p>
+          New here?{" "}
+          <Link to="/register" className="font-medium text-primary underline">
+            Sign up
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

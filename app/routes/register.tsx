@@ -1,0 +1,155 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FormField, FormMessage } from "#app/components/form-field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { registerCustomer } from "#app/domain/accounts/accounts.server.ts";
+import { isPasswordProblem, problemMessage } from "#app/domain/accounts/auth-call.server.ts";
+import { fieldErrors, registerSchema } from "#app/domain/accounts/forms.ts";
+import { getSignedInUser } from "#app/domain/accounts/session.server.ts";
+import { privatePageHeaders } from "#app/lib/http.server.ts";
+import { pageMeta } from "#app/lib/site.ts";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Create Account", "Create a Reel & Repair account to check out and see your orders.");
+
+export const headers: Route.HeadersFunction = () => privatePageHeaders();
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getSignedInUser(request)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const values = {
+    firstName: String(form.firstName ?? ""),
+    lastName: String(form.lastName ?? ""),
+    dateOfBirth: String(form.dateOfBirth ?? ""),
+    email: String(form.email ?? ""),
+  };
+  const parsed = registerSchema.safeParse(form);
+  if (!parsed.success) {
+    return data(
+      { values, errors: fieldErrors(parsed.error), message: null, ok: false },
+      { status: 400 },
+    );
+  }
+  const outcome = await registerCustomer(request, parsed.data);
+  if (outcome.status === "already-registered") {
+    return data(
+      {
+        values,
+        errors: {},
+        message: "This email is already registered. Please log in.",
+        ok: false,
+      },
+      { status: 400 },
+    );
+  }
+  if (outcome.status === "refused") {
+    const message = problemMessage(
+      outcome.result,
+      "Could not create your account. Please try again.",
+    );
+    return data(
+      isPasswordProblem(outcome.result)
+        ? { values, errors: { password: message }, message: null, ok: false }
+        : { values, errors: {}, message, ok: false },
+      { status: outcome.result.status === 429 ? 429 : 400 },
+    );
+  }
+  return {
+    values: { firstName: "", lastName: "", dateOfBirth: "", email: "" },
+    errors: {},
+    message: "Registration successful! Check your email for a confirmation link before logging in.",
+    ok: true,
+  };
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const values = actionData?.values;
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-3xl font-bold">Create Account</h1>
+      {actionData?.message ? (
+        <div className="mt-4">
+          <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
+        </div>
+      ) : null}
+      <Form
+        method="post"
+        className="mt-6 flex flex-col gap-4"
+        noValidate
+        key={actionData?.ok ? "done" : "form"}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            defaultValue={values?.firstName}
+            error={errors.firstName}
+          />
+          <FormField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            defaultValue={values?.lastName}
+            error={errors.lastName}
+          />
+        </div>
+        <FormField
+          label="Date of birth"
+          name="dateOfBirth"
+          type="date"
+          autoComplete="bday"
+          required
+          defaultValue={values?.dateOfBirth}
+          error={errors.dateOfBirth}
+        />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values?.email}
+          error={errors.email}
+        />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={128}
+          hint="At least 8 characters."
+          error={errors.password}
+        />
+        <FormField
+          label="Confirm password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+        />
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? "Creating account…" : "Create Account"}
+        </Button>
+      </Form>
+      <p className="mt-6 text-sm">
+        Already have an account?{" "}
+        <Link to="/login" className="font-medium text-primary underline">
+          Log in
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import fs from "node:fs";
+import path from "node:path";
+
+const mailDir = path.resolve(".tmp/e2e-mail");
+
+type Received = { to: string; subject: string; text: string; html: string };
+
+/** Waits for the newest message to an address (sent through the real SMTP server). */
+export async function waitForMail(
+  to: string,
+  subject: RegExp,
+  options: { after?: number; timeoutMs?: number } = {},
+): Promise<Received> {
+  const deadline = Date.now() + (options.timeoutMs ?? 20_000);
+  for (;;) {
+    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).sort().reverse() : [];
+    for (const file of files) {
+      if (options.after && Number(file.split("-")[0]) < options.after) continue;
+      const mail = JSON.parse(fs.readFileSync(path.join(mailDir, file), "utf8")) as Received;
+      if (mail.to.includes(to) && subject.test(mail.subject)) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export function firstLink(mail: Received): string {
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`No link in "${mail.subject}"`);
+  return link;
+}
+
+/** A fresh address per test, so parallel tests never read each other's mail. */
+export function uniqueEmail(label: string) {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+}
