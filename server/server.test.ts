@@ -97,6 +97,45 @@ describe("the server entry", () => {
     }
   });
 
+  it("limits sign-in attempts per client across server processes, in the database", async () => {
+    const env = { DATABASE_URL: databaseUrl, PORT: "0", SEED_DEMO: "false" };
+    const [first, second] = await Promise.all([startServer(env), startServer(env)]);
+    try {
+      const attempt = (server: Running, client: string) =>
+        fetch(`${server.url}/login`, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            Origin: server.url,
+            "X-Forwarded-For": client,
+          },
+          body: "intent=login&email=nobody%40example.test&password=wrong-password",
+        });
+      for (let i = 0; i < 5; i++) {
+        const server = i % 2 === 0 ? first : second;
+        expect((await attempt(server, "203.0.113.7")).status).toBe(400);
+      }
+      const limited = await attempt(second, "203.0.113.7");
+      expect(limited.status).toBe(429);
+      expect(await limited.text()).toContain("Too many attempts");
+      // Another client is not affected.
+      expect((await attempt(first, "203.0.113.8")).status).toBe(400);
+      // The count lives in PostgreSQL, which is how both processes saw it.
+      const shop = new pg.Client(databaseUrl);
+      await shop.connect();
+      const { rows } = await shop.query(
+        "select count from rate_limits where key like '%203.0.113.7%' and key like '%sign-in%'",
+      );
+      await shop.end();
+      expect(rows.map((row: { count: number }) => row.count)).toContain(5);
+    } finally {
+      first.child.kill("SIGTERM");
+      second.child.kill("SIGTERM");
+      await Promise.all([first.exited, second.exited]);
+    }
+  });
+
   it("refuses to start on a port that is taken, saying so", async () => {
     const first = await startServer({ DATABASE_URL: databaseUrl, PORT: "0", SEED_DEMO: "false" });
     const port = new URL(first.url).port;

@@ -1,23 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { clientAddress, login, register } from "./support/accounts.ts";
 import { firstLink, uniqueEmail, waitForMail } from "./support/mailbox.ts";
 
-async function register(page: Page, email: string, password: string) {
-  await page.goto("/register");
-  await page.getByLabel("First name").fill("Ada");
-  await page.getByLabel("Last name").fill("Lovelace");
-  await page.getByLabel("Date of birth").fill("1990-12-10");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm password").fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
-}
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("main").getByRole("button", { name: "Login", exact: true }).click();
-}
+test.beforeEach(async ({ context }, testInfo) => {
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
+});
 
 test("register → confirm by e-mail → log in → log out → reset → log in with the new password", async ({
   page,

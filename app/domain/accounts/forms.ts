@@ -69,3 +69,34 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   }
   return errors;
 }
+
+export const profileSchema = z.object({
+  firstName: z.string().trim().min(1, "Please enter your first name.").max(100),
+  lastName: z.string().trim().min(1, "Please enter your last name.").max(100),
+  dateOfBirth: z
+    .string()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Please enter a real date of birth.")
+    .refine((value) => {
+      if (!value) return true;
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date < new Date() && date.getUTCFullYear() >= 1900;
+    }, "Please enter a real date of birth."),
+});
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Please enter your current password."),
+    password: newPassword,
+    confirmPassword: z.string().min(1, "Please confirm your password"),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
+
+export const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app."),
+});

@@ -1,0 +1,391 @@
+import { ArrowLeft, CreditCard, KeyRound, Receipt, ShieldCheck, UserRound } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { renderSVG } from "uqr";
+import { FormField, FormMessage } from "#app/components/form-field.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { updateProfile } from "#app/domain/accounts/accounts.server.ts";
+import {
+  callAuth,
+  isPasswordProblem,
+  problemMessage,
+} from "#app/domain/accounts/auth-call.server.ts";
+import {
+  changePasswordSchema,
+  fieldErrors,
+  profileSchema,
+  totpCodeSchema,
+} from "#app/domain/accounts/forms.ts";
+import { requireUser } from "#app/domain/accounts/session.server.ts";
+import { privatePageHeaders } from "#app/lib/http.server.ts";
+import { pageMeta } from "#app/lib/site.ts";
+import type { Route } from "./+types/account";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("My Account", "Your personal information, password and security settings."),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => privatePageHeaders();
+
+const SECTIONS = ["personalInfo", "password", "payment", "orders", "security"] as const;
+type Section = (typeof SECTIONS)[number];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const requested = new URL(request.url).searchParams.get("section");
+  const section = SECTIONS.includes(requested as Section) ? (requested as Section) : null;
+  return {
+    section,
+    user: {
+      email: user.email,
+      firstName: user.firstName ?? "",
+      lastName: user.lastName ?? "",
+      dateOfBirth: user.dateOfBirth ?? "",
+      twoFactorEnabled: user.twoFactorEnabled,
+    },
+  };
+}
+
+type ActionData = {
+  intent: string;
+  errors: Record<string, string | undefined>;
+  message?: string | null;
+  values?: Record<string, string>;
+  setup?: { qr: string; secretUri: string; backupCodes: string[] };
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const intent = String(form.intent ?? "");
+  const fail = (result: Omit<ActionData, "intent">, status = 400) =>
+    data<ActionData>({ intent, ...result }, { status });
+
+  if (intent === "profile") {
+    const parsed = profileSchema.safeParse(form);
+    if (!parsed.success) return fail({ errors: fieldErrors(parsed.error), values: form });
+    await updateProfile(user.id, { ...parsed.data, dateOfBirth: parsed.data.dateOfBirth || null });
+    throw redirect("/account?saved=personalInfo");
+  }
+
+  if (intent === "password") {
+    const parsed = changePasswordSchema.safeParse(form);
+    if (!parsed.success) return fail({ errors: fieldErrors(parsed.error) });
+    const result = await callAuth(request, "/change-password", {
+      currentPassword: parsed.data.currentPassword,
+      newPassword: parsed.data.password,
+      revokeOtherSessions: true,
+    });
+    if (isPasswordProblem(result)) {
+      return fail({ errors: { password: problemMessage(result, "Choose another password.") } });
+    }
+    if (!result.ok) {
+      const message = problemMessage(result, "Could not change your password.");
+      return fail({
+        errors: {
+          currentPassword: /invalid password/i.test(message)
+            ? "Your current password is not right."
+            : message,
+        },
+      });
+    }
+    throw redirect("/account?saved=password", { headers: result.cookies });
+  }
+
+  if (intent === "2fa-enable") {
+    if (!form.password) return fail({ errors: { password: "Please enter your password." } });
+    const result = await callAuth<{ totpURI?: string; backupCodes?: string[] }>(
+      request,
+      "/two-factor/enable",
+      { password: form.password, method: "totp" },
+    );
+    if (!result.ok || !result.body.totpURI) {
+      return fail({
+        errors: { password: problemMessage(result, "Could not start two-factor setup.") },
+      });
+    }
+    return data<ActionData>(
+      {
+        intent,
+        errors: {},
+        setup: {
+          qr: renderSVG(result.body.totpURI, { border: 2 }),
+          secretUri: result.body.totpURI,
+          backupCodes: result.body.backupCodes ?? [],
+        },
+      },
+      { headers: result.cookies },
+    );
+  }
+
+  if (intent === "2fa-verify") {
+    const parsed = totpCodeSchema.safeParse(form);
+    const setup = form.setup ? (JSON.parse(form.setup) as ActionData["setup"]) : undefined;
+    if (!parsed.success) return fail({ errors: fieldErrors(parsed.error), setup });
+    const result = await callAuth(request, "/two-factor/verify-totp", { code: parsed.data.code });
+    if (!result.ok) {
+      return fail({ errors: { code: "That code is not right. Try the newest one." }, setup });
+    }
+    throw redirect("/account?saved=security", { headers: result.cookies });
+  }
+
+  if (intent === "2fa-disable") {
+    if (!form.password) return fail({ errors: { password: "Please enter your password." } });
+    const result = await callAuth(request, "/two-factor/disable", { password: form.password });
+    if (!result.ok) {
+      return fail({
+        errors: { password: problemMessage(result, "Could not turn two-factor off.") },
+      });
+    }
+    throw redirect("/account?saved=security", { headers: result.cookies });
+  }
+
+  return fail({ errors: {}, message: "Unknown request." });
+}
+
+const CARDS: { section: Section; title: string; text: string; icon: typeof UserRound }[] = [
+  {
+    section: "personalInfo",
+    title: "Update Personal Information",
+    text: "Your name and date of birth.",
+    icon: UserRound,
+  },
+  { section: "password", title: "Change Password", text: "Choose a new password.", icon: KeyRound },
+  {
+    section: "payment",
+    title: "Manage Payment Methods",
+    text: "How paying by card works here.",
+    icon: CreditCard,
+  },
+  {
+    section: "orders",
+    title: "View Order History",
+    text: "Everything you have ordered.",
+    icon: Receipt,
+  },
+  {
+    section: "security",
+    title: "Two-Factor Authentication",
+    text: "A code from your phone at sign-in.",
+    icon: ShieldCheck,
+  },
+];
+
+const SAVED: Record<string, string> = {
+  personalInfo: "Your personal information is saved.",
+  password: "Your password is changed. Other devices have been signed out.",
+  security: "Your two-factor settings are saved.",
+};
+
+function BackButton() {
+  return (
+    <Link to="/account" className={buttonVariants({ variant: "outline", size: "sm" })}>
+      <ArrowLeft aria-hidden="true" />
+      Back
+    </Link>
+  );
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { section, user } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors = actionData?.errors ?? {};
+
+  useEffect(() => {
+    const saved = new URLSearchParams(window.location.search).get("saved");
+    if (saved && SAVED[saved]) toast.success(SAVED[saved], { id: "account" });
+  }, [loaderData]);
+
+  if (!section) {
+    return (
+      <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+        <h1 className="text-3xl font-bold">My Account</h1>
+        <p className="mt-1 text-muted-foreground">{user.email}</p>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+          {CARDS.map((card) => (
+            <li key={card.section}>
+              <Link
+                to={card.section === "orders" ? "/orders" : `?section=${card.section}`}
+                className="flex h-full gap-4 rounded-xl border bg-card p-5 shadow-sm hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              >
+                <card.icon aria-hidden="true" className="size-7 shrink-0 text-primary" />
+                <span>
+                  <span className="block font-semibold">{card.title}</span>
+                  <span className="text-sm text-muted-foreground">{card.text}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10 sm:px-6">
+      <BackButton />
+      {section === "personalInfo" ? (
+        <>
+          <h1 className="mt-4 text-2xl font-bold">Update Personal Information</h1>
+          <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+            <input type="hidden" name="intent" value="profile" />
+            <FormField label="Email" name="email" type="email" value={user.email} readOnly />
+            <FormField
+              label="First name"
+              name="firstName"
+              autoComplete="given-name"
+              defaultValue={actionData?.values?.firstName ?? user.firstName}
+              error={errors.firstName}
+            />
+            <FormField
+              label="Last name"
+              name="lastName"
+              autoComplete="family-name"
+              defaultValue={actionData?.values?.lastName ?? user.lastName}
+              error={errors.lastName}
+            />
+            <FormField
+              label="Date of birth"
+              name="dateOfBirth"
+              type="date"
+              autoComplete="bday"
+              defaultValue={actionData?.values?.dateOfBirth ?? user.dateOfBirth}
+              error={errors.dateOfBirth}
+            />
+            <Button type="submit" disabled={busy}>
+              Save
+            </Button>
+          </Form>
+        </>
+      ) : null}
+
+      {section === "password" ? (
+        <>
+          <h1 className="mt-4 text-2xl font-bold">Change Password</h1>
+          <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+            <input type="hidden" name="intent" value="password" />
+            <FormField
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              error={errors.currentPassword}
+            />
+            <FormField
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              hint="At least 8 characters."
+              error={errors.password}
+            />
+            <FormField
+              label="Confirm new password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              error={errors.confirmPassword}
+            />
+            <Button type="submit" disabled={busy}>
+              Change Password
+            </Button>
+          </Form>
+        </>
+      ) : null}
+
+      {section === "payment" ? (
+        <>
+          <h1 className="mt-4 text-2xl font-bold">Manage Payment Methods</h1>
+          <p className="mt-4 leading-relaxed">
+            You pay by card on our payment provider&apos;s secure page when you check out. Your card
+            number goes straight to the provider: the shop never sees or stores it, so there is
+            nothing to manage here.
+          </p>
+        </>
+      ) : null}
+
+      {section === "security" ? (
+        <>
+          <h1 className="mt-4 text-2xl font-bold">Two-Factor Authentication</h1>
+          {actionData?.setup ? (
+            <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+              <input type="hidden" name="intent" value="2fa-verify" />
+              <input type="hidden" name="setup" value={JSON.stringify(actionData.setup)} />
+              <p>Scan this code with an authenticator app, then enter the code it shows.</p>
+              <div
+                role="img"
+                aria-label="QR code for your authenticator app"
+                className="w-48 rounded-md border bg-white p-2"
+                dangerouslySetInnerHTML={{ __html: actionData.setup.qr }}
+              />
+              <details>
+                <summary className="cursor-pointer text-sm font-medium">
+                  Can&apos;t scan? Show the setup key
+                </summary>
+                <code className="mt-2 block text-xs break-all" data-testid="totp-uri">
+                  {actionData.setup.secretUri}
+                </code>
+              </details>
+              <div>
+                <p className="font-medium">Backup codes</p>
+                <p className="text-sm text-muted-foreground">
+                  Keep these somewhere safe. Each works once if you lose your phone.
+                </p>
+                <ul
+                  className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm"
+                  aria-label="Backup codes"
+                >
+                  {actionData.setup.backupCodes.map((code) => (
+                    <li key={code}>{code}</li>
+                  ))}
+                </ul>
+              </div>
+              <FormField
+                label="Code from your app"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                error={errors.code}
+              />
+              <Button type="submit" disabled={busy}>
+                Turn On
+              </Button>
+            </Form>
+          ) : (
+            <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+              <input
+                type="hidden"
+                name="intent"
+                value={user.twoFactorEnabled ? "2fa-disable" : "2fa-enable"}
+              />
+              {user.twoFactorEnabled ? (
+                <FormMessage tone="success">Two-factor authentication is on.</FormMessage>
+              ) : (
+                <p>
+                  Two-factor authentication is off. Turn it on to ask for a code at every sign-in.
+                </p>
+              )}
+              <FormField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                error={errors.password}
+              />
+              <Button
+                type="submit"
+                variant={user.twoFactorEnabled ? "destructive" : "default"}
+                disabled={busy}
+              >
+                {user.twoFactorEnabled ? "Turn Off Two-Factor" : "Set Up Two-Factor"}
+              </Button>
+            </Form>
+          )}
+        </>
+      ) : null}
+    </div>
+  );
+}

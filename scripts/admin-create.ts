@@ -1,0 +1,70 @@
+// npm run admin:create -- --email <e> --password <p> [--name "<full name>"]
+// Creates an admin account, or promotes an existing account to admin. Works whether or not the
+// shop is running (same DATA_DIR or DATABASE_URL).
+import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
+import { closeDb, getDb } from "#app/db/client.server.ts";
+import { runMigrations } from "#app/db/migrate.server.ts";
+import { users } from "#app/db/schema.ts";
+import { weakPasswordReason } from "#app/domain/accounts/common-passwords.ts";
+import { getAuth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#app/lib/auth.server.ts";
+import { connectForCli } from "#server/connect.ts";
+
+const { values } = parseArgs({
+  options: {
+    email: { type: "string" },
+    password: { type: "string" },
+    name: { type: "string" },
+  },
+});
+const email = values.email?.trim().toLowerCase();
+if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  console.error(
+    "Usage: npm run admin:create -- --email <email> --password <password> [--name <name>]",
+  );
+  process.exit(2);
+}
+
+const connection = await connectForCli();
+process.env.DATABASE_URL = connection.url;
+let exitCode = 0;
+try {
+  const db = getDb();
+  await runMigrations(db);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) {
+    await db
+      .update(users)
+      .set({ role: "admin", updatedAt: new Date() })
+      .where(eq(users.id, existing.id));
+    console.log(
+      `${email} is now an admin.${values.password ? " (The password was left as it is.)" : ""}`,
+    );
+  } else {
+    const password = values.password ?? "";
+    const problem =
+      password.length < MIN_PASSWORD_LENGTH
+        ? `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`
+        : password.length > MAX_PASSWORD_LENGTH
+          ? `The password must be at most ${MAX_PASSWORD_LENGTH} characters.`
+          : weakPasswordReason(password, { email });
+    if (problem) {
+      console.error(problem);
+      exitCode = 2;
+    } else {
+      const created = await getAuth().api.createUser({
+        body: { email, password, name: values.name ?? email.split("@")[0]!, role: "admin" },
+      });
+      // Made by the shop's operator: no confirmation e-mail needed.
+      await db.update(users).set({ emailVerified: true }).where(eq(users.id, created.user.id));
+      console.log(`Created the admin account ${email}.`);
+    }
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  exitCode = 1;
+} finally {
+  await closeDb();
+  await connection.stop();
+}
+process.exit(exitCode);

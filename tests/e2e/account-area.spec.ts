@@ -1,0 +1,140 @@
+import { expect, test } from "@playwright/test";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
+import { clientAddress, createAdmin, login, signedInCustomer } from "./support/accounts.ts";
+import { uniqueEmail } from "./support/mailbox.ts";
+
+test.beforeEach(async ({ context }, testInfo) => {
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
+});
+
+test("guards: visitors are sent to log in and come back; customers never see the back office", async ({
+  page,
+}) => {
+  for (const path of ["/account", "/orders", "/admin"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(path)}`));
+  }
+
+  const email = uniqueEmail("guard");
+  await signedInCustomer(page, email, "Guarded-Customer-42", "Gus", "Guard");
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/orders");
+  await expect(page.getByRole("heading", { name: "Your Orders" })).toBeVisible();
+  await expect(page.getByText("You have no orders yet.")).toBeVisible();
+
+  // Sign out, then the guard sends to /login and back to /orders afterwards.
+  await page.getByRole("button", { name: "Gus Guard" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+  await page.goto("/orders");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("Guarded-Customer-42");
+  await page.getByRole("main").getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+});
+
+test("an admin created from the command line lands in the back office", async ({ page }) => {
+  const email = uniqueEmail("owner");
+  await createAdmin(email, "Owner-Of-The-Shop-1");
+  await login(page, email, "Owner-Of-The-Shop-1");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Back Office" })).toBeVisible();
+});
+
+test("My Account: edit personal information, change the password, sign in with the new one", async ({
+  page,
+}) => {
+  const email = uniqueEmail("profile");
+  await signedInCustomer(page, email, "Profile-Owner-2024", "Paula", "Profile");
+  await page.goto("/account");
+  for (const name of [
+    "Update Personal Information",
+    "Change Password",
+    "Manage Payment Methods",
+    "View Order History",
+  ]) {
+    await expect(page.getByRole("link", { name: new RegExp(name) })).toBeVisible();
+  }
+
+  await page.getByRole("link", { name: /Update Personal Information/ }).click();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+  await expect(page.getByLabel("Date of birth")).toHaveAttribute("type", "date");
+  await page.getByLabel("First name").fill("Paulina");
+  await page.getByLabel("Date of birth").fill("1985-05-17");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/account\?saved=personalInfo$/);
+  await expect(page.getByRole("button", { name: "Paulina Profile" })).toBeVisible();
+  await page.getByRole("link", { name: /Update Personal Information/ }).click();
+  await expect(page.getByLabel("Date of birth")).toHaveValue("1985-05-17");
+  await page.getByRole("link", { name: "Back" }).click();
+
+  await page.getByRole("link", { name: /Manage Payment Methods/ }).click();
+  await expect(page.getByText(/never sees or stores it/)).toBeVisible();
+  await page.getByRole("link", { name: "Back" }).click();
+
+  await page.getByRole("link", { name: /Change Password/ }).click();
+  await page.getByLabel("Current password").fill("not-my-password");
+  await page.getByLabel("New password", { exact: true }).fill("Profile-Owner-2025");
+  await page.getByLabel("Confirm new password").fill("Profile-Owner-2025");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByText("Your current password is not right.")).toBeVisible();
+  await page.getByLabel("Current password").fill("Profile-Owner-2024");
+  await page.getByLabel("New password", { exact: true }).fill("Profile-Owner-2025");
+  await page.getByLabel("Confirm new password").fill("Profile-Owner-2025");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page).toHaveURL(/saved=password/);
+
+  await page.getByRole("button", { name: "Paulina Profile" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await login(page, email, "Profile-Owner-2024");
+  await expect(page.getByRole("alert")).toContainText(/invalid/i);
+  await login(page, email, "Profile-Owner-2025");
+  await expect(page.getByRole("button", { name: "Paulina Profile" })).toBeVisible();
+});
+
+test("two-factor: turn it on, then sign-in asks for the code", async ({ page }) => {
+  const email = uniqueEmail("totp");
+  await signedInCustomer(page, email, "Second-Factor-Fan-9", "Tom", "Totp");
+  await page.goto("/account?section=security");
+  await page.getByLabel("Password").fill("Second-Factor-Fan-9");
+  await page.getByRole("button", { name: "Set Up Two-Factor" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const uri = (await page.getByTestId("totp-uri").textContent())!;
+  // The app sees the secret base32-encoded in the URI; the server keeps the raw text.
+  const secret = new TextDecoder().decode(base32.decode(new URL(uri).searchParams.get("secret")!));
+  const backupCodes = await page
+    .getByRole("list", { name: "Backup codes" })
+    .getByRole("listitem")
+    .allTextContents();
+  expect(backupCodes.length).toBeGreaterThan(5);
+
+  await page.getByLabel("Code from your app").fill("000000");
+  await page.getByRole("button", { name: "Turn On" }).click();
+  await expect(page.getByText("That code is not right. Try the newest one.")).toBeVisible();
+  await page.getByLabel("Code from your app").fill(await createOTP(secret).totp());
+  await page.getByRole("button", { name: "Turn On" }).click();
+  await expect(page).toHaveURL(/saved=security/);
+
+  await page.getByRole("button", { name: "Tom Totp" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+
+  await login(page, email, "Second-Factor-Fan-9");
+  await expect(page).toHaveURL(/\/login\/two-factor/);
+  await page.getByLabel("Code").fill(await createOTP(secret).totp());
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("button", { name: "Tom Totp" })).toBeVisible();
+
+  // A backup code works once.
+  await page.getByRole("button", { name: "Tom Totp" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await login(page, email, "Second-Factor-Fan-9");
+  await page.getByRole("link", { name: "Use a backup code instead" }).click();
+  await page.getByLabel("Backup code").fill(backupCodes[0]!);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("button", { name: "Tom Totp" })).toBeVisible();
+});

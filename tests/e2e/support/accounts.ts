@@ -1,0 +1,66 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, type Page } from "@playwright/test";
+import { firstLink, waitForMail } from "./mailbox.ts";
+
+const run = promisify(execFile);
+
+export async function register(
+  page: Page,
+  email: string,
+  password: string,
+  first = "Ada",
+  last = "Lovelace",
+) {
+  await page.goto("/register");
+  await page.getByLabel("First name").fill(first);
+  await page.getByLabel("Last name").fill(last);
+  await page.getByLabel("Date of birth").fill("1990-12-10");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
+export async function login(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("main").getByRole("button", { name: "Login", exact: true }).click();
+}
+
+/** A confirmed customer, signed in, the way a person gets there. */
+export async function signedInCustomer(
+  page: Page,
+  email: string,
+  password: string,
+  first = "Ada",
+  last = "Lovelace",
+) {
+  await register(page, email, password, first, last);
+  await expect(page.getByText(/Registration successful!/)).toBeVisible();
+  await page.goto(firstLink(await waitForMail(email, /Confirm your e-mail/)));
+  await login(page, email, password);
+  await expect(page.getByRole("button", { name: `${first} ${last}` })).toBeVisible();
+}
+
+/** Runs the operator's command against the test shop's data directory. */
+export async function createAdmin(email: string, password: string) {
+  const root = path.resolve(import.meta.dirname, "../../..");
+  await run(
+    process.execPath,
+    ["scripts/admin-create.ts", "--email", email, "--password", password, "--name", "Shop Owner"],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: path.join(root, ".tmp/e2e-data"), LOG_LEVEL: "warn" },
+    },
+  );
+}
+
+/** Each test its own client address, so sign-in rate limits never spill between tests. */
+export function clientAddress(testId: string) {
+  let hash = 0;
+  for (const char of testId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `198.51.${(hash >>> 8) % 250}.${(hash % 250) + 1}`;
+}
