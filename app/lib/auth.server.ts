@@ -123,11 +123,18 @@ function createAuth() {
     databaseHooks: {
       user: {
         create: {
-          // Every account has its customer profile row; sign-up fills in the names later.
+          // Every account has its customer profile row, named after the account (registration
+          // then stores the names and date of birth as typed).
           after: async (user) => {
+            const [firstName, ...rest] = user.name.trim().split(/\s+/);
             await getDb()
               .insert(customers)
-              .values({ id: user.id, email: user.email })
+              .values({
+                id: user.id,
+                email: user.email,
+                firstName: firstName || null,
+                lastName: rest.join(" ") || null,
+              })
               .onConflictDoNothing();
           },
         },

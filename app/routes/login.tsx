@@ -109,6 +109,17 @@ export async function action({ request }: Route.ActionArgs) {
   throw redirect(body.user.role === "admin" ? "/admin" : redirectTo, { headers });
 }
 
+/** Errors handed back in the address by e-mail links and Google sign-in. */
+function linkErrorMessage(code: string) {
+  if (/token/i.test(code)) {
+    return "That link is invalid or has expired. Log in to get a new confirmation e-mail.";
+  }
+  if (code === "account_not_linked") {
+    return "Google did not confirm this e-mail address, so it was not linked to your account. Log in with your password.";
+  }
+  return `Google sign-in did not work: ${code.replaceAll("_", " ")}.`;
+}
+
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -130,9 +141,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <FormMessage tone="success">Password updated successfully.</FormMessage>
         ) : null}
         {loaderData.linkError ? (
-          <FormMessage tone="error">
-            That link is invalid or has expired. Log in to get a new confirmation e-mail.
-          </FormMessage>
+          <FormMessage tone="error">{linkErrorMessage(loaderData.linkError)}</FormMessage>
         ) : null}
         {showResult && actionData.message ? (
           <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>

@@ -14,6 +14,10 @@ const PAGES = [
   "/other-services",
   "/age-check",
   "/cart",
+  "/login",
+  "/register",
+  "/reset-password",
+  "/update-password?token=example",
   "/no-such-page",
 ];
 

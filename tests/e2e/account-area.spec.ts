@@ -5,6 +5,8 @@ import { clientAddress, createAdmin, login, signedInCustomer } from "./support/a
 import { uniqueEmail } from "./support/mailbox.ts";
 
 test.beforeEach(async ({ context }, testInfo) => {
+  // Whole journeys through e-mail and sign-in: give them room on a busy machine.
+  test.slow();
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
 });
 

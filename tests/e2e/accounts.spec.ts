@@ -3,6 +3,8 @@ import { clientAddress, login, register } from "./support/accounts.ts";
 import { firstLink, uniqueEmail, waitForMail } from "./support/mailbox.ts";
 
 test.beforeEach(async ({ context }, testInfo) => {
+  // Whole journeys through e-mail and sign-in: give them room on a busy machine.
+  test.slow();
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
 });
 

@@ -1,7 +1,9 @@
-// Starts the built shop for the browser tests: a fresh embedded database with the demo data and
-// a real SMTP server whose messages are written to .tmp/e2e-mail for the tests to read.
+// Starts the built shop for the browser tests: a fresh embedded database with the demo data, a
+// real SMTP server whose messages are written to .tmp/e2e-mail for the tests to read, and a
+// real OpenID Connect server standing in for Google.
 import fs from "node:fs";
 import path from "node:path";
+import { startOidcServer } from "./oidc-server.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
 const dataDir = path.resolve(".tmp/e2e-data");
@@ -19,6 +21,11 @@ const smtp = await startSmtpSink(0, (mail) => {
 });
 
 const port = process.env.PORT ?? "3111";
+const oidc = await startOidcServer({
+  id: "shop-e2e",
+  secret: "shop-e2e-secret",
+  redirectUri: `http://127.0.0.1:${port}/api/auth/callback/google`,
+});
 Object.assign(process.env, {
   DATA_DIR: dataDir,
   HOST: "127.0.0.1",
@@ -27,6 +34,9 @@ Object.assign(process.env, {
   LOG_LEVEL: "warn",
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   SMTP_URL: smtp.url,
+  GOOGLE_CLIENT_ID: "shop-e2e",
+  GOOGLE_CLIENT_SECRET: "shop-e2e-secret",
+  GOOGLE_ISSUER: oidc.issuer,
 });
 delete process.env.DATABASE_URL;
 await import("../../server/index.ts");
