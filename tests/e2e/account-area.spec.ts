@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
-import { clientAddress, createAdmin, login, signedInCustomer } from "./support/accounts.ts";
+import { clientAddress, logout, createAdmin, login, signedInCustomer } from "./support/accounts.ts";
 import { uniqueEmail } from "./support/mailbox.ts";
 
 test.beforeEach(async ({ context }, testInfo) => {
@@ -28,9 +28,7 @@ test("guards: visitors are sent to log in and come back; customers never see the
   await expect(page.getByText("You have no orders yet.")).toBeVisible();
 
   // Sign out, then the guard sends to /login and back to /orders afterwards.
-  await page.getByRole("button", { name: "Gus Guard" }).click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
-  await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+  await logout(page, "Gus Guard");
   await page.goto("/orders");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("Guarded-Customer-42");
@@ -90,8 +88,7 @@ test("My Account: edit personal information, change the password, sign in with t
   await page.getByRole("button", { name: "Change Password" }).click();
   await expect(page).toHaveURL(/saved=password/);
 
-  await page.getByRole("button", { name: "Paulina Profile" }).click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await logout(page, "Paulina Profile");
   await login(page, email, "Profile-Owner-2024");
   await expect(page.getByRole("alert")).toContainText(/invalid/i);
   await login(page, email, "Profile-Owner-2025");
@@ -121,9 +118,7 @@ test("two-factor: turn it on, then sign-in asks for the code", async ({ page }) 
   await page.getByRole("button", { name: "Turn On" }).click();
   await expect(page).toHaveURL(/saved=security/);
 
-  await page.getByRole("button", { name: "Tom Totp" }).click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
-  await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+  await logout(page, "Tom Totp");
 
   await login(page, email, "Second-Factor-Fan-9");
   await expect(page).toHaveURL(/\/login\/two-factor/);
@@ -132,8 +127,7 @@ test("two-factor: turn it on, then sign-in asks for the code", async ({ page }) 
   await expect(page.getByRole("button", { name: "Tom Totp" })).toBeVisible();
 
   // A backup code works once.
-  await page.getByRole("button", { name: "Tom Totp" }).click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await logout(page, "Tom Totp");
   await login(page, email, "Second-Factor-Fan-9");
   await page.getByRole("link", { name: "Use a backup code instead" }).click();
   await page.getByLabel("Backup code").fill(backupCodes[0]!);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { clientAddress, login, register } from "./support/accounts.ts";
+import { clientAddress, login, logout, register } from "./support/accounts.ts";
 import { firstLink, uniqueEmail, waitForMail } from "./support/mailbox.ts";
 
 test.beforeEach(async ({ context }, testInfo) => {
@@ -30,13 +30,24 @@ test("register → confirm by e-mail → log in → log out → reset → log in
 
   await login(page, email, "Analytical-Engine-1843");
   await expect(page).toHaveURL(/\/$/);
-  const menu = page.getByRole("button", { name: "Ada Lovelace" });
-  await expect(menu).toBeVisible();
+  await expect(page.getByRole("button", { name: "Ada Lovelace" })).toBeVisible();
 
-  await menu.click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
-  await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  // Logging out ends the session on the server and empties the cart.
+  await page.goto("/movies");
+  await page
+    .getByRole("button", { name: /^Add to Cart:/ })
+    .first()
+    .click();
+  await expect(page.getByRole("button", { name: "Cart (1)" })).toBeVisible();
+  const sessionCookie = (await page.context().cookies()).find(
+    (c) => c.name === "shop.session_token",
+  )!;
+  await logout(page, "Ada Lovelace");
+  await expect(page.getByRole("button", { name: "Cart (0)" })).toBeVisible();
+  const reused = await page.request.get("/api/auth/get-session", {
+    headers: { Cookie: `shop.session_token=${sessionCookie.value}` },
+  });
+  expect(await reused.json()).toBeNull();
 
   const beforeReset = Date.now();
   await page.goto("/login");

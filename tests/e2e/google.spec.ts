@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { clientAddress, login, signedInCustomer } from "./support/accounts.ts";
+import { clientAddress, logout, login, signedInCustomer } from "./support/accounts.ts";
 import { uniqueEmail } from "./support/mailbox.ts";
 
 test.beforeEach(async ({ context }, testInfo) => {
@@ -35,9 +35,7 @@ test("Google links to an existing account only when it says the address is verif
 }) => {
   const email = uniqueEmail("linked");
   await signedInCustomer(page, email, "Linked-Account-55", "Lina", "Linked");
-  await page.getByRole("button", { name: "Lina Linked" }).click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
-  await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+  await logout(page, "Lina Linked");
 
   await signInWithGoogle(page, `unverified:${email}`);
   await expect(page).toHaveURL(/\/login/);
@@ -47,8 +45,7 @@ test("Google links to an existing account only when it says the address is verif
   await expect(page.getByRole("button", { name: "Lina Linked" })).toBeVisible();
 
   // The password still works too.
-  await page.getByRole("button", { name: "Lina Linked" }).click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await logout(page, "Lina Linked");
   await login(page, email, "Linked-Account-55");
   await expect(page.getByRole("button", { name: "Lina Linked" })).toBeVisible();
 });

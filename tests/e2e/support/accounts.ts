@@ -45,6 +45,14 @@ export async function signedInCustomer(
   await expect(page.getByRole("button", { name: `${first} ${last}` })).toBeVisible();
 }
 
+/** Logs out from the user menu and waits until the shop shows the signed-out menu. */
+export async function logout(page: Page, displayName: string) {
+  await page.getByRole("button", { name: displayName }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+}
+
 /** Runs the operator's command against the test shop's data directory. */
 export async function createAdmin(email: string, password: string) {
   const root = path.resolve(import.meta.dirname, "../../..");
