@@ -10,10 +10,21 @@ const root = path.resolve(import.meta.dirname, "..");
 
 type Running = { child: ChildProcess; url: string; output: () => string; exited: Promise<number> };
 
+// Secrets and mail of these servers stay out of the project's own .data folder.
+const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-server-test-"));
+afterAll(() => fs.rmSync(scratchDir, { recursive: true, force: true }));
+
 function startServer(env: Record<string, string>): Promise<Running> {
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: root,
-    env: { ...process.env, APP_ENV: "local", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    env: {
+      ...process.env,
+      APP_ENV: "local",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      DATA_DIR: scratchDir,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -133,6 +144,36 @@ describe("the server entry", () => {
       first.child.kill("SIGTERM");
       second.child.kill("SIGTERM");
       await Promise.all([first.exited, second.exited]);
+    }
+  });
+
+  it("never lets a sign-up choose its own role or confirm its own e-mail", async () => {
+    const server = await startServer({ DATABASE_URL: databaseUrl, PORT: "0", SEED_DEMO: "false" });
+    try {
+      const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: server.url },
+        body: JSON.stringify({
+          email: "sneaky@example.test",
+          password: "Sneaky-But-Long-99",
+          name: "Sneaky",
+          role: "admin",
+          emailVerified: true,
+          banned: false,
+        }),
+      });
+      // Either refused outright or accepted without the extra fields.
+      const shop = new pg.Client(databaseUrl);
+      await shop.connect();
+      const { rows } = await shop.query(
+        "select role, email_verified from users where email = 'sneaky@example.test'",
+      );
+      await shop.end();
+      if (response.ok) expect(rows).toEqual([{ role: "customer", email_verified: false }]);
+      else expect(rows).toEqual([]);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
     }
   });
 
