@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { clientAddress, login, logout, register } from "./support/accounts.ts";
+import { clientAddress, login, logout, register, signedInCustomer } from "./support/accounts.ts";
 import { firstLink, uniqueEmail, waitForMail } from "./support/mailbox.ts";
 
 test.beforeEach(async ({ context }, testInfo) => {
@@ -108,4 +108,45 @@ test("an address that is already registered is told to log in", async ({ page })
   await expect(page.getByText(/Registration successful!/)).toBeVisible();
   await register(page, email, "Twice-Registered-77");
   await expect(page.getByText("This email is already registered. Please log in.")).toBeVisible();
+});
+
+test("resetting the password signs the account out everywhere", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const email = uniqueEmail("everywhere");
+  await signedInCustomer(page, email, "Signed-In-Twice-31", "Eve", "Where");
+  const other = await browser.newContext({
+    extraHTTPHeaders: { "X-Forwarded-For": clientAddress(`${testInfo.testId}-other`) },
+  });
+  const otherPage = await other.newPage();
+  await login(otherPage, email, "Signed-In-Twice-31");
+  await expect(otherPage.getByRole("button", { name: "Eve Where" })).toBeVisible();
+
+  const before = Date.now();
+  await page.goto("/reset-password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText(`Email sent to ${email}. Please check your inbox.`)).toBeVisible();
+  await page.goto(firstLink(await waitForMail(email, /Reset your/, { after: before })));
+  await page.getByLabel("New password").fill("Signed-In-Once-32");
+  await page.getByLabel("Confirm password").fill("Signed-In-Once-32");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Password updated successfully.")).toBeVisible();
+
+  await otherPage.reload();
+  await expect(otherPage.getByRole("button", { name: "Login" })).toBeVisible();
+  await other.close();
+});
+
+test("asking for a reset says the same for an address without an account", async ({ page }) => {
+  await page.goto("/reset-password");
+  await page.getByLabel("Email").fill("not-a-customer@example.test");
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(
+    page.getByText("Email sent to not-a-customer@example.test. Please check your inbox."),
+  ).toBeVisible();
+  await page.getByLabel("Email").fill("not an address");
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
 });
