@@ -177,6 +177,51 @@ describe("the server entry", () => {
     }
   });
 
+  it("keeps mail in the development mailbox when no SMTP server is set, never otherwise", async () => {
+    const server = await startServer({ DATABASE_URL: databaseUrl, PORT: "0", SEED_DEMO: "false" });
+    try {
+      const register = await fetch(`${server.url}/register`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        body: new URLSearchParams({
+          firstName: "Mia",
+          lastName: "Mailbox",
+          dateOfBirth: "1991-01-01",
+          email: "mia@example.test",
+          password: "Mailbox-Reader-12",
+          confirmPassword: "Mailbox-Reader-12",
+        }),
+      });
+      expect(register.status).toBe(200);
+      let list = "";
+      for (let i = 0; i < 50 && !list.includes("mia@example.test"); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        list = await (await fetch(`${server.url}/dev/mailbox`)).text();
+      }
+      expect(list).toContain("Confirm your e-mail for Reel &amp; Repair");
+      const id = list.match(/\/dev\/mailbox\/([0-9a-f-]+)/)![1]!;
+      const message = await (await fetch(`${server.url}/dev/mailbox/${id}`)).text();
+      expect(message).toMatch(/href="http:\/\/localhost:\d+\/api\/auth\/verify-email\?token=/);
+      expect(server.output()).toContain("/api/auth/verify-email?token=");
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    const withSmtp = await startServer({
+      DATABASE_URL: databaseUrl,
+      PORT: "0",
+      SEED_DEMO: "false",
+      SMTP_URL: "smtp://127.0.0.1:9",
+    });
+    try {
+      expect((await fetch(`${withSmtp.url}/dev/mailbox`)).status).toBe(404);
+    } finally {
+      withSmtp.child.kill("SIGTERM");
+      await withSmtp.exited;
+    }
+  });
+
   it("refuses to start on a port that is taken, saying so", async () => {
     const first = await startServer({ DATABASE_URL: databaseUrl, PORT: "0", SEED_DEMO: "false" });
     const port = new URL(first.url).port;

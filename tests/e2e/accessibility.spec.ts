@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { clientAddress, signedInCustomer } from "./support/accounts.ts";
+import { uniqueEmail } from "./support/mailbox.ts";
 
 const PAGES = [
   "/",
@@ -82,4 +84,25 @@ test("poster rows stand still for people who prefer reduced motion", async ({ pa
   // Hovering pauses the row.
   await page.getByRole("region", { name: "New Arrivals posters" }).hover();
   await expect(track).toHaveCSS("animation-play-state", "paused");
+});
+
+test("no serious accessibility violations on the signed-in pages", async ({ page }, testInfo) => {
+  test.slow();
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await signedInCustomer(page, uniqueEmail("a11y"), "Accessible-Pages-1", "Alex", "Able");
+  for (const path of [
+    "/account",
+    "/account?section=personalInfo",
+    "/account?section=password",
+    "/account?section=payment",
+    "/account?section=security",
+    "/orders",
+  ]) {
+    await page.goto(path);
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+  await page.getByRole("button", { name: "Alex Able" }).click();
+  await expect(page.getByRole("menuitem", { name: "My Account" })).toBeVisible();
+  expect(await seriousViolations(page), "user menu").toEqual([]);
 });
