@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -8,6 +9,27 @@ import { ServerRouter } from "react-router";
 import { hasSessionCookie } from "#app/domain/accounts/session.server.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * The page's Content-Security-Policy: scripts only from the shop, or inline with this
+ * response's nonce (React Router's hydration data). Inline style attributes stay allowed for
+ * the component library. Vite's development server needs its own scripts, so hot-reload
+ * development runs without it.
+ */
+function contentSecurityPolicy(nonce: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
 
 /**
  * Pages may say they can be shared by caches (catalogue pages for visitors), but never a page
@@ -34,6 +56,10 @@ export default function handleRequest(
   routerContext: EntryContext,
 ) {
   keepPersonalPagesPrivate(request, responseHeaders);
+  const nonce = randomBytes(16).toString("base64");
+  if (process.env.NODE_ENV === "production") {
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -48,8 +74,9 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
