@@ -113,95 +113,64 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <section
-        aria-labelledby="new-arrivals-heading"
-        className="mx-auto max-w-7xl px-4 py-6 sm:px-6"
-      >
-        <div className="mb-4 flex items-baseline justify-between gap-4 pr-48">
-          <h2 id="new-arrivals-heading" className="text-2xl font-bold">
-            New Arrivals
-          </h2>
-          <Link to="/new-arrivals" className="text-sm font-medium text-primary underline">
-            See all
-          </Link>
-        </div>
-        <PosterRow
-          label="New Arrivals"
-          secondsPerItem={10}
-          emptyText="No new arrivals at the moment."
-          items={arrivals.map((title) => ({
-            key: title.regSerialNo,
-            node: (
-              <Link
-                to={`/movies/${title.regSerialNo}`}
-                state={{ page: 1 }}
-                className="block rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-              >
-                <PosterImage src={title.poster} alt="" />
-                <span className="mt-1 block truncate text-sm font-medium">{title.title}</span>
-              </Link>
-            ),
-          }))}
-        />
-      </section>
+      <PosterRow
+        label="New Arrivals"
+        seeAllHref="/new-arrivals"
+        secondsPerItem={10}
+        emptyText="No new arrivals at the moment."
+        items={arrivals.map((title) => ({
+          key: title.regSerialNo,
+          node: (
+            <Link
+              to={`/movies/${title.regSerialNo}`}
+              state={{ page: 1 }}
+              className="block rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
+              <PosterImage src={title.poster} alt="" />
+              <span className="mt-1 block truncate text-sm font-medium">{title.title}</span>
+            </Link>
+          ),
+        }))}
+      />
 
-      <section
-        aria-labelledby="coming-soon-heading"
-        className="mx-auto max-w-7xl px-4 py-6 sm:px-6"
-      >
-        <h2 id="coming-soon-heading" className="mb-4 text-2xl font-bold">
-          Coming Soon
-        </h2>
-        <PosterRow
-          label="Coming Soon"
-          secondsPerItem={8}
-          emptyText="No upcoming titles right now."
-          items={upcoming.map((entry) => ({
-            key: entry.id,
-            node: (
-              <figure>
-                <PosterImage src={entry.poster} alt="" />
-                <figcaption className="mt-1 text-sm">
-                  <span className="block truncate font-medium">{entry.title}</span>
-                  <span className="text-muted-foreground">
-                    {formatReleaseDate(entry.releaseDate)}
-                  </span>
-                </figcaption>
-              </figure>
-            ),
-          }))}
-        />
-      </section>
+      <PosterRow
+        label="Coming Soon"
+        secondsPerItem={8}
+        emptyText="No upcoming titles right now."
+        items={upcoming.map((entry) => ({
+          key: entry.id,
+          node: (
+            <figure>
+              <PosterImage src={entry.poster} alt="" />
+              <figcaption className="mt-1 text-sm">
+                <span className="block truncate font-medium">{entry.title}</span>
+                <span className="text-muted-foreground">
+                  {formatReleaseDate(entry.releaseDate)}
+                </span>
+              </figcaption>
+            </figure>
+          ),
+        }))}
+      />
 
-      <section
-        aria-labelledby="staff-picks-heading"
-        className="mx-auto max-w-7xl px-4 py-6 sm:px-6"
+      <PosterRow
+        label="Staff Picks"
+        seeAllHref="/staff-picks"
+        secondsPerItem={8}
+        emptyText="No staff picks right now."
+        items={picks.map((title) => ({
+          key: title.regSerialNo,
+          node: (
+            <button
+              type="button"
+              onClick={() => setPick(title)}
+              className="block w-full rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
+              <PosterImage src={title.poster} alt={title.title} />
+            </button>
+          ),
+        }))}
       >
-        <div className="mb-4 flex items-baseline justify-between gap-4 pr-48">
-          <h2 id="staff-picks-heading" className="text-2xl font-bold">
-            Staff Picks
-          </h2>
-          <Link to="/staff-picks" className="text-sm font-medium text-primary underline">
-            See all
-          </Link>
-        </div>
-        <PosterRow
-          label="Staff Picks"
-          secondsPerItem={8}
-          emptyText="No staff picks right now."
-          items={picks.map((title) => ({
-            key: title.regSerialNo,
-            node: (
-              <button
-                type="button"
-                onClick={() => setPick(title)}
-                className="block w-full rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-              >
-                <PosterImage src={title.poster} alt={title.title} />
-              </button>
-            ),
-          }))}
-        />
         <TitleDetailsDialog
           details={
             pick
@@ -217,7 +186,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           onClose={() => setPick(null)}
           onAddToCart={() => pick && cart.add(regularCartProduct(pick))}
         />
-      </section>
+      </PosterRow>
 
       <section aria-labelledby="repairs-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         <h2 id="repairs-heading" className="text-2xl font-bold">
