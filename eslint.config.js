@@ -62,4 +62,9 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Playwright fixtures hand values on with a function called `use`, not React's hook.
+    files: ["tests/e2e/**/*.ts"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
 );

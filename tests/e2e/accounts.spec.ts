@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, login, logout, register, signedInCustomer } from "./support/accounts.ts";
 import { firstLink, uniqueEmail, waitForMail } from "./support/mailbox.ts";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 
 test("the adult catalogue asks for age first, then lists 21 titles a page", async ({ page }) => {
   await page.goto("/adult-movies?page=2");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 
 test("browse → filter → page → detail → back keeps the page", async ({ page }) => {
   await page.goto("/movies");

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 
 async function openCart(page: Page, count: number) {
   await page.getByRole("button", { name: `Cart (${count})` }).click();
@@ -84,7 +85,6 @@ test("two discs of one film stay separate lines", async ({ page }) => {
 test("the cart is re-priced from the server and gone titles are dropped with a notice", async ({
   page,
 }) => {
-  await page.goto("/movies");
   const stored = [
     {
       lineId: "a",
@@ -109,7 +109,12 @@ test("the cart is re-priced from the server and gone titles are dropped with a n
       quantity: 1,
     },
   ];
-  await page.evaluate((lines) => localStorage.setItem("cart", JSON.stringify(lines)), stored);
+  // Stored before any of the shop's scripts run, as if left by an earlier visit.
+  await page.addInitScript((lines) => {
+    if (sessionStorage.getItem("seeded")) return;
+    localStorage.setItem("cart", JSON.stringify(lines));
+    sessionStorage.setItem("seeded", "yes");
+  }, stored);
   await page.goto("/movies/1");
   await expect(page.getByText(/"A Vanished Film" is no longer available/)).toBeVisible();
   const realTitle = (await page.getByRole("heading", { level: 1 }).textContent())!;

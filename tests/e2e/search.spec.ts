@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 
 test("search suggestions open a title, and See More leads to the full results", async ({
   page,

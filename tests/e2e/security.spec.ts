@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 
 test("pages run under a Content-Security-Policy without violating it", async ({ page }) => {
   const violations: string[] = [];

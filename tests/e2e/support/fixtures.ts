@@ -1,0 +1,28 @@
+import { test as base } from "@playwright/test";
+
+export { expect } from "@playwright/test";
+
+/**
+ * Pages are server-rendered, so they are visible before React has attached its handlers.
+ * After a full page load, wait until the page says it is interactive, as a person would wait
+ * for it to respond, so clicks are never lost to a page that is still starting.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const whenInteractive = () =>
+      page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await whenInteractive();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await whenInteractive();
+      return response;
+    };
+    await use(page);
+  },
+});
