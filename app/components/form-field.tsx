@@ -61,3 +61,38 @@ export function FormMessage({
     </p>
   );
 }
+
+/** A new password and its confirmation: the same rules wherever a password is chosen. */
+export function NewPasswordFields({
+  errors,
+  label = "Password",
+  confirmLabel = "Confirm password",
+}: {
+  errors: Record<string, string | undefined>;
+  label?: string;
+  confirmLabel?: string;
+}) {
+  return (
+    <>
+      <FormField
+        label={label}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        maxLength={128}
+        hint="At least 8 characters."
+        error={errors.password}
+      />
+      <FormField
+        label={confirmLabel}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword}
+      />
+    </>
+  );
+}

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { renderSVG } from "uqr";
-import { FormField, FormMessage } from "#app/components/form-field.tsx";
+import { FormField, FormMessage, NewPasswordFields } from "#app/components/form-field.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { updateProfile } from "#app/domain/accounts/accounts.server.ts";
 import {
@@ -274,20 +274,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               autoComplete="current-password"
               error={errors.currentPassword}
             />
-            <FormField
+            <NewPasswordFields
+              errors={errors}
               label="New password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              hint="At least 8 characters."
-              error={errors.password}
-            />
-            <FormField
-              label="Confirm new password"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              error={errors.confirmPassword}
+              confirmLabel="Confirm new password"
             />
             <Button type="submit" disabled={busy}>
               Change Password

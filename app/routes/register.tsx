@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { FormField, FormMessage } from "#app/components/form-field.tsx";
+import { FormField, FormMessage, NewPasswordFields } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { registerCustomer } from "#app/domain/accounts/accounts.server.ts";
 import { isPasswordProblem, problemMessage } from "#app/domain/accounts/auth-call.server.ts";
@@ -121,25 +121,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           defaultValue={values?.email}
           error={errors.email}
         />
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          maxLength={128}
-          hint="At least 8 characters."
-          error={errors.password}
-        />
-        <FormField
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields errors={errors} />
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Creating account…" : "Create Account"}
         </Button>

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { FormField, FormMessage } from "#app/components/form-field.tsx";
+import { FormMessage, NewPasswordFields } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   callAuth,
@@ -83,24 +83,7 @@ export default function UpdatePassword({ loaderData, actionData }: Route.Compone
       ) : null}
       <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          hint="At least 8 characters."
-          error={errors.password}
-        />
-        <FormField
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields errors={errors} label="New password" />
         <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
           Update Password
         </Button>
