@@ -14,10 +14,12 @@ fs.mkdirSync(mailDir, { recursive: true });
 const smtp = await startSmtpSink(0, (mail) => {
   const to = (Array.isArray(mail.to) ? mail.to : [mail.to]).map((a) => a?.text ?? "").join(",");
   const file = path.join(mailDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+  // Written aside and renamed, so a test never reads half a message.
   fs.writeFileSync(
-    file,
+    `${file}.partial`,
     JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html }),
   );
+  fs.renameSync(`${file}.partial`, file);
 });
 
 const port = process.env.PORT ?? "3111";

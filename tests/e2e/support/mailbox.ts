@@ -13,7 +13,13 @@ export async function waitForMail(
 ): Promise<Received> {
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   for (;;) {
-    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).sort().reverse() : [];
+    const files = fs.existsSync(mailDir)
+      ? fs
+          .readdirSync(mailDir)
+          .filter((file) => file.endsWith(".json"))
+          .sort()
+          .reverse()
+      : [];
     for (const file of files) {
       if (options.after && Number(file.split("-")[0]) < options.after) continue;
       const mail = JSON.parse(fs.readFileSync(path.join(mailDir, file), "utf8")) as Received;
