@@ -6,7 +6,6 @@ type PosterImageProps = {
   alt: string;
   className?: string;
   priority?: boolean;
-  sizes?: string;
 };
 
 /** A 2:3 poster that reserves its space before loading and falls back to the default one. */

@@ -48,6 +48,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The QR code is always drawn here, on the server, from the setup key. */
+function twoFactorSetup(secretUri: string, backupCodes: string[]) {
+  return { qr: renderSVG(secretUri, { border: 2 }), secretUri, backupCodes };
+}
+
+/**
+ * The set-up shown again after a wrong code, as the form sent it back. Only well-formed values
+ * are used; anything else simply ends the set-up screen.
+ */
+function setupFromForm(form: Record<string, string>) {
+  const secretUri = form.setupUri ?? "";
+  const backupCodes = (form.setupBackupCodes ?? "").split(",").filter(Boolean);
+  if (!/^otpauth:\/\/totp\/[^\s<>"]+$/.test(secretUri)) return undefined;
+  if (backupCodes.some((code) => !/^[A-Za-z0-9-]{4,32}$/.test(code))) return undefined;
+  return twoFactorSetup(secretUri, backupCodes);
+}
+
 type ActionData = {
   intent: string;
   errors: Record<string, string | undefined>;
@@ -110,11 +127,7 @@ export async function action({ request }: Route.ActionArgs) {
       {
         intent,
         errors: {},
-        setup: {
-          qr: renderSVG(result.body.totpURI, { border: 2 }),
-          secretUri: result.body.totpURI,
-          backupCodes: result.body.backupCodes ?? [],
-        },
+        setup: twoFactorSetup(result.body.totpURI, result.body.backupCodes ?? []),
       },
       { headers: result.cookies },
     );
@@ -122,7 +135,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "2fa-verify") {
     const parsed = totpCodeSchema.safeParse(form);
-    const setup = form.setup ? (JSON.parse(form.setup) as ActionData["setup"]) : undefined;
+    const setup = setupFromForm(form);
     if (!parsed.success) return fail({ errors: fieldErrors(parsed.error), setup });
     const result = await callAuth(request, "/two-factor/verify-totp", { code: parsed.data.code });
     if (!result.ok) {
@@ -303,7 +316,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {actionData?.setup ? (
             <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
               <input type="hidden" name="intent" value="2fa-verify" />
-              <input type="hidden" name="setup" value={JSON.stringify(actionData.setup)} />
+              <input type="hidden" name="setupUri" value={actionData.setup.secretUri} />
+              <input
+                type="hidden"
+                name="setupBackupCodes"
+                value={actionData.setup.backupCodes.join(",")}
+              />
               <p>Scan this code with an authenticator app, then enter the code it shows.</p>
               <div
                 role="img"

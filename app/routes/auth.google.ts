@@ -16,7 +16,9 @@ export async function action({ request }: Route.ActionArgs) {
     errorCallbackURL: "/login",
   });
   if (!result.ok || !result.body.url) {
-    return redirect(`/login?error=${encodeURIComponent(problemMessage(result, "google"))}`);
+    return redirect(
+      `/login?error=${encodeURIComponent(problemMessage(result, "sign-in could not start"))}`,
+    );
   }
   return redirect(result.body.url, { headers: result.cookies });
 }
