@@ -46,7 +46,7 @@ export default tseslint.config(
     // Server-only modules must never be imported by the shared helpers in lib/ that reach the
     // browser bundle.
     files: ["app/lib/**/*.ts", "app/components/**/*.tsx"],
-    ignores: ["app/lib/**/*.server.ts"],
+    ignores: ["app/lib/**/*.server.ts", "app/lib/**/*.server.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -7,7 +7,11 @@ import { closeDb, getDb } from "#app/db/client.server.ts";
 import { runMigrations } from "#app/db/migrate.server.ts";
 import { users } from "#app/db/schema.ts";
 import { weakPasswordReason } from "#app/domain/accounts/common-passwords.ts";
-import { getAuth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#app/lib/auth.server.ts";
+import {
+  getAuth,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from "#app/domain/accounts/auth.server.ts";
 import { connectForCli } from "#server/connect.ts";
 
 const { values } = parseArgs({

@@ -6,11 +6,12 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { getPool } from "#app/db/client.server.ts";
-import { CLIENT_IP_HEADER } from "#app/lib/client-ip.ts";
+import { CLIENT_IP_HEADER, isLoopback } from "#app/lib/client-ip.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { prepareDatabase } from "./database.ts";
 import { startMail } from "./mail.ts";
 import { logger } from "./logger.ts";
+import { clientAddress, limitBodies, refuseControlCharacters } from "./request-guards.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -22,7 +23,7 @@ async function main() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.set("trust proxy", env.TRUST_PROXY);
   app.use(compression());
   app.use((_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -31,11 +32,21 @@ async function main() {
     next();
   });
 
+  if (env.APP_ENV === "production" && env.PUBLIC_URL?.startsWith("https://")) {
+    app.use((_req, res, next) => {
+      // Two years, the usual preload value; see docs/operations.md before adding "preload".
+      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+      next();
+    });
+  }
+
+  app.use(refuseControlCharacters);
+  app.use(limitBodies());
   app.use(sameOriginOnly(env.PUBLIC_URL));
-  // The client's address as Express works it out (honouring trusted proxies), for rate limits;
-  // whatever a client sent under this name is replaced.
+  // The client's address as Express works it out (honouring TRUST_PROXY), for rate limits and
+  // the development mailbox; whatever a client sent under this name is replaced.
   app.use((req, _res, next) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    req.headers[CLIENT_IP_HEADER] = clientAddress(req);
     next();
   });
 
@@ -91,6 +102,11 @@ async function main() {
   }
   const address = server.address();
   const port = address && typeof address === "object" ? address.port : env.PORT;
+  if (!env.SMTP_URL && !isLoopback(env.HOST === "localhost" ? "127.0.0.1" : env.HOST)) {
+    logger.warn(
+      `HOST is ${env.HOST}: the development mailbox (/dev/mailbox) answers only on this machine; set SMTP_URL to send e-mail for real.`,
+    );
+  }
   logger.info(`Shop ready at http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
 
   let stopping = false;

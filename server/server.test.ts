@@ -1,44 +1,21 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  type RunningServer as Running,
+  startServer as startProcess,
+} from "#tests/support/server-process.ts";
 
 // These tests run the real server entry (the production build must exist: `npm run build`).
-const root = path.resolve(import.meta.dirname, "..");
-
-type Running = { child: ChildProcess; url: string; output: () => string; exited: Promise<number> };
 
 // Secrets and mail of these servers stay out of the project's own .data folder.
 const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-server-test-"));
 afterAll(() => fs.rmSync(scratchDir, { recursive: true, force: true }));
 
-function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      APP_ENV: "local",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
-      DATA_DIR: scratchDir,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? -1)));
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = output.match(/Shop ready at (http:\/\/[^"\s]+)/);
-      if (ready) resolve({ child, url: ready[1]!, output: () => output, exited });
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
+function startServer(env: Record<string, string>) {
+  return startProcess({ DATA_DIR: scratchDir, ...env });
 }
 
 describe("the server entry", () => {
@@ -109,7 +86,13 @@ describe("the server entry", () => {
   });
 
   it("limits sign-in attempts per client across server processes, in the database", async () => {
-    const env = { DATABASE_URL: databaseUrl, PORT: "0", SEED_DEMO: "false" };
+    // Clients state their address through a proxy on this machine.
+    const env = {
+      DATABASE_URL: databaseUrl,
+      PORT: "0",
+      SEED_DEMO: "false",
+      TRUST_PROXY: "loopback",
+    };
     const [first, second] = await Promise.all([startServer(env), startServer(env)]);
     try {
       const attempt = (server: Running, client: string) =>

@@ -1,3 +1,4 @@
+import { greetingName } from "#app/lib/person-name.ts";
 import { SHOP } from "#app/lib/site.ts";
 import { renderEmail } from "./layout.ts";
 
@@ -5,7 +6,7 @@ export function verifyEmailMessage(input: { name: string; url: string }) {
   return renderEmail({
     subject: `Confirm your e-mail for ${SHOP.name}`,
     preview: "One click to finish creating your account.",
-    heading: `Welcome, ${input.name}!`,
+    heading: `Welcome, ${greetingName(input.name)}!`,
     paragraphs: [
       `Thanks for creating an account at ${SHOP.name}. Please confirm this is your e-mail address before you log in.`,
     ],
@@ -20,7 +21,7 @@ export function resetPasswordMessage(input: { name: string; url: string }) {
     preview: "A link to choose a new password.",
     heading: "Reset your password",
     paragraphs: [
-      `Hi ${input.name}, someone (hopefully you) asked to reset the password of your ${SHOP.name} account.`,
+      `Hi ${greetingName(input.name)}, someone (hopefully you) asked to reset the password of your ${SHOP.name} account.`,
       "The link works once and expires in one hour.",
     ],
     action: { label: "Choose a new password", url: input.url },

@@ -1,8 +1,41 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const PROXY_PRESETS = ["loopback", "linklocal", "uniquelocal"];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_PRESETS.includes(entry)) return true;
+  const [address, prefix, extra] = entry.split("/");
+  if (extra !== undefined || !address || isIP(address) === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= bits;
+}
+
+/**
+ * Which proxies may state the client's address in X-Forwarded-For (DESIGN §3.13): none by
+ * default; a hop count ("1": one proxy in front, whatever its address), or a comma-separated
+ * list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === "" || value === "false" || value === "none") return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+    if (wrong.length === 0) return entries;
+    context.addIssue({
+      code: "custom",
+      message: `must be a hop count or addresses, CIDR ranges, loopback, linklocal or uniquelocal (not ${wrong.join(", ")})`,
+    });
+    return z.NEVER;
+  });
 
 const schema = z
   .object({
@@ -14,6 +47,7 @@ const schema = z
     APP_ENV: z.enum(["development", "local", "production"]).default("local"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default("127.0.0.1"),
+    TRUST_PROXY: trustProxy.default(false),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")

@@ -1,7 +1,7 @@
-import type { Route } from "./+types/[robots.txt]";
+import { publicUrl } from "#app/lib/env.server.ts";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export function loader() {
+  const origin = publicUrl();
   const body = [
     "User-agent: *",
     "Disallow: /adult-movies",

@@ -21,6 +21,7 @@ import { requireUser } from "#app/domain/accounts/session.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/account";
+import { readForm } from "#app/lib/request.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("My Account", "Your personal information, password and security settings."),
@@ -75,7 +76,7 @@ type ActionData = {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const form = await readForm(request);
   const intent = String(form.intent ?? "");
   const fail = (result: Omit<ActionData, "intent">, status = 400) =>
     data<ActionData>({ intent, ...result }, { status });

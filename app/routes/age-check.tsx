@@ -5,6 +5,7 @@ import { confirmAge, safeReturnTo } from "#app/domain/age-gate/age-gate.server.t
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/age-check";
+import { readForm } from "#app/lib/request.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Age check", "The adult catalogue is only for visitors aged 18 or older."),
@@ -18,9 +19,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const returnTo = form.get("returnTo");
-  return confirmAge(request, typeof returnTo === "string" ? returnTo : "");
+  const form = await readForm(request);
+  return confirmAge(request, form.returnTo ?? "");
 }
 
 export default function AgeCheck({ loaderData }: Route.ComponentProps) {

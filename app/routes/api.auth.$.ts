@@ -1,4 +1,4 @@
-import { getAuth } from "#app/lib/auth.server.ts";
+import { getAuth } from "#app/domain/accounts/auth.server.ts";
 import type { Route } from "./+types/api.auth.$";
 
 /** Everything under /api/auth is answered by the auth library. */

@@ -5,6 +5,7 @@ import { currentCartProducts } from "#app/domain/cart/current-products.server.ts
 import { productKinds } from "#app/lib/cart.ts";
 import { jsonError } from "#app/lib/json.server.ts";
 import type { Route } from "./+types/api.cart.prices";
+import { readJson } from "#app/lib/request.server.ts";
 
 const bodySchema = z.object({
   items: z
@@ -24,13 +25,7 @@ export function loader() {
 /** POST /api/cart/prices: re-prices a cart kept in the browser from the catalogue. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError(405, "Only POST is allowed.");
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return jsonError(400, "The body must be JSON.");
-  }
-  const parsed = bodySchema.safeParse(body);
+  const parsed = bodySchema.safeParse(await readJson(request));
   if (!parsed.success) return jsonError(400, "Invalid cart items.", z.treeifyError(parsed.error));
   const result = await currentCartProducts(getDb(), parsed.data.items, {
     includeAdult: await isAgeVerified(request),

@@ -8,8 +8,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const env = requireDevMailbox();
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const env = requireDevMailbox(request);
   const message = await readMail(env.DATA_DIR, params.id);
   if (!message) throw data(null, { status: 404 });
   return { message, links: linksIn(message.text) };

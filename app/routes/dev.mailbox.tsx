@@ -8,8 +8,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader() {
-  const env = requireDevMailbox();
+export async function loader({ request }: Route.LoaderArgs) {
+  const env = requireDevMailbox(request);
   const messages = await listMail(env.DATA_DIR);
   return {
     messages: messages.map(({ id, to, subject, sentAt }) => ({ id, to, subject, sentAt })),

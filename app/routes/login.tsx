@@ -6,10 +6,11 @@ import { touchCustomer } from "#app/domain/accounts/accounts.server.ts";
 import { callAuth, problemMessage } from "#app/domain/accounts/auth-call.server.ts";
 import { fieldErrors, loginSchema, resetRequestSchema } from "#app/domain/accounts/forms.ts";
 import { getSignedInUser, safeRedirectTo } from "#app/domain/accounts/session.server.ts";
-import { googleSignInEnabled } from "#app/lib/auth.server.ts";
+import { googleSignInEnabled } from "#app/domain/accounts/auth.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/login";
+import { readForm } from "#app/lib/request.server.ts";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Login", "Log in to your Reel & Repair account.");
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     google: googleSignInEnabled(),
     verified: url.searchParams.get("verified") === "1" && !url.searchParams.get("error"),
-    linkError: url.searchParams.get("error"),
+    linkError: linkErrorMessage(url.searchParams.get("error")),
     passwordUpdated: url.searchParams.get("passwordUpdated") === "1",
   };
 }
@@ -44,7 +45,7 @@ function fail(result: Omit<ActionResult, "ok">, status = 400) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const intent = form.intent === "reset" ? "reset" : "login";
   const values = { email: String(form.email ?? "").trim() };
 
@@ -109,15 +110,36 @@ export async function action({ request }: Route.ActionArgs) {
   throw redirect(body.user.role === "admin" ? "/admin" : redirectTo, { headers });
 }
 
-/** Errors handed back in the address by e-mail links and Google sign-in. */
-function linkErrorMessage(code: string) {
-  if (/token/i.test(code)) {
-    return "That link is invalid or has expired. Log in to get a new confirmation e-mail.";
-  }
-  if (code === "account_not_linked") {
-    return "Google did not confirm this e-mail address, so it was not linked to your account. Log in with your password.";
-  }
-  return `Google sign-in did not work: ${code.replaceAll("_", " ")}.`;
+const EXPIRED_LINK =
+  "That link is invalid or has expired. Log in to get a new confirmation e-mail.";
+const GOOGLE_FAILED = "Google sign-in did not work. Please try again or log in with your password.";
+
+/**
+ * Errors handed back in the address by e-mail links and Google sign-in. Only these codes are
+ * shown (as our own sentences): the address is anyone's to write, so its text never is.
+ */
+const LINK_ERRORS: Record<string, string> = {
+  invalid_token: EXPIRED_LINK,
+  INVALID_TOKEN: EXPIRED_LINK,
+  token_expired: EXPIRED_LINK,
+  TOKEN_EXPIRED: EXPIRED_LINK,
+  account_not_linked:
+    "Google did not confirm this e-mail address, so it was not linked to your account. Log in with your password.",
+  access_denied: "Google sign-in was cancelled.",
+  google_unavailable: "Google sign-in could not start. Please try again in a moment.",
+  state_mismatch: GOOGLE_FAILED,
+  state_not_found: GOOGLE_FAILED,
+  please_restart_the_process: GOOGLE_FAILED,
+  invalid_code: GOOGLE_FAILED,
+  no_code: GOOGLE_FAILED,
+  unable_to_get_user_info: GOOGLE_FAILED,
+  unable_to_link_account: GOOGLE_FAILED,
+  email_not_found: "Google did not share an e-mail address, so we could not sign you in.",
+  internal_server_error: GOOGLE_FAILED,
+};
+
+function linkErrorMessage(code: string | null): string | null {
+  return code && Object.hasOwn(LINK_ERRORS, code) ? LINK_ERRORS[code]! : null;
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -141,7 +163,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <FormMessage tone="success">Password updated successfully.</FormMessage>
         ) : null}
         {loaderData.linkError ? (
-          <FormMessage tone="error">{linkErrorMessage(loaderData.linkError)}</FormMessage>
+          <FormMessage tone="error">{loaderData.linkError}</FormMessage>
         ) : null}
         {showResult && actionData.message ? (
           <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>

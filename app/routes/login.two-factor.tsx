@@ -8,6 +8,7 @@ import { safeRedirectTo } from "#app/domain/accounts/session.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/login.two-factor";
+import { readForm } from "#app/lib/request.server.ts";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Two-factor code", "Enter the code from your authenticator app to finish logging in.");
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const useBackup = form.method === "backup";
   const code = String(form.code ?? "").trim();
   if (!useBackup) {

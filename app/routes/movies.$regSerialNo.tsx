@@ -4,6 +4,7 @@ import { TitleDetail, TitleNotFound } from "#app/components/title-detail.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { getRegularTitle } from "#app/domain/catalog/regular-titles.server.ts";
 import { regularCartProduct } from "#app/lib/cart-products.ts";
+import { publicUrl } from "#app/lib/env.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { positiveInt, publicPageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta, SHOP } from "#app/lib/site.ts";
@@ -11,11 +12,12 @@ import type { Route } from "./+types/movies.$regSerialNo";
 
 const BACK_LABEL = "← Back to Regular Titles";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const serial = positiveInt(params.regSerialNo);
   const title = serial ? await getRegularTitle(getDb(), serial) : undefined;
   if (!title) return data({ title: null, origin: "" }, { status: 404 });
-  return { title, origin: new URL(request.url).origin };
+  // Absolute addresses come from PUBLIC_URL, never from the request's Host header.
+  return { title, origin: publicUrl() };
 }
 
 export const headers: Route.HeadersFunction = () => publicPageHeaders();

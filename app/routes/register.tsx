@@ -3,11 +3,13 @@ import { FormField, FormMessage, NewPasswordFields } from "#app/components/form-
 import { Button } from "#app/components/ui/button.tsx";
 import { registerCustomer } from "#app/domain/accounts/accounts.server.ts";
 import { isPasswordProblem, problemMessage } from "#app/domain/accounts/auth-call.server.ts";
+import { TOO_MANY_ATTEMPTS } from "#app/domain/accounts/auth-guards.server.ts";
 import { fieldErrors, registerSchema } from "#app/domain/accounts/forms.ts";
 import { getSignedInUser } from "#app/domain/accounts/session.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/register";
+import { readForm } from "#app/lib/request.server.ts";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Create Account", "Create a Reel & Repair account to check out and see your orders.");
@@ -20,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const values = {
     firstName: String(form.firstName ?? ""),
     lastName: String(form.lastName ?? ""),
@@ -35,6 +37,9 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const outcome = await registerCustomer(request, parsed.data);
+  if (outcome.status === "rate-limited") {
+    return data({ values, errors: {}, message: TOO_MANY_ATTEMPTS, ok: false }, { status: 429 });
+  }
   if (outcome.status === "already-registered") {
     return data(
       {

@@ -8,6 +8,7 @@ import { fieldErrors, resetRequestSchema } from "#app/domain/accounts/forms.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/reset-password";
+import { readForm } from "#app/lib/request.server.ts";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Forgot Password", "Get a link to choose a new password for your account.");
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = () =>
 export const headers: Route.HeadersFunction = () => privatePageHeaders();
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const email = String(form.email ?? "").trim();
   const parsed = resetRequestSchema.safeParse({ email });
   if (!parsed.success) {

@@ -12,6 +12,7 @@ import { fieldErrors, updatePasswordSchema } from "#app/domain/accounts/forms.ts
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/update-password";
+import { readForm } from "#app/lib/request.server.ts";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Update Password", "Choose a new password for your account.");
@@ -31,7 +32,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const parsed = updatePasswordSchema.safeParse(form);
   if (!parsed.success) {
     return data({ errors: fieldErrors(parsed.error), failure: null }, { status: 400 });

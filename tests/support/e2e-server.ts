@@ -31,6 +31,9 @@ const oidc = await startOidcServer({
 Object.assign(process.env, {
   DATA_DIR: dataDir,
   HOST: "127.0.0.1",
+  // Browser tests play many clients from one machine: they state their address through
+  // X-Forwarded-For, as a reverse proxy on this machine would.
+  TRUST_PROXY: "loopback",
   APP_ENV: "local",
   SEED_DEMO: "true",
   LOG_LEVEL: "warn",

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "#app/db/client.server.ts";
 import { customers, users } from "#app/db/schema.ts";
+import { clientIp } from "#app/lib/client-ip.ts";
 import { callAuth, type AuthResult } from "./auth-call.server.ts";
+import { ACCOUNT_LIMITS, consumeLimit, REGISTER_PER_CLIENT } from "./rate-limit.server.ts";
 
 export type Registration = {
   firstName: string;
@@ -13,6 +15,7 @@ export type Registration = {
 
 export type RegistrationResult =
   | { status: "created" }
+  | { status: "rate-limited" }
   | { status: "already-registered" }
   | { status: "refused"; result: AuthResult<unknown> };
 
@@ -25,7 +28,15 @@ export async function registerCustomer(
   input: Registration,
 ): Promise<RegistrationResult> {
   const email = input.email.toLowerCase();
-  // The spec tells people when an address is already registered.
+  // The spec tells people when an address is already registered, which also tells anyone who
+  // asks: so asking is limited per client and per address, before anything is looked up.
+  const perClient = await consumeLimit(
+    getDb(),
+    `register-client:${clientIp(request)}`,
+    REGISTER_PER_CLIENT,
+  );
+  const perAddress = await consumeLimit(getDb(), `register:${email}`, ACCOUNT_LIMITS.register);
+  if (!perClient.allowed || !perAddress.allowed) return { status: "rate-limited" };
   const [existing] = await getDb()
     .select({ id: users.id })
     .from(users)

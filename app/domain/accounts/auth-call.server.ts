@@ -1,5 +1,5 @@
 import { publicUrl } from "#app/lib/env.server.ts";
-import { getAuth } from "#app/lib/auth.server.ts";
+import { getAuth } from "#app/domain/accounts/auth.server.ts";
 import { CLIENT_IP_HEADER } from "#app/lib/client-ip.ts";
 
 export type AuthResult<T> = {

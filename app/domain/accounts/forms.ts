@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NAME_MAX_LENGTH, PLAIN_NAME } from "#app/lib/person-name.ts";
 
 /** Form schemas shared by the pages (field messages) and their actions (the authority). */
 const email = z
@@ -8,6 +9,15 @@ const email = z
   .max(254)
   .pipe(z.email("Invalid email address"));
 
+function personName(missing: string) {
+  return z
+    .string()
+    .trim()
+    .min(1, missing)
+    .max(NAME_MAX_LENGTH, `Please keep it under ${NAME_MAX_LENGTH + 1} characters.`)
+    .regex(PLAIN_NAME, "Please use letters, spaces, apostrophes, hyphens or dots only.");
+}
+
 const newPassword = z
   .string()
   .min(8, "Password must be at least 8 characters")
@@ -15,8 +25,8 @@ const newPassword = z
 
 export const registerSchema = z
   .object({
-    firstName: z.string().trim().min(1, "Please enter your first name.").max(100),
-    lastName: z.string().trim().min(1, "Please enter your last name.").max(100),
+    firstName: personName("Please enter your first name."),
+    lastName: personName("Please enter your last name."),
     dateOfBirth: z
       .string()
       .min(1, "Please enter your date of birth.")
@@ -71,8 +81,8 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 export const profileSchema = z.object({
-  firstName: z.string().trim().min(1, "Please enter your first name.").max(100),
-  lastName: z.string().trim().min(1, "Please enter your last name.").max(100),
+  firstName: personName("Please enter your first name."),
+  lastName: personName("Please enter your last name."),
   dateOfBirth: z
     .string()
     .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Please enter a real date of birth.")

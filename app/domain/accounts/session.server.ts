@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb } from "#app/db/client.server.ts";
 import { customers } from "#app/db/schema.ts";
-import { getAuth } from "#app/lib/auth.server.ts";
+import { getAuth } from "#app/domain/accounts/auth.server.ts";
 import { displayName } from "#app/lib/display-name.ts";
+import { safeLocalPath } from "#app/lib/safe-redirect.ts";
 
 export type SignedInUser = {
   id: string;
@@ -67,9 +68,7 @@ export async function requireAdmin(request: Request): Promise<SignedInUser> {
   return user;
 }
 
-/** A local path to return to after signing in; anything else becomes the home page. */
-export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//")) return "/";
-  if (value.includes("\\") || value.startsWith("/api/")) return "/";
-  return value;
+/** A local page to return to after signing in; anything else becomes the home page. */
+export function safeRedirectTo(value: unknown): string {
+  return safeLocalPath(value, "/", { refusePrefixes: ["/api/"] });
 }

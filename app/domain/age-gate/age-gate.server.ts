@@ -1,4 +1,5 @@
 import { createCookie, redirect } from "react-router";
+import { safeLocalPath } from "#app/lib/safe-redirect.ts";
 
 /**
  * The adult catalogue's age gate (DESIGN §3.6). Today the check is a self-declaration kept in a
@@ -20,11 +21,8 @@ export async function isAgeVerified(request: Request): Promise<boolean> {
 }
 
 /** A local path to come back to after the gate; anything else becomes the adult list. */
-export function safeReturnTo(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
-    return "/adult-movies";
-  }
-  return value;
+export function safeReturnTo(value: unknown): string {
+  return safeLocalPath(value, "/adult-movies");
 }
 
 export async function requireAgeVerified(request: Request): Promise<void> {

@@ -219,3 +219,13 @@ export async function regularTitlesBySerial(db: Database, serials: number[]) {
     .where(inArray(regularTitles.regSerialNo, serials));
   return rows.map(toCard);
 }
+
+/** Serial numbers in order, for the sitemap. */
+export async function listRegularSerialNumbers(db: Database, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ regSerialNo: regularTitles.regSerialNo })
+    .from(regularTitles)
+    .orderBy(asc(regularTitles.regSerialNo))
+    .limit(limit);
+  return rows.map((row) => row.regSerialNo);
+}

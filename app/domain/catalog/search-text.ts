@@ -1,3 +1,5 @@
+import { cleanText } from "#app/lib/clean-text.ts";
+
 /** Escapes LIKE wildcards so a shopper's "%" or "_" is searched for literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -5,5 +7,8 @@ export function containsPattern(text: string): string {
 
 /** Collapses whitespace; blank input yields "" (which must never reach the database). */
 export function normalizeQuery(text: string | null | undefined): string {
-  return (text ?? "").replace(/\s+/g, " ").trim().slice(0, 100);
+  return cleanText(text ?? "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 100);
 }

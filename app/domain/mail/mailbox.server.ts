@@ -4,6 +4,7 @@ import path from "node:path";
 import { data } from "react-router";
 import { getEnv } from "#app/lib/env.server.ts";
 import type { OutgoingMail } from "./outgoing-mail.ts";
+import { clientIp, isLoopback } from "#app/lib/client-ip.ts";
 
 /**
  * The development mailbox: without SMTP_URL (and outside production) messages are kept as files
@@ -64,9 +65,14 @@ export function linksIn(text: string): string[] {
   return [...new Set(found.map((link) => link.replace(/[.,;:!?)]+$/, "")))];
 }
 
-/** For the mailbox pages: a 404 in production or wherever real SMTP is configured. */
-export function requireDevMailbox() {
+/**
+ * For the mailbox pages: a 404 in production, wherever real SMTP is configured, and for anyone
+ * but this machine (the mailbox holds every reset link).
+ */
+export function requireDevMailbox(request: Request) {
   const env = getEnv();
-  if (env.APP_ENV === "production" || env.SMTP_URL) throw data(null, { status: 404 });
+  if (env.APP_ENV === "production" || env.SMTP_URL || !isLoopback(clientIp(request))) {
+    throw data(null, { status: 404 });
+  }
   return env;
 }

@@ -13,12 +13,13 @@ import {
   verifications,
 } from "#app/db/schema.ts";
 import { CLIENT_IP_HEADER } from "#app/lib/client-ip.ts";
-import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
-import { weakPasswordReason } from "#app/domain/accounts/common-passwords.ts";
+import { authSecret } from "./auth-secret.server.ts";
+import { weakPasswordReason } from "./common-passwords.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import { resetPasswordMessage, verifyEmailMessage } from "#app/emails/account-emails.ts";
-import { getEnv, publicUrl } from "./env.server.ts";
-import { SHOP } from "./site.ts";
+import { getEnv, publicUrl } from "#app/lib/env.server.ts";
+import { SHOP } from "#app/lib/site.ts";
+import { afterAuthEndpoint, beforeAuthEndpoint, endResetLinks } from "./auth-guards.server.ts";
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -74,6 +75,9 @@ function createAuth() {
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        await endResetLinks(user.id);
+      },
       sendResetPassword: async ({ user, url }) => {
         await queueMail({ to: user.email, ...resetPasswordMessage({ name: user.name, url }) });
       },
@@ -110,6 +114,7 @@ function createAuth() {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await beforeAuthEndpoint(ctx);
         const field = PASSWORD_FIELDS[ctx.path];
         const body = ctx.body as Record<string, unknown> | undefined;
         const password = field ? body?.[field] : undefined;
@@ -119,6 +124,7 @@ function createAuth() {
         const reason = weakPasswordReason(password, { email });
         if (reason) throw new APIError("BAD_REQUEST", { message: reason, code: "WEAK_PASSWORD" });
       }),
+      after: createAuthMiddleware(afterAuthEndpoint),
     },
     databaseHooks: {
       user: {

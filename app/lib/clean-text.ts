@@ -1,0 +1,13 @@
+// C0 control characters other than tab, line feed and carriage return (NUL among them), which
+// PostgreSQL refuses in text and nobody types.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** Typed text without control characters, as it may be stored, searched for and shown. */
+export function cleanText(value: string): string {
+  return value.replace(CONTROL_CHARACTERS, "");
+}
+
+export function hasControlCharacters(value: string): boolean {
+  return cleanText(value) !== value;
+}
