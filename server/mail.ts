@@ -8,12 +8,15 @@ export async function startMail(env: Env) {
   const transport = createMailTransport(env, (line) => logger.info(line));
   const boss = await startOutbox(process.env.DATABASE_URL!, {
     onError: (error) => logger.warn({ err: error }, "mail queue"),
+    onWarning: (warning) => logger.warn(warning, "mail queue"),
   });
   await startMailWorker(boss, transport);
   if (transport.kind === "mailbox") {
     logger.info("No SMTP_URL: e-mail is kept in the development mailbox at /dev/mailbox");
   }
   return {
+    // The queue first: it stops fetching and waits for the messages being sent to be recorded,
+    // and only then are the SMTP connections closed.
     stop: async () => {
       await stopOutbox(boss);
       transport.close();

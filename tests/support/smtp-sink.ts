@@ -22,6 +22,8 @@ export async function startSmtpSink(port = 0, onMail?: (mail: ParsedMail) => voi
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
   });
+  // A client that vanishes mid-message (a killed worker) must not bring the test process down.
+  server.on("error", () => {});
   const address = server.server.address();
   const boundPort = typeof address === "object" && address ? address.port : port;
   return {

@@ -5,9 +5,27 @@ import type { OutgoingMail } from "./outgoing-mail.ts";
 
 export type MailTransport = {
   kind: "smtp" | "mailbox";
-  send: (mail: OutgoingMail) => Promise<void>;
+  /**
+   * `id` is the message's stable id (its queue job id): every attempt to send the same message
+   * carries the same Message-ID, so a receiving server can drop a copy sent again after a crash.
+   */
+  send: (mail: OutgoingMail, options?: { id?: string }) => Promise<void>;
   close: () => void;
+  /** Messages it delivers at the same time (SMTP: open connections at most). */
+  maxConnections: number;
 };
+
+function positiveInteger(value: string | null): number | undefined {
+  const number = Number(value);
+  return value && Number.isInteger(number) && number > 0 ? number : undefined;
+}
+
+/** The right-hand side of a Message-ID: the domain of the sender's address. */
+function messageIdDomain(from: string): string {
+  const address = /<([^<>]*)>\s*$/.exec(from)?.[1] ?? from;
+  const domain = address.slice(address.lastIndexOf("@") + 1).trim();
+  return /^[a-z0-9.-]+$/i.test(domain) && address.includes("@") ? domain : "localhost";
+}
 
 /** Real SMTP when SMTP_URL is set; otherwise (never in production) the development mailbox. */
 export function createMailTransport(
@@ -20,13 +38,26 @@ export function createMailTransport(
     url.searchParams.set("connectionTimeout", "10000");
     url.searchParams.set("greetingTimeout", "10000");
     url.searchParams.set("socketTimeout", "20000");
+    // A few connections kept open and reused instead of a handshake per message. SMTP_URL may
+    // change the bounds (maxConnections, maxMessages per connection; rateLimit per rateDelta ms).
+    url.searchParams.set("pool", "true");
+    const maxConnections = positiveInteger(url.searchParams.get("maxConnections")) ?? 5;
+    url.searchParams.set("maxConnections", String(maxConnections));
+    const maxMessages = positiveInteger(url.searchParams.get("maxMessages")) ?? 100;
+    url.searchParams.set("maxMessages", String(maxMessages));
     const transporter = nodemailer.createTransport(url.toString());
+    const domain = messageIdDomain(env.MAIL_FROM);
     return {
       kind: "smtp",
-      send: async (mail) => {
-        await transporter.sendMail({ from: env.MAIL_FROM, ...mail });
+      send: async (mail, options = {}) => {
+        await transporter.sendMail({
+          from: env.MAIL_FROM,
+          ...mail,
+          ...(options.id ? { messageId: `<${options.id}@${domain}>` } : {}),
+        });
       },
       close: () => transporter.close(),
+      maxConnections,
     };
   }
   if (env.APP_ENV === "production") throw new Error("SMTP_URL is required in production.");
@@ -41,5 +72,6 @@ export function createMailTransport(
       );
     },
     close: () => {},
+    maxConnections: 1,
   };
 }
