@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { Disc, OrderStatus, ProductType, ServiceType } from "#app/lib/catalog.ts";
 
@@ -238,7 +239,21 @@ export const orders = pgTable(
     shippingMethod: text("shipping_method").notNull(),
     subtotalCents: integer("subtotal_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull(),
+    taxCents: integer("tax_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
+    /** One per checkout attempt and customer: a replayed or double-clicked form finds its order. */
+    checkoutKey: text("checkout_key"),
+    paymentProvider: text("payment_provider"),
+    paymentSessionId: text("payment_session_id"),
+    /** The provider's page for that session, so a retried checkout goes back to it. */
+    paymentSessionUrl: text("payment_session_url"),
+    /** When an unpaid order's reservation lapses and the expiry sweep returns its stock. */
+    paymentExpiresAt: timestamp("payment_expires_at", { withTimezone: true }),
+    /**
+     * When the payment arrived. Set on an `expired` or `cancelled` order, it means the money came
+     * after the stock was released and could not be reserved again: the payment needs a refund.
+     */
+    paidAt: timestamp("paid_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -246,8 +261,19 @@ export const orders = pgTable(
       "orders_status_check",
       sql`${t.status} in ('pending', 'paid', 'shipped', 'completed', 'cancelled', 'expired', 'refunded')`,
     ),
+    check(
+      "orders_money_check",
+      sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.taxCents}`,
+    ),
     index("orders_user_created").on(t.userId, t.createdAt.desc()),
     index("orders_status_created").on(t.status, t.createdAt),
+    uniqueIndex("orders_user_checkout_key").on(t.userId, t.checkoutKey),
+    uniqueIndex("orders_payment_session_id")
+      .on(t.paymentSessionId)
+      .where(sql`${t.paymentSessionId} is not null`),
+    index("orders_pending_expiry")
+      .on(t.paymentExpiresAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -268,6 +294,26 @@ export const orderItems = pgTable(
     check("order_items_product_type_check", sql`${t.productType} in ('regular', 'adult')`),
     check("order_items_quantity_check", sql`${t.quantity} > 0`),
     check("order_items_price_check", sql`${t.unitPriceCents} >= 0`),
+  ],
+);
+
+/**
+ * Payment provider events already handled (webhook idempotency): a replayed event finds its
+ * row and changes nothing.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    orderId: bigint("order_id", { mode: "number" }).references(() => orders.id, {
+      onDelete: "set null",
+    }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.eventId] }),
+    index("payment_events_order_id").on(t.orderId),
   ],
 );
 

@@ -1,7 +1,9 @@
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { orderItems, orders } from "#app/db/schema.ts";
 import type { OrderStatus, ProductType } from "#app/lib/catalog.ts";
+import { compareLines } from "./checkout-input.ts";
+import type { Transaction } from "./stock.server.ts";
 
 export type CustomerOrder = {
   id: number;
@@ -26,17 +28,27 @@ export type CustomerOrder = {
   }[];
   subtotalCents: number;
   shippingCents: number;
+  taxCents: number;
   totalCents: number;
+  /** Until when an unpaid order holds its stock. */
+  paymentExpiresAt: string | null;
+  paidAt: string | null;
+  paymentProvider: string | null;
+  paymentSessionId: string | null;
 };
 
-/** A customer's own orders, newest first, with their lines (two queries, not one per order). */
-export async function listCustomerOrders(db: Database, userId: string): Promise<CustomerOrder[]> {
+/** Orders matching a condition, newest first, with their lines (two queries, not one per order). */
+export async function loadOrders(
+  db: Database | Transaction,
+  where: SQL | undefined,
+  limit: number,
+): Promise<CustomerOrder[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(100);
+    .limit(limit);
   if (rows.length === 0) return [];
   const lines = await db
     .select()
@@ -47,7 +59,20 @@ export async function listCustomerOrders(db: Database, userId: string): Promise<
         rows.map((row) => row.id),
       ),
     );
-  return rows.map((row) => ({
+  return rows.map((row) =>
+    toCustomerOrder(
+      row,
+      lines.filter((line) => line.orderId === row.id),
+    ),
+  );
+}
+
+/** An order row and its item rows as the shop shows them. */
+export function toCustomerOrder(
+  row: typeof orders.$inferSelect,
+  lines: (typeof orderItems.$inferSelect)[],
+): CustomerOrder {
+  return {
     id: row.id,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
@@ -62,16 +87,70 @@ export async function listCustomerOrders(db: Database, userId: string): Promise<
       method: row.shippingMethod,
     },
     items: lines
-      .filter((line) => line.orderId === row.id)
       .map((line) => ({
         productType: line.productType,
         serialNo: line.productSerialNo,
         title: line.title,
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
-      })),
+      }))
+      .sort(compareLines),
     subtotalCents: row.subtotalCents,
     shippingCents: row.shippingCents,
+    taxCents: row.taxCents,
     totalCents: row.totalCents,
-  }));
+    paymentExpiresAt: row.paymentExpiresAt?.toISOString() ?? null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    paymentProvider: row.paymentProvider,
+    paymentSessionId: row.paymentSessionId,
+  };
+}
+
+/** A customer's own orders, newest first, with their lines. */
+export async function listCustomerOrders(db: Database, userId: string): Promise<CustomerOrder[]> {
+  return loadOrders(db, eq(orders.userId, userId), 100);
+}
+
+/** One of the customer's orders; null when there is no such order or it is someone else's. */
+export async function getCustomerOrder(
+  db: Database,
+  userId: string,
+  orderId: number,
+): Promise<CustomerOrder | null> {
+  if (!Number.isSafeInteger(orderId) || orderId < 1) return null;
+  const [order] = await loadOrders(db, and(eq(orders.id, orderId), eq(orders.userId, userId)), 1);
+  return order ?? null;
+}
+
+/** The shipping details of the customer's last order, to fill the checkout form with. */
+export async function lastShippingDetails(db: Database, userId: string) {
+  const [row] = await db
+    .select({
+      name: orders.shippingName,
+      address: orders.shippingAddress,
+      city: orders.shippingCity,
+      state: orders.shippingState,
+      postalCode: orders.shippingPostalCode,
+      phone: orders.shippingPhone,
+      email: orders.shippingEmail,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The customer's order paid through a given payment session; null if not theirs. */
+export async function getCustomerOrderBySession(
+  db: Database,
+  userId: string,
+  paymentSessionId: string,
+): Promise<CustomerOrder | null> {
+  const [order] = await loadOrders(
+    db,
+    and(eq(orders.paymentSessionId, paymentSessionId), eq(orders.userId, userId)),
+    1,
+  );
+  return order ?? null;
 }

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { PRODUCT_TYPES, type ProductType } from "#app/lib/catalog.ts";
+import { isUsStateCode } from "#app/lib/us-states.ts";
+
+export const MAX_ORDER_LINES = 50;
+export const MAX_LINE_QUANTITY = 99;
+
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} is too long (at most ${max} characters).`);
+
+/** The seven shipping fields of the checkout form (spec §5: all required). */
+export const shippingAddressSchema = z.object({
+  name: text("Name", 200),
+  address: text("Address", 300),
+  city: text("City", 100),
+  // Kept as the postal code: the tax rate is chosen by it, so "Texas" must not slip through.
+  state: z.string().trim().toUpperCase().refine(isUsStateCode, "Choose a state."),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}(-?\d{4})?$/, "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)."),
+  // A US number: ten digits, optionally after +1 or 1, written however people write them.
+  phone: z
+    .string()
+    .trim()
+    .max(25, "Enter a US phone number, e.g. (817) 555-0142.")
+    .refine(
+      (value) =>
+        /^[\d\s().+-]+$/.test(value) && /^1?[2-9]\d{2}[2-9]\d{6}$/.test(value.replace(/\D/g, "")),
+      "Enter a US phone number, e.g. (817) 555-0142.",
+    ),
+  email: z
+    .string()
+    .trim()
+    .max(254, "The e-mail address is too long.")
+    .pipe(z.email("Enter a valid e-mail address.")),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+export const orderLineSchema = z.object({
+  productType: z.enum(PRODUCT_TYPES),
+  serialNo: z.int().min(1).max(2_147_483_647),
+  quantity: z
+    .int()
+    .min(1, "Quantities start at 1.")
+    .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY} of one title per order.`),
+});
+export type OrderLineInput = z.infer<typeof orderLineSchema>;
+
+/**
+ * Everything placing an order takes. There is no price anywhere: prices, shipping and tax are
+ * the server's. The checkout key is made once per checkout attempt (e.g. a random UUID in the
+ * review form), so a double click or a replayed form finds the order it already made.
+ */
+export const placeOrderInputSchema = z.object({
+  customerId: z.string().min(1),
+  checkoutKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,100}$/, "The checkout key must be 16–100 letters, digits, - or _."),
+  shippingMethod: z.enum(["standard", "express"]),
+  shipping: shippingAddressSchema,
+  lines: z
+    .array(orderLineSchema)
+    .min(1, "The cart is empty.")
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different titles per order.`),
+});
+export type PlaceOrderInput = z.input<typeof placeOrderInputSchema>;
+export type ValidPlaceOrderInput = z.output<typeof placeOrderInputSchema>;
+
+export type OrderLine = { productType: ProductType; serialNo: number; quantity: number };
+
+/**
+ * Lines for the same product become one (kind + serial number, as the cart merges them), in a
+ * fixed order: regular before adult, then by serial number. Stock rows are always locked in
+ * this order, so two orders can never wait on each other.
+ */
+export function mergeOrderLines(lines: readonly OrderLine[]): OrderLine[] {
+  const merged = new Map<string, OrderLine>();
+  for (const line of lines) {
+    const key = `${line.productType}:${line.serialNo}`;
+    const seen = merged.get(key);
+    merged.set(key, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
+  }
+  return [...merged.values()].sort(compareLines);
+}
+
+export function compareLines(a: Omit<OrderLine, "quantity">, b: Omit<OrderLine, "quantity">) {
+  if (a.productType !== b.productType) return a.productType === "regular" ? -1 : 1;
+  return a.serialNo - b.serialNo;
+}

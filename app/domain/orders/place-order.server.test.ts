@@ -1,0 +1,449 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql, TransactionRollbackError } from "drizzle-orm";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { createDatabase } from "#app/db/client.server.ts";
+import { orderItems, orders, regularTitles } from "#app/db/schema.ts";
+import { testDatabase } from "#tests/support/test-database.ts";
+import { getCustomerOrder, listCustomerOrders } from "./customer-orders.server.ts";
+import { placeOrder, type PlaceOrderConfig } from "./place-order.server.ts";
+import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
+import { reserveStock } from "./stock.server.ts";
+import {
+  adultStock,
+  createAdultTitle,
+  createCustomer,
+  createRegularTitle,
+  orderInput,
+  regularStock,
+  TEST_ADDRESS,
+} from "./test-fixtures.server.ts";
+
+const db = testDatabase();
+const config: PlaceOrderConfig = {
+  salesTaxRates: parseSalesTaxRates("TX:0.0825"),
+  freeShippingThresholdCents: 20_000,
+};
+
+async function orderCount(customerId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.userId, customerId));
+  return row!.n;
+}
+
+describe("placing an order", () => {
+  it("prices from the catalogue, reserves stock and creates a pending order", async () => {
+    const customer = await createCustomer(db);
+    const film = await createRegularTitle(db, { qty: 5, priceCents: 1999 });
+    const adult = await createAdultTitle(db, { qty: 2, priceCents: 2500 });
+    const now = new Date();
+    const result = await placeOrder(
+      db,
+      orderInput(customer, [
+        { productType: "regular", serialNo: film.serialNo, quantity: 1 },
+        { productType: "adult", serialNo: adult.serialNo, quantity: 1 },
+        { productType: "regular", serialNo: film.serialNo, quantity: 1 },
+      ]),
+      { ...config, now },
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.created).toBe(true);
+    const { order } = result;
+    expect(order.status).toBe("pending");
+    // 2 × 19.99 + 25.00 = 64.98; + 5.99 standard = 70.97; × 8.25 % = 5.855… → 5.86.
+    expect(order).toMatchObject({
+      subtotalCents: 6498,
+      shippingCents: 599,
+      taxCents: 586,
+      totalCents: 7683,
+      paymentExpiresAt: new Date(now.getTime() + 45 * 60_000).toISOString(),
+      paidAt: null,
+    });
+    expect(order.items).toEqual([
+      {
+        productType: "regular",
+        serialNo: film.serialNo,
+        title: film.title,
+        quantity: 2,
+        unitPriceCents: 1999,
+      },
+      {
+        productType: "adult",
+        serialNo: adult.serialNo,
+        title: adult.title,
+        quantity: 1,
+        unitPriceCents: 2500,
+      },
+    ]);
+    expect(order.shipping).toEqual({ ...TEST_ADDRESS, method: "standard" });
+    expect(await regularStock(db, film.serialNo)).toBe(3);
+    expect(await adultStock(db, adult.serialNo)).toBe(1);
+
+    // The customer sees it, with its tax; nobody else does.
+    const [listed] = await listCustomerOrders(db, customer);
+    expect(listed).toMatchObject({ id: order.id, taxCents: 586 });
+    expect(await getCustomerOrder(db, customer, order.id)).toEqual(order);
+    const stranger = await createCustomer(db);
+    expect(await getCustomerOrder(db, stranger, order.id)).toBeNull();
+    expect(await getCustomerOrder(db, customer, 999_999_999)).toBeNull();
+  });
+
+  it("ignores anything price-like sent along with the lines", async () => {
+    const customer = await createCustomer(db);
+    const film = await createRegularTitle(db, { qty: 5, priceCents: 4200 });
+    const tampered = {
+      ...orderInput(customer, [
+        { productType: "regular", serialNo: film.serialNo, quantity: 1, priceCents: 1 },
+      ] as never),
+      totalCents: 1,
+      shippingCents: 0,
+      taxCents: 0,
+    };
+    const result = await placeOrder(db, tampered, config);
+    expect(result.ok && result.order).toMatchObject({
+      subtotalCents: 4200,
+      shippingCents: 599,
+      taxCents: 396,
+      totalCents: 5195,
+      items: [expect.objectContaining({ unitPriceCents: 4200 })],
+    });
+  });
+
+  it("charges no tax outside the configured states, and ships standard free from the threshold", async () => {
+    const customer = await createCustomer(db);
+    const box = await createRegularTitle(db, { qty: 5, priceCents: 10_000 });
+    const result = await placeOrder(
+      db,
+      orderInput(customer, [{ productType: "regular", serialNo: box.serialNo, quantity: 2 }], {
+        shipping: { ...TEST_ADDRESS, state: "ok" },
+      }),
+      config,
+    );
+    expect(result.ok && result.order).toMatchObject({
+      subtotalCents: 20_000,
+      shippingCents: 0,
+      taxCents: 0,
+      totalCents: 20_000,
+      shipping: expect.objectContaining({ state: "OK" }),
+    });
+  });
+
+  it("refuses unknown products and bad input without touching anything", async () => {
+    const customer = await createCustomer(db);
+    const film = await createRegularTitle(db, { qty: 5, priceCents: 1000 });
+    const unknown = await placeOrder(
+      db,
+      orderInput(customer, [
+        { productType: "regular", serialNo: film.serialNo, quantity: 1 },
+        { productType: "adult", serialNo: 999_999_999, quantity: 1 },
+      ]),
+      config,
+    );
+    expect(unknown).toMatchObject({
+      ok: false,
+      reason: "unknown-products",
+      products: [{ productType: "adult", serialNo: 999_999_999 }],
+    });
+    const tooMany = await placeOrder(
+      db,
+      orderInput(customer, [
+        { productType: "regular", serialNo: film.serialNo, quantity: 60 },
+        { productType: "regular", serialNo: film.serialNo, quantity: 60 },
+      ]),
+      config,
+    );
+    expect(tooMany).toMatchObject({ ok: false, reason: "invalid-input" });
+    const badAddress = await placeOrder(
+      db,
+      orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 1 }], {
+        shipping: { ...TEST_ADDRESS, state: "Texas" },
+      }),
+      config,
+    );
+    expect(badAddress).toMatchObject({
+      ok: false,
+      reason: "invalid-input",
+      issues: [expect.objectContaining({ path: "shipping.state" })],
+    });
+    const nobody = await placeOrder(
+      db,
+      orderInput(randomUUID(), [{ productType: "regular", serialNo: film.serialNo, quantity: 1 }]),
+      config,
+    );
+    expect(nobody).toMatchObject({ ok: false, reason: "unknown-customer" });
+    expect(await regularStock(db, film.serialNo)).toBe(5);
+    expect(await orderCount(customer)).toBe(0);
+  });
+
+  it("sells adult titles only to customers whose date of birth says 18 or older", async () => {
+    const adult = await createAdultTitle(db, { qty: 5, priceCents: 3000 });
+    // The exact birthday boundary is unit-tested (checkout-input.test.ts); here: real dates.
+    const year = new Date().getUTCFullYear();
+    const line = [{ productType: "adult" as const, serialNo: adult.serialNo, quantity: 1 }];
+    const minor = await createCustomer(db, `${year - 17}-01-01`);
+    const undated = await createCustomer(db, null);
+    const grownUp = await createCustomer(db, `${year - 19}-12-31`);
+    expect(await placeOrder(db, orderInput(minor, line), config)).toMatchObject({
+      ok: false,
+      reason: "under-age",
+    });
+    expect(await placeOrder(db, orderInput(undated, line), config)).toMatchObject({
+      ok: false,
+      reason: "date-of-birth-required",
+    });
+    expect(await adultStock(db, adult.serialNo)).toBe(5);
+    // The undated customer can still buy regular titles.
+    const film = await createRegularTitle(db, { qty: 1, priceCents: 1000 });
+    const regular = await placeOrder(
+      db,
+      orderInput(undated, [{ productType: "regular", serialNo: film.serialNo, quantity: 1 }]),
+      config,
+    );
+    expect(regular.ok).toBe(true);
+    const allowed = await placeOrder(db, orderInput(grownUp, line), config);
+    expect(allowed.ok).toBe(true);
+    expect(await adultStock(db, adult.serialNo)).toBe(4);
+  });
+
+  it("reserves nothing when any line is short, and names every short title", async () => {
+    const customer = await createCustomer(db);
+    const plenty = await createRegularTitle(db, { qty: 10, priceCents: 1000 });
+    const few = await createRegularTitle(db, { qty: 2, priceCents: 1000 });
+    const none = await createAdultTitle(db, { qty: 0, priceCents: 1000 });
+    const result = await placeOrder(
+      db,
+      orderInput(customer, [
+        { productType: "regular", serialNo: plenty.serialNo, quantity: 4 },
+        { productType: "regular", serialNo: few.serialNo, quantity: 3 },
+        { productType: "adult", serialNo: none.serialNo, quantity: 1 },
+      ]),
+      config,
+    );
+    expect(result).toEqual({
+      ok: false,
+      reason: "out-of-stock",
+      shortages: [
+        {
+          productType: "regular",
+          serialNo: few.serialNo,
+          title: few.title,
+          requested: 3,
+          available: 2,
+        },
+        {
+          productType: "adult",
+          serialNo: none.serialNo,
+          title: none.title,
+          requested: 1,
+          available: 0,
+        },
+      ],
+      message: `Only 2 of "${few.title}" left (you asked for 3). "${none.title}" is sold out.`,
+    });
+    expect(await regularStock(db, plenty.serialNo)).toBe(10);
+    expect(await regularStock(db, few.serialNo)).toBe(2);
+    expect(await orderCount(customer)).toBe(0);
+  });
+
+  it("leaves stock untouched when the transaction fails after reserving", async () => {
+    const customer = await createCustomer(db);
+    const film = await createRegularTitle(db, { qty: 4, priceCents: 1000 });
+    // A failure after the stock was taken: the order's lines cannot be written.
+    const fn = `fail_items_${randomUUID().replaceAll("-", "")}`;
+    await db.execute(
+      sql.raw(`create function ${fn}() returns trigger language plpgsql as $$
+        begin raise exception 'simulated failure'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger ${fn} before insert on order_items for each row
+        when (new.product_serial_no = ${film.serialNo} and new.product_type = 'regular')
+        execute function ${fn}()`),
+    );
+    try {
+      await expect(
+        placeOrder(
+          db,
+          orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 3 }]),
+          config,
+        ),
+      ).rejects.toThrow();
+    } finally {
+      await db.execute(sql.raw(`drop trigger ${fn} on order_items`));
+      await db.execute(sql.raw(`drop function ${fn}()`));
+    }
+    expect(await regularStock(db, film.serialNo)).toBe(4);
+    expect(await orderCount(customer)).toBe(0);
+  });
+});
+
+describe("checkout keys", () => {
+  it("returns the order already placed when the same checkout is sent again", async () => {
+    const customer = await createCustomer(db);
+    const film = await createRegularTitle(db, { qty: 5, priceCents: 1000 });
+    const input = orderInput(customer, [
+      { productType: "regular", serialNo: film.serialNo, quantity: 2 },
+    ]);
+    const first = await placeOrder(db, input, config);
+    const again = await placeOrder(db, input, config);
+    expect(first).toMatchObject({ ok: true, created: true });
+    expect(again).toMatchObject({ ok: true, created: false });
+    expect(again.ok && first.ok && again.order.id === first.order.id).toBe(true);
+    expect(await regularStock(db, film.serialNo)).toBe(3);
+    expect(await orderCount(customer)).toBe(1);
+
+    // The same key with a different cart is a stale form, not a replay.
+    const changed = await placeOrder(
+      db,
+      { ...input, lines: [{ productType: "regular", serialNo: film.serialNo, quantity: 1 }] },
+      config,
+    );
+    expect(changed).toMatchObject({ ok: false, reason: "checkout-key-reused" });
+    // Keys are per customer: another customer's identical key is their own checkout.
+    const other = await createCustomer(db);
+    const theirs = await placeOrder(db, { ...input, customerId: other }, config);
+    expect(theirs).toMatchObject({ ok: true, created: true });
+    expect(await regularStock(db, film.serialNo)).toBe(1);
+  });
+
+  it("makes one order of simultaneous submissions of one checkout", async () => {
+    const customer = await createCustomer(db);
+    const film = await createRegularTitle(db, { qty: 10, priceCents: 1000 });
+    const input = orderInput(customer, [
+      { productType: "regular", serialNo: film.serialNo, quantity: 1 },
+    ]);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => placeOrder(db, input, config)),
+    );
+    expect(results.every((result) => result.ok)).toBe(true);
+    const ids = new Set(results.map((result) => result.ok && result.order.id));
+    expect(ids.size).toBe(1);
+    expect(results.filter((result) => result.ok && result.created)).toHaveLength(1);
+    expect(await orderCount(customer)).toBe(1);
+    expect(await regularStock(db, film.serialNo)).toBe(9);
+  });
+});
+
+describe("under load", () => {
+  const pool = createDatabase(inject("databaseUrl"), 20);
+  afterAll(() => pool.pool.end());
+
+  it("sells exactly the 3 in stock to 200 simultaneous shoppers", { timeout: 60_000 }, async () => {
+    const film = await createRegularTitle(pool.db, { qty: 3, priceCents: 1500 });
+    const shoppers = await Promise.all(Array.from({ length: 200 }, () => createCustomer(pool.db)));
+    const results = await Promise.all(
+      shoppers.map((customer) =>
+        placeOrder(
+          pool.db,
+          orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 1 }]),
+          config,
+        ),
+      ),
+    );
+    const placed = results.filter((result) => result.ok);
+    const refused = results.filter((result) => !result.ok);
+    expect(placed).toHaveLength(3);
+    expect(refused).toHaveLength(197);
+    for (const result of refused) {
+      expect(result).toMatchObject({
+        ok: false,
+        reason: "out-of-stock",
+        shortages: [{ serialNo: film.serialNo, requested: 1, available: 0 }],
+        message: `"${film.title}" is sold out.`,
+      });
+    }
+    expect(await regularStock(pool.db, film.serialNo)).toBe(0);
+    const [lines] = await pool.db
+      .select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
+      .from(orderItems)
+      .where(
+        and(eq(orderItems.productType, "regular"), eq(orderItems.productSerialNo, film.serialNo)),
+      );
+    expect(lines!.n).toBe(3);
+  });
+
+  it(
+    "never deadlocks orders that share titles of different discs",
+    { timeout: 60_000 },
+    async () => {
+      const a = await createRegularTitle(pool.db, { qty: 500, priceCents: 1000, disc: "DVD" });
+      const b = await createRegularTitle(pool.db, { qty: 500, priceCents: 1000, disc: "Blu-ray" });
+      const c = await createAdultTitle(pool.db, { qty: 500, priceCents: 1000 });
+      const customer = await createCustomer(pool.db);
+      const shapes = [[a, b], [b], [b, a], [a]] as const;
+      const results = await Promise.all(
+        Array.from({ length: 120 }, (_, i) =>
+          placeOrder(
+            pool.db,
+            orderInput(customer, [
+              ...shapes[i % shapes.length]!.map((title) => ({
+                productType: "regular" as const,
+                serialNo: title.serialNo,
+                quantity: 1,
+              })),
+              { productType: "adult", serialNo: c.serialNo, quantity: 1 },
+            ]),
+            config,
+          ),
+        ),
+      );
+      expect(results.every((result) => result.ok)).toBe(true);
+      expect(await regularStock(pool.db, a.serialNo)).toBe(500 - 90);
+      expect(await regularStock(pool.db, b.serialNo)).toBe(500 - 90);
+      expect(await adultStock(pool.db, c.serialNo)).toBe(500 - 120);
+    },
+  );
+
+  it("leaves the kept catalogue counts alone when only stock changes", async () => {
+    const film = await createRegularTitle(pool.db, {
+      qty: 5,
+      priceCents: 1000,
+      disc: "Collections",
+    });
+    // One snapshot (repeatable read), so titles other test files add meanwhile do not count;
+    // rolled back at the end, retried if a concurrent insert updated the same count row.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await pool.db.transaction(
+          async (tx) => {
+            const counts = async () => {
+              const { rows } = await tx.execute<{ disc: string; total: string }>(
+                sql`select disc, total from catalogue_counts where catalogue = 'regular'`,
+              );
+              return new Map(rows.map((row) => [row.disc, Number(row.total)]));
+            };
+            const before = await counts();
+            const reserved = await reserveStock(tx, [
+              { productType: "regular", serialNo: film.serialNo, quantity: 2 },
+            ]);
+            expect(reserved.ok).toBe(true);
+            // Not even rewritten with the same numbers: no count row carries this transaction's id.
+            const { rows: touched } = await tx.execute<{ n: number }>(
+              sql`select count(*)::int as n from catalogue_counts
+                  where xmin::text = (pg_current_xact_id()::text::bigint % 4294967296)::text`,
+            );
+            expect(touched[0]!.n).toBe(0);
+            expect(await counts()).toEqual(before);
+            // A disc change still moves the title between the per-disc counts.
+            await tx
+              .update(regularTitles)
+              .set({ disc: "DVD" })
+              .where(eq(regularTitles.regSerialNo, film.serialNo));
+            const after = await counts();
+            expect(after.get("Collections")).toBe(before.get("Collections")! - 1);
+            expect(after.get("DVD")).toBe(before.get("DVD")! + 1);
+            expect(after.get("")).toBe(before.get(""));
+            tx.rollback();
+          },
+          { isolationLevel: "repeatable read" },
+        );
+      } catch (error) {
+        if (error instanceof TransactionRollbackError) return;
+        const code = (error as { cause?: { code?: string } }).cause?.code;
+        if (code === "40001" && attempt < 5) continue;
+        throw error;
+      }
+    }
+  });
+});

@@ -1,0 +1,286 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
+import { adultTitles, customers, orderItems, orders, regularTitles } from "#app/db/schema.ts";
+import type { ProductType } from "#app/lib/catalog.ts";
+import { checkAdultBuyer } from "./adult-buyer.ts";
+import {
+  MAX_LINE_QUANTITY,
+  mergeOrderLines,
+  placeOrderInputSchema,
+  type OrderLine,
+  type PlaceOrderInput,
+  type ValidPlaceOrderInput,
+} from "./checkout-input.ts";
+import { loadOrders, toCustomerOrder, type CustomerOrder } from "./customer-orders.server.ts";
+import { priceOrder, type PricingConfig } from "./pricing.ts";
+import { findShortages, reserveStock, type Shortage } from "./stock.server.ts";
+
+/** How long an unpaid order holds its stock unless the payment session says otherwise. */
+export const DEFAULT_PAYMENT_WINDOW_MINUTES = 45;
+
+export type PlaceOrderConfig = PricingConfig & {
+  paymentWindowMinutes?: number;
+  now?: Date;
+};
+
+export type ProductRef = { productType: ProductType; serialNo: number };
+
+export type PlaceOrderResult =
+  /** `created` is false when this checkout key had already placed the order. */
+  | { ok: true; created: boolean; order: CustomerOrder }
+  | { ok: false; reason: "invalid-input"; issues: { path: string; message: string }[] }
+  | { ok: false; reason: "unknown-customer"; message: string }
+  | { ok: false; reason: "unknown-products"; products: ProductRef[]; message: string }
+  | { ok: false; reason: "date-of-birth-required" | "under-age"; message: string }
+  | { ok: false; reason: "out-of-stock"; shortages: Shortage[]; message: string }
+  | { ok: false; reason: "checkout-key-reused"; orderId: number; message: string };
+
+class OutOfStock extends Error {
+  readonly line: OrderLine;
+  constructor(line: OrderLine) {
+    super("out of stock");
+    this.line = line;
+  }
+}
+
+export const keyOf = (ref: ProductRef) => `${ref.productType}:${ref.serialNo}`;
+
+export function shortageMessage(shortage: Shortage): string {
+  return shortage.available === 0
+    ? `"${shortage.title}" is sold out.`
+    : `Only ${shortage.available} of "${shortage.title}" left (you asked for ${shortage.requested}).`;
+}
+
+/** Today's title, price and stock of each product, straight from the catalogue. */
+export async function catalogueProducts(db: Database, lines: readonly ProductRef[]) {
+  const serials = (type: ProductType) =>
+    lines.filter((line) => line.productType === type).map((line) => line.serialNo);
+  const [regular, adult] = await Promise.all([
+    serials("regular").length
+      ? db
+          .select({
+            serialNo: regularTitles.regSerialNo,
+            title: regularTitles.title,
+            unitPriceCents: regularTitles.currentPriceCents,
+            stock: regularTitles.qtyToList,
+          })
+          .from(regularTitles)
+          .where(inArray(regularTitles.regSerialNo, serials("regular")))
+      : [],
+    serials("adult").length
+      ? db
+          .select({
+            serialNo: adultTitles.adultSerialNo,
+            title: adultTitles.title,
+            unitPriceCents: adultTitles.priceCents,
+            stock: adultTitles.quantity,
+          })
+          .from(adultTitles)
+          .where(inArray(adultTitles.adultSerialNo, serials("adult")))
+      : [],
+  ]);
+  return new Map<string, { title: string; unitPriceCents: number; stock: number }>([
+    ...regular.map((row) => [`regular:${row.serialNo}`, row] as const),
+    ...adult.map((row) => [`adult:${row.serialNo}`, row] as const),
+  ]);
+}
+
+async function orderByKey(db: Database, customerId: string, checkoutKey: string) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, customerId), eq(orders.checkoutKey, checkoutKey)));
+  if (!row) return undefined;
+  const [order] = await loadOrders(db, eq(orders.id, row.id), 1);
+  return order;
+}
+
+/**
+ * The answer to a checkout key that already placed an order: that order, unless the form now
+ * asks for something else (a stale review page re-posted after the cart changed), which must
+ * start a new checkout rather than silently get the old order.
+ */
+function replayed(
+  order: CustomerOrder,
+  input: ValidPlaceOrderInput,
+  lines: readonly OrderLine[],
+): PlaceOrderResult {
+  const same =
+    order.shipping.method === input.shippingMethod &&
+    order.shipping.name === input.shipping.name &&
+    order.shipping.address === input.shipping.address &&
+    order.shipping.city === input.shipping.city &&
+    order.shipping.state === input.shipping.state &&
+    order.shipping.postalCode === input.shipping.postalCode &&
+    order.shipping.phone === input.shipping.phone &&
+    order.shipping.email === input.shipping.email &&
+    order.items.length === lines.length &&
+    lines.every((line) =>
+      order.items.some(
+        (item) =>
+          item.productType === line.productType &&
+          item.serialNo === line.serialNo &&
+          item.quantity === line.quantity,
+      ),
+    );
+  if (same) return { ok: true, created: false, order };
+  return {
+    ok: false,
+    reason: "checkout-key-reused",
+    orderId: order.id,
+    message: `This checkout already placed order #${order.id}. Review your cart again to place a new order.`,
+  };
+}
+
+/**
+ * Places an order (DESIGN §3.1–3.3): prices, shipping and tax from the catalogue and the
+ * configuration, every line's stock reserved in the same transaction as the order and its items,
+ * all or nothing. The order starts `pending` and holds its stock until it is paid or released.
+ * Placing again with the same checkout key returns the order the key already made, also when
+ * both requests arrive at once (the unique key makes the second wait for the first).
+ */
+export async function placeOrder(
+  db: Database,
+  rawInput: PlaceOrderInput,
+  config: PlaceOrderConfig,
+): Promise<PlaceOrderResult> {
+  const parsed = placeOrderInputSchema.safeParse(rawInput);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      reason: "invalid-input",
+      issues: parsed.error.issues.map((issue) => ({
+        path: issue.path.join("."),
+        message: issue.message,
+      })),
+    };
+  }
+  const input = parsed.data;
+  const lines = mergeOrderLines(input.lines);
+  if (lines.some((line) => line.quantity > MAX_LINE_QUANTITY)) {
+    return {
+      ok: false,
+      reason: "invalid-input",
+      issues: [{ path: "lines", message: `At most ${MAX_LINE_QUANTITY} of one title per order.` }],
+    };
+  }
+  const now = config.now ?? new Date();
+
+  const [[customer], products] = await Promise.all([
+    db
+      .select({ dateOfBirth: customers.dateOfBirth })
+      .from(customers)
+      .where(eq(customers.id, input.customerId)),
+    catalogueProducts(db, lines),
+  ]);
+  if (!customer) {
+    return {
+      ok: false,
+      reason: "unknown-customer",
+      message: "Your customer profile was not found. Sign in again to place the order.",
+    };
+  }
+  // A refusal below must not hide an order this checkout already placed (a replay after the
+  // catalogue changed): the common path finds replays through the unique key instead.
+  const refuse = async (result: PlaceOrderResult): Promise<PlaceOrderResult> => {
+    const existing = await orderByKey(db, input.customerId, input.checkoutKey);
+    return existing ? replayed(existing, input, lines) : result;
+  };
+  const unknown = lines.filter((line) => !products.has(keyOf(line)));
+  if (unknown.length > 0) {
+    return refuse({
+      ok: false,
+      reason: "unknown-products",
+      products: unknown.map(({ productType, serialNo }) => ({ productType, serialNo })),
+      message:
+        unknown.length === 1
+          ? "One title in your cart is no longer sold. Remove it to continue."
+          : `${unknown.length} titles in your cart are no longer sold. Remove them to continue.`,
+    });
+  }
+  if (lines.some((line) => line.productType === "adult")) {
+    const adult = checkAdultBuyer(customer.dateOfBirth, now);
+    if (!adult.ok) {
+      return refuse({
+        ok: false,
+        reason: adult.reason,
+        message:
+          adult.reason === "under-age"
+            ? "Adult titles can only be bought by customers aged 18 or older."
+            : "Adult titles need your date of birth: add it under Account → Personal information.",
+      });
+    }
+  }
+
+  const priced = lines.map((line) => {
+    const product = products.get(keyOf(line))!;
+    return { ...line, title: product.title, unitPriceCents: product.unitPriceCents };
+  });
+  const price = priceOrder(priced, input.shippingMethod, input.shipping.state, config);
+  const windowMinutes = config.paymentWindowMinutes ?? DEFAULT_PAYMENT_WINDOW_MINUTES;
+
+  let placed: CustomerOrder | null;
+  try {
+    placed = await db.transaction(async (tx) => {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: input.customerId,
+          status: "pending",
+          checkoutKey: input.checkoutKey,
+          shippingName: input.shipping.name,
+          shippingAddress: input.shipping.address,
+          shippingCity: input.shipping.city,
+          shippingState: input.shipping.state,
+          shippingPostalCode: input.shipping.postalCode,
+          shippingPhone: input.shipping.phone,
+          shippingEmail: input.shipping.email,
+          shippingMethod: input.shippingMethod,
+          subtotalCents: price.subtotalCents,
+          shippingCents: price.shippingCents,
+          taxCents: price.taxCents,
+          totalCents: price.totalCents,
+          paymentExpiresAt: new Date(now.getTime() + windowMinutes * 60_000),
+          createdAt: now,
+          updatedAt: now,
+        })
+        // A concurrent request with the same key waits here until that one commits or rolls back.
+        .onConflictDoNothing({ target: [orders.userId, orders.checkoutKey] })
+        .returning();
+      if (!order) return null;
+      const reserved = await reserveStock(tx, lines);
+      if (!reserved.ok) throw new OutOfStock(reserved.failed);
+      const items = await tx
+        .insert(orderItems)
+        .values(
+          priced.map((line) => ({
+            orderId: order.id,
+            productType: line.productType,
+            productSerialNo: line.serialNo,
+            title: line.title,
+            quantity: line.quantity,
+            unitPriceCents: line.unitPriceCents,
+          })),
+        )
+        .returning();
+      return toCustomerOrder(order, items);
+    });
+  } catch (error) {
+    if (!(error instanceof OutOfStock)) throw error;
+    const titles = new Map(priced.map((line) => [keyOf(line), line.title]));
+    const shortages = await findShortages(db, lines, titles, error.line);
+    return {
+      ok: false,
+      reason: "out-of-stock",
+      shortages,
+      message: shortages.map(shortageMessage).join(" "),
+    };
+  }
+
+  if (placed === null) {
+    const existing = await orderByKey(db, input.customerId, input.checkoutKey);
+    if (!existing) throw new Error("An order with this checkout key vanished while being read.");
+    return replayed(existing, input, lines);
+  }
+  return { ok: true, created: true, order: placed };
+}

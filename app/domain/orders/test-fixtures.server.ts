@@ -1,0 +1,99 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
+import { adultTitles, customers, regularTitles, users } from "#app/db/schema.ts";
+import type { Disc } from "#app/lib/catalog.ts";
+import type { PlaceOrderInput } from "./checkout-input.ts";
+
+// Test data for the order tests: own customers and titles (no "the" in their names, no demo
+// production), so the demo catalogue other tests read stays as it is.
+
+export async function createCustomer(db: Database, dateOfBirth: string | null = "1980-05-17") {
+  const id = randomUUID();
+  await db.insert(users).values({
+    id,
+    name: "Order Tester",
+    email: `order-${id}@example.test`,
+    emailVerified: true,
+  });
+  await db.insert(customers).values({
+    id,
+    email: `order-${id}@example.test`,
+    firstName: "Order",
+    lastName: "Tester",
+    dateOfBirth,
+  });
+  return id;
+}
+
+export async function createRegularTitle(
+  db: Database,
+  input: { qty: number; priceCents: number; disc?: Disc },
+) {
+  const [row] = await db
+    .insert(regularTitles)
+    .values({
+      productId: `ORD-${randomUUID()}`,
+      title: `Stock Probe ${randomUUID().slice(0, 8)}`,
+      disc: input.disc ?? "DVD",
+      qtyToList: input.qty,
+      currentPriceCents: input.priceCents,
+    })
+    .returning({ serialNo: regularTitles.regSerialNo, title: regularTitles.title });
+  return row!;
+}
+
+export async function createAdultTitle(db: Database, input: { qty: number; priceCents: number }) {
+  const [row] = await db
+    .insert(adultTitles)
+    .values({
+      productId: 900_000,
+      production: "Order Tests",
+      title: `Adult Probe ${randomUUID().slice(0, 8)}`,
+      quantity: input.qty,
+      priceCents: input.priceCents,
+    })
+    .returning({ serialNo: adultTitles.adultSerialNo, title: adultTitles.title });
+  return row!;
+}
+
+export async function regularStock(db: Database, serialNo: number) {
+  const [row] = await db
+    .select({ qty: regularTitles.qtyToList })
+    .from(regularTitles)
+    .where(eq(regularTitles.regSerialNo, serialNo));
+  return row!.qty;
+}
+
+export async function adultStock(db: Database, serialNo: number) {
+  const [row] = await db
+    .select({ qty: adultTitles.quantity })
+    .from(adultTitles)
+    .where(eq(adultTitles.adultSerialNo, serialNo));
+  return row!.qty;
+}
+
+export const TEST_ADDRESS = {
+  name: "Ada Lovelace",
+  address: "12 Analytical Way",
+  city: "Austin",
+  state: "TX",
+  postalCode: "78701",
+  phone: "(512) 555-0100",
+  email: "ada@example.test",
+};
+
+export function orderInput(
+  customerId: string,
+  lines: PlaceOrderInput["lines"],
+  overrides: Partial<PlaceOrderInput> = {},
+): PlaceOrderInput {
+  return {
+    customerId,
+    checkoutKey: randomUUID(),
+    shippingMethod: "standard",
+    shipping: TEST_ADDRESS,
+    lines,
+    ...overrides,
+  };
+}

@@ -1,0 +1,49 @@
+import { formatUsd } from "#app/lib/money.ts";
+import { greetingName } from "#app/lib/person-name.ts";
+import { SHOP } from "#app/lib/site.ts";
+import { renderEmail } from "./layout.ts";
+
+export type OrderConfirmation = {
+  orderNumber: number;
+  name: string;
+  placedAt: Date;
+  lines: { title: string; quantity: number; unitPriceCents: number }[];
+  shippingMethodName: string;
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  address: { name: string; address: string; city: string; state: string; postalCode: string };
+  ordersUrl: string;
+};
+
+const orderDate = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/Chicago",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+});
+
+/** Sent once, when the payment for an order is confirmed (spec §7 order confirmation). */
+export function orderConfirmationMessage(order: OrderConfirmation) {
+  const { address } = order;
+  return renderEmail({
+    subject: `Your ${SHOP.name} order #${order.orderNumber} is confirmed`,
+    preview: `We received your payment of ${formatUsd(order.totalCents)}.`,
+    heading: `Thank you, ${greetingName(order.name)}!`,
+    paragraphs: [
+      `We received your payment for order #${order.orderNumber}, placed on ${orderDate.format(order.placedAt)}. We will write again when it ships.`,
+      ...order.lines.map(
+        (line) =>
+          `${line.quantity} × ${line.title}: ${formatUsd(line.unitPriceCents * line.quantity)}`,
+      ),
+      `Subtotal: ${formatUsd(order.subtotalCents)}`,
+      `Shipping (${order.shippingMethodName}): ${order.shippingCents === 0 ? "Free" : formatUsd(order.shippingCents)}`,
+      `Sales tax: ${formatUsd(order.taxCents)}`,
+      `Total paid: ${formatUsd(order.totalCents)}`,
+      `Shipping to: ${address.name}, ${address.address}, ${address.city}, ${address.state} ${address.postalCode}`,
+    ],
+    action: { label: "View your orders", url: order.ordersUrl },
+    note: `Questions about your order? Write to ${SHOP.email} or call ${SHOP.phone}.`,
+  });
+}
