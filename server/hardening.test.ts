@@ -781,6 +781,8 @@ describe("smaller items", () => {
       PUBLIC_URL: "https://shop.example",
       AUTH_SECRET: "a-production-secret-of-at-least-32-characters",
       SMTP_URL: smtp.url,
+      STRIPE_SECRET_KEY: "sk_test_hardening",
+      STRIPE_WEBHOOK_SECRET: "whsec_hardening",
     });
     try {
       const hsts = (await fetch(`${production.url}/healthz`)).headers.get(

@@ -15,6 +15,8 @@ export async function startMail(env: Env) {
     logger.info("No SMTP_URL: e-mail is kept in the development mailbox at /dev/mailbox");
   }
   return {
+    /** The job queue, for other background work of this process. */
+    queue: boss,
     // The queue first: it stops fetching and waits for the messages being sent to be recorded,
     // and only then are the SMTP connections closed.
     stop: async () => {

@@ -5,7 +5,8 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { getPool } from "#app/db/client.server.ts";
+import { getDb, getPool } from "#app/db/client.server.ts";
+import { startOrderJobs } from "#app/domain/orders/order-jobs.server.ts";
 import { CLIENT_IP_HEADER, isLoopback } from "#app/lib/client-ip.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { prepareDatabase } from "./database.ts";
@@ -20,6 +21,9 @@ async function main() {
   const env = getEnv();
   const database = await prepareDatabase(env);
   const mail = await startMail(env);
+  await startOrderJobs(mail.queue, getDb(), (expired) =>
+    logger.info({ orders: expired }, "unpaid orders expired, stock returned"),
+  );
 
   const app = express();
   app.disable("x-powered-by");

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { cn } from "#app/lib/cn.ts";
 import { Input } from "./ui/input.tsx";
 import { Label } from "./ui/label.tsx";
+import { NativeSelect } from "./ui/native-select.tsx";
 
 type Props = React.ComponentProps<"input"> & {
   label: string;
@@ -94,5 +95,37 @@ export function NewPasswordFields({
         error={errors.confirmPassword}
       />
     </>
+  );
+}
+
+/** A labelled native select with its error message next to it (works without JavaScript). */
+export function SelectField({
+  label,
+  error,
+  className,
+  id,
+  children,
+  ...props
+}: React.ComponentProps<"select"> & { label: string; error?: string | undefined }) {
+  const generated = useId();
+  const selectId = id ?? generated;
+  const errorId = `${selectId}-error`;
+  return (
+    <div className={cn("flex flex-col gap-1.5", className)}>
+      <Label htmlFor={selectId}>{label}</Label>
+      <NativeSelect
+        id={selectId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...props}
+      >
+        {children}
+      </NativeSelect>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

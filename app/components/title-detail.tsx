@@ -52,10 +52,16 @@ export function TitleDetail(props: Props) {
               </div>
             ))}
           </dl>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {props.inStock ? "In stock" : "Out of stock: order now and we ship when it is back."}
+          <p
+            className={
+              props.inStock
+                ? "mt-1 text-sm text-muted-foreground"
+                : "mt-1 font-medium text-destructive"
+            }
+          >
+            {props.inStock ? "In stock" : "Out of stock"}
           </p>
-          <Button size="lg" className="mt-4" onClick={props.onAddToCart}>
+          <Button size="lg" className="mt-4" onClick={props.onAddToCart} disabled={!props.inStock}>
             <ShoppingCart aria-hidden="true" />
             Add to Cart
           </Button>

@@ -18,6 +18,8 @@ export type TitleDetails = {
   poster: string;
   priceCents: number;
   description: string | null;
+  /** Titles with no stock cannot be added to the cart. */
+  inStock: boolean;
   facts?: { label: string; value: string | number | null }[];
   href?: string;
   linkState?: unknown;
@@ -49,6 +51,9 @@ export function TitleDetailsDialog({ details, emptyDescription, onClose, onAddTo
               />
               <div className="flex flex-col gap-2 text-sm">
                 <p className="text-lg font-semibold">{formatUsd(details.priceCents)}</p>
+                {details.inStock ? null : (
+                  <p className="font-medium text-destructive">Out of stock</p>
+                )}
                 {details.facts?.length ? (
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                     {details.facts.map((fact) => (
@@ -76,13 +81,14 @@ export function TitleDetailsDialog({ details, emptyDescription, onClose, onAddTo
                 <Button variant="outline">Close</Button>
               </DialogClose>
               <Button
+                disabled={!details.inStock}
                 onClick={() => {
                   onAddToCart();
                   onClose();
                 }}
               >
                 <ShoppingCart aria-hidden="true" />
-                Add to Cart
+                {details.inStock ? "Add to Cart" : "Out of stock"}
               </Button>
             </DialogFooter>
           </>

@@ -39,18 +39,16 @@ export function TitleGrid({ titles, linkState, onAddToCart, onDetails, eagerCoun
               {title.title}
             </h2>
           </Link>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {title.disc ?? "Disc"}
-            {title.inStock ? "" : " · Out of stock"}
-          </p>
+          <p className="mt-1 text-sm text-muted-foreground">{title.disc ?? "Disc"}</p>
           <p className="text-sm font-semibold">{formatUsd(title.priceCents)}</p>
           <div className="mt-auto flex flex-col gap-1.5 pt-2">
             <Button
               size="sm"
+              disabled={!title.inStock}
               onClick={() => onAddToCart(title.key)}
-              aria-label={`Add to Cart: ${productLabel(title.title, title.disc)}`}
+              aria-label={`${title.inStock ? "Add to Cart" : "Out of stock"}: ${productLabel(title.title, title.disc)}`}
             >
-              Add to Cart
+              {title.inStock ? "Add to Cart" : "Out of stock"}
             </Button>
             <Button
               size="sm"

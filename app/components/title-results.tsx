@@ -27,6 +27,7 @@ export function regularResult(title: RegularTitleCard): ResultTitle {
       poster: title.poster,
       priceCents: title.priceCents,
       description: title.description,
+      inStock: title.inStock,
       facts: [
         { label: "Year", value: title.releaseYear },
         { label: "Disc", value: title.disc },
@@ -53,6 +54,7 @@ export function adultResult(title: AdultTitleCard): ResultTitle {
       poster: title.poster,
       priceCents: title.priceCents,
       description: title.description,
+      inStock: title.inStock,
       facts: [
         { label: "Year", value: title.year },
         { label: "Disc", value: title.disc },

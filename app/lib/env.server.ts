@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -66,16 +67,71 @@ const schema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
     FREE_SHIPPING_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(20000),
+    /** Sales tax per destination state, e.g. `TX:0.0825,CA:0.0725`; empty: no sales tax. */
+    SALES_TAX_RATES: z
+      .string()
+      .default("")
+      .transform((value, context) => {
+        try {
+          return parseSalesTaxRates(value);
+        } catch (error) {
+          context.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, "must be a Stripe secret key")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, "must start with whsec_")
+      .optional(),
+    /** Only for tests: a local server that answers Stripe's API. */
+    STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * Who takes payment for orders with adult titles (DESIGN §3.6): `stripe`, `test`, or
+     * `disabled` (adult titles cannot be bought online). Default: the regular provider.
+     */
+    ADULT_PAYMENT_PROVIDER: z.enum(["stripe", "test", "disabled"]).optional(),
+    /** US address autocomplete on the checkout form (Google Places); off when unset. */
+    GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
   })
   .superRefine((env, context) => {
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      context.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together",
+      });
+    }
+    if (env.ADULT_PAYMENT_PROVIDER === "stripe" && !env.STRIPE_SECRET_KEY) {
+      context.addIssue({
+        code: "custom",
+        path: ["ADULT_PAYMENT_PROVIDER"],
+        message: "is stripe but STRIPE_SECRET_KEY is not set",
+      });
+    }
     if (env.APP_ENV !== "production") return;
-    for (const key of ["SMTP_URL", "AUTH_SECRET", "PUBLIC_URL"] as const) {
+    for (const key of ["SMTP_URL", "AUTH_SECRET", "PUBLIC_URL", "STRIPE_SECRET_KEY"] as const) {
       if (!env[key]) {
-        context.addIssue({ code: "custom", path: [key], message: "is required in production" });
+        const why = key === "STRIPE_SECRET_KEY" ? " (the test payment page never runs there)" : "";
+        context.addIssue({
+          code: "custom",
+          path: [key],
+          message: `is required in production${why}`,
+        });
       }
+    }
+    if (env.ADULT_PAYMENT_PROVIDER === "test") {
+      context.addIssue({
+        code: "custom",
+        path: ["ADULT_PAYMENT_PROVIDER"],
+        message: "cannot be the test provider in production",
+      });
     }
   });
 

@@ -179,6 +179,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   poster: pick.poster,
                   priceCents: pick.priceCents,
                   description: pick.description,
+                  inStock: pick.inStock,
                 }
               : null
           }

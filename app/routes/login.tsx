@@ -85,6 +85,8 @@ export async function action({ request }: Route.ActionArgs) {
     email: parsed.data.email,
     password: parsed.data.password,
     rememberMe: true,
+    // Signing in before confirming sends the confirmation again: its link returns here too.
+    callbackURL: "/login?verified=1",
   });
   if (!signIn.ok) {
     return fail(

@@ -1,3 +1,4 @@
+import { OrderSummary } from "#app/components/order-summary.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { getDb } from "#app/db/client.server.ts";
@@ -5,7 +6,6 @@ import { requireUser } from "#app/domain/accounts/session.server.ts";
 import { listCustomerOrders } from "#app/domain/orders/customer-orders.server.ts";
 import type { OrderStatus } from "#app/lib/catalog.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
-import { formatUsd } from "#app/lib/money.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/orders";
 
@@ -68,39 +68,16 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     <br />
                     {order.shipping.phone} · {order.shipping.email}
                   </address>
-                  <table className="w-full text-left">
-                    <thead>
-                      <tr className="border-b">
-                        <th scope="col" className="py-2">
-                          Item
-                        </th>
-                        <th scope="col" className="py-2 text-right">
-                          Qty
-                        </th>
-                        <th scope="col" className="py-2 text-right">
-                          Unit Price
-                        </th>
-                        <th scope="col" className="py-2 text-right">
-                          Total
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {order.items.map((item) => (
-                        <tr key={`${item.productType}:${item.serialNo}`} className="border-b">
-                          <td className="py-2">{item.title}</td>
-                          <td className="py-2 text-right">{item.quantity}</td>
-                          <td className="py-2 text-right">{formatUsd(item.unitPriceCents)}</td>
-                          <td className="py-2 text-right">
-                            {formatUsd(item.unitPriceCents * item.quantity)}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                  <p className="self-end text-base font-semibold">
-                    Order total: {formatUsd(order.totalCents)}
-                  </p>
+                  <OrderSummary
+                    items={order.items.map((item) => ({
+                      ...item,
+                      key: `${item.productType}:${item.serialNo}`,
+                    }))}
+                    subtotalCents={order.subtotalCents}
+                    shippingCents={order.shippingCents}
+                    taxCents={order.taxCents}
+                    totalCents={order.totalCents}
+                  />
                 </CardContent>
               </Card>
             </li>

@@ -8,7 +8,7 @@ test("the adult catalogue asks for age first, then lists 21 titles a page", asyn
 
   await expect(page).toHaveURL(/\/adult-movies\?page=2$/);
   await expect(page.getByRole("heading", { level: 1, name: "Adult Titles" })).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Add to Cart:/ })).toHaveCount(21);
+  await expect(page.getByRole("button", { name: /^More Details:/ })).toHaveCount(21);
 
   await page.getByLabel("Production").fill("demo reel");
   await page.getByRole("button", { name: "Search", exact: true }).click();

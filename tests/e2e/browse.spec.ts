@@ -3,7 +3,7 @@ import { expect, test } from "./support/fixtures.ts";
 test("browse → filter → page → detail → back keeps the page", async ({ page }) => {
   await page.goto("/movies");
   await expect(page.getByRole("heading", { level: 1, name: "Regular Titles" })).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Add to Cart:/ })).toHaveCount(24);
+  await expect(page.getByRole("button", { name: /^More Details:/ })).toHaveCount(24);
 
   await page.getByLabel("Disc").selectOption("DVD");
   await expect(page).toHaveURL(/disc=DVD/);

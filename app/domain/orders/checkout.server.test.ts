@@ -1,0 +1,151 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDatabase } from "#app/db/client.server.ts";
+import { orders } from "#app/db/schema.ts";
+import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
+import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe.ts";
+import { quoteCheckout, startPayment } from "./checkout.server.ts";
+import {
+  TEST_ADDRESS,
+  createCustomer,
+  createRegularTitle,
+  regularStock,
+} from "./test-fixtures.server.ts";
+
+const { db, pool } = createDatabase(inject("databaseUrl"), 8);
+const pricing = { salesTaxRates: { TX: 82_500 }, freeShippingThresholdCents: 20_000 };
+let stripe: FakeStripe;
+let config: Parameters<typeof startPayment>[2];
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  const provider = createStripeProvider({ secretKey: "sk_test_checkout", apiBase: stripe.apiBase });
+  config = { ...pricing, providerFor: () => provider, publicUrl: "http://shop.test" };
+});
+
+afterAll(async () => {
+  await stripe.close();
+  await pool.end();
+});
+
+async function checkout(qty = 5) {
+  const customerId = await createCustomer(db);
+  const title = await createRegularTitle(db, { qty, priceCents: 1999 });
+  return {
+    customerId,
+    title,
+    request: {
+      customerId,
+      checkoutKey: randomUUID(),
+      shippingMethod: "standard" as const,
+      shipping: { ...TEST_ADDRESS, state: "TX" as const },
+      lines: [{ productType: "regular" as const, serialNo: title.serialNo, quantity: 2 }],
+    },
+  };
+}
+
+function sessionCalls() {
+  return stripe.requests.filter((request) => request.path === "/v1/checkout/sessions").length;
+}
+
+describe("quoting the review step", () => {
+  it("prices from the catalogue with shipping and the destination's tax", async () => {
+    const { request } = await checkout();
+    const result = await quoteCheckout(
+      db,
+      { lines: request.lines, shippingMethod: "standard", state: "TX" },
+      pricing,
+    );
+    expect(result.ok && result.quote).toMatchObject({
+      subtotalCents: 3998,
+      shippingCents: 599,
+      taxCents: Math.round((3998 + 599) * 0.0825),
+    });
+  });
+
+  it("names a title that is short, with how many are left", async () => {
+    const { request, title } = await checkout(1);
+    const result = await quoteCheckout(
+      db,
+      { lines: request.lines, shippingMethod: "standard", state: "TX" },
+      pricing,
+    );
+    expect(result).toMatchObject({ ok: false });
+    expect(!result.ok && result.message).toContain(`Only 1 of "${title.title}" left`);
+  });
+});
+
+describe("starting payment", () => {
+  it("places the order, opens one Stripe session and goes back to it when pressed again", async () => {
+    const { request, title } = await checkout();
+    const before = sessionCalls();
+    const first = await startPayment(db, request, config);
+    expect(first).toMatchObject({
+      ok: true,
+      redirectTo: expect.stringContaining("/c/pay/cs_test_"),
+    });
+    // Pressed again ten minutes later: the same session, not a second one.
+    const later = await startPayment(db, request, {
+      ...config,
+      now: new Date(Date.now() + 10 * 60_000),
+    });
+    expect(later).toEqual(first);
+    // Pressed five times at once: still the one session.
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () => startPayment(db, request, config)),
+    );
+    expect(
+      burst.every((result) => result.ok && result.redirectTo === (first.ok && first.redirectTo)),
+    ).toBe(true);
+    expect(sessionCalls() - before).toBe(1);
+    expect(await regularStock(db, title.serialNo)).toBe(3);
+  });
+
+  it("keeps the order pending and the stock held when the session cannot be opened, and retries", async () => {
+    const { request, title } = await checkout();
+    stripe.failNext();
+    const failed = await startPayment(db, request, config);
+    expect(failed).toEqual({ ok: false, message: "Could not start payment. Try again." });
+    const [order] = await db
+      .select({ status: orders.status, sessionId: orders.paymentSessionId })
+      .from(orders)
+      .where(eq(orders.checkoutKey, request.checkoutKey));
+    expect(order).toEqual({ status: "pending", sessionId: null });
+    expect(await regularStock(db, title.serialNo)).toBe(3);
+
+    // Tried again two minutes later (Stripe wants an expiry 30+ minutes from the request).
+    const retried = await startPayment(db, request, {
+      ...config,
+      now: new Date(Date.now() + 2 * 60_000),
+    });
+    expect(retried.ok).toBe(true);
+    expect(await regularStock(db, title.serialNo)).toBe(3);
+  });
+
+  it("opens a new session when the last one is about to close", async () => {
+    const { request } = await checkout();
+    const first = await startPayment(db, request, config);
+    const nearEnd = await startPayment(db, request, {
+      ...config,
+      now: new Date(Date.now() + 30 * 60_000),
+    });
+    expect(nearEnd.ok && first.ok && nearEnd.redirectTo !== first.redirectTo).toBe(true);
+    // The old page can no longer be paid.
+    const oldId = first.ok ? first.redirectTo.split("/").at(-1)! : "";
+    expect(stripe.sessions.get(oldId)?.status).toBe("expired");
+  });
+
+  it("refuses orders with adult lines when no provider takes them", async () => {
+    const { request } = await checkout();
+    const result = await startPayment(
+      db,
+      { ...request, lines: [{ productType: "adult", serialNo: 1, quantity: 1 }] },
+      { ...config, providerFor: (adult) => (adult ? null : config.providerFor(false)) },
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("cannot be bought online"),
+    });
+  });
+});

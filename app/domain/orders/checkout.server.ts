@@ -1,0 +1,210 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
+import { orders } from "#app/db/schema.ts";
+import type { PaymentProvider } from "#app/domain/payments/provider.server.ts";
+import { recordPaymentSession } from "#app/domain/orders/fulfilment.server.ts";
+import type { Transaction } from "#app/domain/orders/stock.server.ts";
+import { shippingOption } from "#app/lib/shipping.ts";
+import {
+  mergeOrderLines,
+  shippingAddressSchema,
+  type OrderLine,
+  type ShippingAddress,
+} from "./checkout-input.ts";
+import { catalogueProducts, keyOf, placeOrder, shortageMessage } from "./place-order.server.ts";
+import { priceOrder, type OrderPrice, type PricingConfig } from "./pricing.ts";
+
+export type QuoteLine = OrderLine & { title: string; unitPriceCents: number; available: number };
+
+export type Quote = OrderPrice & { lines: QuoteLine[] };
+
+export type QuoteResult =
+  | { ok: true; quote: Quote }
+  | { ok: false; message: string; unknown?: OrderLine[]; short?: QuoteLine[] };
+
+/**
+ * What the review step shows: each line priced from the catalogue, shipping and tax from the
+ * configuration for the destination, and whether the stock is there today. Nothing is held
+ * until the order is placed; placing checks the stock again in its transaction.
+ */
+export async function quoteCheckout(
+  db: Database,
+  input: { lines: readonly OrderLine[]; shippingMethod: "standard" | "express"; state: string },
+  config: PricingConfig,
+): Promise<QuoteResult> {
+  const lines = mergeOrderLines(input.lines);
+  if (lines.length === 0) return { ok: false, message: "Your cart is empty." };
+  const products = await catalogueProducts(db, lines);
+  const unknown = lines.filter((line) => !products.has(keyOf(line)));
+  if (unknown.length > 0) {
+    return {
+      ok: false,
+      unknown,
+      message: "A title in your cart is no longer sold. Remove it from your cart to continue.",
+    };
+  }
+  const priced = lines.map((line) => {
+    const product = products.get(keyOf(line))!;
+    return {
+      ...line,
+      title: product.title,
+      unitPriceCents: product.unitPriceCents,
+      available: product.stock,
+    };
+  });
+  const short = priced.filter((line) => line.available < line.quantity);
+  if (short.length > 0) {
+    return {
+      ok: false,
+      short,
+      message: short
+        .map((line) =>
+          shortageMessage({
+            ...line,
+            requested: line.quantity,
+            available: Math.max(0, line.available),
+          }),
+        )
+        .join(" "),
+    };
+  }
+  return {
+    ok: true,
+    quote: { ...priceOrder(priced, input.shippingMethod, input.state, config), lines: priced },
+  };
+}
+
+export type CheckoutRequest = {
+  customerId: string;
+  checkoutKey: string;
+  shippingMethod: "standard" | "express";
+  shipping: ShippingAddress;
+  lines: OrderLine[];
+};
+
+export type StartPaymentResult = { ok: true; redirectTo: string } | { ok: false; message: string };
+
+/** Stripe keeps a Checkout Session open 30 minutes at least; a minute more for clock drift. */
+const SESSION_MINUTES = 31;
+/** An open session this close to its end is not offered again: a new one is opened. */
+const REUSE_MARGIN_MS = 2 * 60_000;
+
+/**
+ * The payment button: places the order (stock reserved, `pending`; a replay of the same
+ * checkout finds the order it made) and sends the shopper to a payment session for it, with the
+ * provider chosen for its lines. The order row is locked while its session is opened, so a
+ * double click or a retry goes to the session already open instead of opening a second one that
+ * could be paid too. If the session cannot be opened the order stays pending, the cart is
+ * untouched, and pressing the button again tries again.
+ */
+export async function startPayment(
+  db: Database,
+  request: CheckoutRequest,
+  config: PricingConfig & {
+    providerFor: (hasAdultLines: boolean) => PaymentProvider | null;
+    publicUrl: string;
+    now?: Date;
+  },
+): Promise<StartPaymentResult> {
+  const hasAdult = request.lines.some((line) => line.productType === "adult");
+  const provider = config.providerFor(hasAdult);
+  if (!provider) {
+    return {
+      ok: false,
+      message: "Adult titles cannot be bought online. Please remove them or visit the shop.",
+    };
+  }
+  const placed = await placeOrder(db, request, config);
+  if (!placed.ok) {
+    return {
+      ok: false,
+      message:
+        placed.reason === "invalid-input"
+          ? "Please check your shipping details and cart, then try again."
+          : placed.message,
+    };
+  }
+  const order = placed.order;
+  if (order.status === "paid" || order.paidAt) {
+    return { ok: true, redirectTo: `/cart-success?order=${order.id}` };
+  }
+  if (order.status !== "pending") {
+    return {
+      ok: false,
+      message: "This checkout has ended. Review your cart again to place a new order.",
+    };
+  }
+  const now = config.now ?? new Date();
+  const open = async (runner: Transaction) => {
+    const session = await provider.createCheckoutSession({
+      orderId: order.id,
+      customerEmail: order.shipping.email,
+      lines: order.items.map((item) => ({
+        title: item.title,
+        quantity: item.quantity,
+        unitPriceCents: item.unitPriceCents,
+      })),
+      shippingCents: order.shippingCents,
+      shippingLabel: `${shippingOption(order.shipping.method).name} shipping`,
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+      successUrl: `${config.publicUrl}/cart-success?order=${order.id}`,
+      cancelUrl: `${config.publicUrl}/checkout/cancel?order=${order.id}`,
+      expiresAt: new Date(now.getTime() + SESSION_MINUTES * 60_000),
+      // One key per attempt: attempts on one order never overlap (the row lock), and a failed
+      // attempt must not be answered from the provider's memory of it.
+      idempotencyKey: `order-${order.id}-${now.getTime()}`,
+    });
+    await recordPaymentSession(runner, {
+      orderId: order.id,
+      provider: provider.name,
+      sessionId: session.id,
+      url: session.url,
+      expiresAt: session.expiresAt,
+    });
+    return { ok: true, redirectTo: session.url } as const;
+  };
+
+  try {
+    // The order row is locked while its session is looked at and perhaps opened, so a double
+    // click or a retry never opens a second payable page for one order.
+    return await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({
+          status: orders.status,
+          sessionId: orders.paymentSessionId,
+          sessionUrl: orders.paymentSessionUrl,
+          provider: orders.paymentProvider,
+          expiresAt: orders.paymentExpiresAt,
+        })
+        .from(orders)
+        .where(eq(orders.id, order.id))
+        .for("update");
+      if (current?.status !== "pending") {
+        return { ok: false, message: "This checkout has ended. Review your cart again." } as const;
+      }
+      const hasSession = current.sessionId && current.provider === provider.name;
+      if (
+        hasSession &&
+        current.sessionUrl &&
+        current.expiresAt &&
+        current.expiresAt.getTime() - now.getTime() > REUSE_MARGIN_MS
+      ) {
+        return { ok: true, redirectTo: current.sessionUrl } as const;
+      }
+      // The session about to lapse is closed first, so one order never has two payable pages.
+      if (hasSession) await provider.expireCheckoutSession(current.sessionId!);
+      return open(tx);
+    });
+  } catch (error) {
+    console.error(`Could not start payment for order ${order.id}`, error);
+    return { ok: false, message: "Could not start payment. Try again." };
+  }
+}
+
+/** The checkout form's fields as typed, for showing them again. */
+export type ShippingValues = Record<keyof ShippingAddress, string>;
+
+export const SHIPPING_FIELDS = Object.keys(
+  shippingAddressSchema.shape,
+) as (keyof ShippingAddress)[];

@@ -1,0 +1,43 @@
+import { getEnv, publicUrl } from "#app/lib/env.server.ts";
+import type { PaymentProvider } from "./provider.server.ts";
+import { createStripeProvider } from "./stripe.server.ts";
+import { createTestProvider } from "./test-provider.server.ts";
+
+const globalProviders = globalThis as typeof globalThis & {
+  __shopPaymentProviders?: Map<string, PaymentProvider>;
+};
+
+function provider(kind: "stripe" | "test"): PaymentProvider {
+  globalProviders.__shopPaymentProviders ??= new Map();
+  const cached = globalProviders.__shopPaymentProviders.get(kind);
+  if (cached) return cached;
+  const env = getEnv();
+  const created =
+    kind === "stripe"
+      ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, apiBase: env.STRIPE_API_BASE })
+      : createTestProvider({ appEnv: env.APP_ENV, publicUrl: publicUrl(env) });
+  globalProviders.__shopPaymentProviders.set(kind, created);
+  return created;
+}
+
+/** Which provider the regular catalogue pays through: Stripe when its keys are set. */
+export function regularPaymentProvider(): "stripe" | "test" {
+  return getEnv().STRIPE_SECRET_KEY ? "stripe" : "test";
+}
+
+/**
+ * The provider for an order (DESIGN §3.6): orders with adult lines may go to another provider
+ * (ADULT_PAYMENT_PROVIDER), or none at all (`disabled` gives null).
+ */
+export function paymentProviderFor(hasAdultLines: boolean): PaymentProvider | null {
+  const regular = regularPaymentProvider();
+  const kind = hasAdultLines ? (getEnv().ADULT_PAYMENT_PROVIDER ?? regular) : regular;
+  return kind === "disabled" ? null : provider(kind);
+}
+
+/** The provider an order was sent to, by its recorded name (null if unknown or not set up). */
+export function paymentProviderNamed(name: string): PaymentProvider | null {
+  if (name === "stripe") return getEnv().STRIPE_SECRET_KEY ? provider("stripe") : null;
+  if (name === "test") return getEnv().APP_ENV === "production" ? null : provider("test");
+  return null;
+}

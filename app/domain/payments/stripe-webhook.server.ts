@@ -1,0 +1,292 @@
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import Stripe from "stripe";
+import type { Database } from "#app/db/client.server.ts";
+import { orderItems, orders, paymentEvents } from "#app/db/schema.ts";
+import { markOrderPaid, type MarkPaidResult } from "#app/domain/orders/fulfilment.server.ts";
+import { returnStock, type Transaction } from "#app/domain/orders/stock.server.ts";
+
+const PROVIDER = "stripe";
+
+/**
+ * How long a checkout finished with a delayed payment method (a bank debit takes days to clear)
+ * keeps its stock, so the expiry sweep does not put it back on sale while the money is on its
+ * way. The outcome arrives as `async_payment_succeeded` or `_failed`; this is only the backstop.
+ */
+export const ASYNC_PAYMENT_HOLD_DAYS = 7;
+
+export type StripeWebhookOutcome =
+  /** The order became paid (and its confirmation e-mail was queued). */
+  | "paid"
+  /** The order was already paid, or further along: nothing changed. */
+  | "unchanged"
+  /** This event was handled before: nothing changed. */
+  | "duplicate-event"
+  /** A delayed payment method: the order stays pending until Stripe says how it went. */
+  | "awaiting-payment"
+  /** The unpaid order was expired or cancelled and its stock went back on sale. */
+  | "released"
+  /** Stripe charged another amount than the order's total: not marked paid, see the log. */
+  | "amount-mismatch"
+  /** Paid after its stock was sold to someone else: the payment must be refunded, see the log. */
+  | "needs-refund"
+  /** The order is being paid through another provider. */
+  | "provider-mismatch"
+  /** No order of this shop has this session (another shop or environment on the account). */
+  | "unknown-order"
+  /** An event type the shop does not act on. */
+  | "ignored";
+
+export type StripeWebhookResult =
+  | { status: 400; body: { error: string } }
+  | { status: 200; body: { received: true; outcome: StripeWebhookOutcome; orderId?: number } };
+
+/** Something a person has to look at: money taken that the shop could not match to its order. */
+export type StripeWebhookProblem = {
+  outcome: StripeWebhookOutcome;
+  message: string;
+  eventId: string;
+  sessionId: string;
+  orderId?: number;
+};
+
+export type StripeWebhookInput = {
+  /** The request body exactly as received: the signature covers these bytes. */
+  rawBody: string | Buffer;
+  /** The `Stripe-Signature` header. */
+  signature: string | null;
+  webhookSecret: string;
+  /** The customer's order list, linked from the confirmation e-mail. */
+  ordersUrl: string;
+  onProblem?: (problem: StripeWebhookProblem) => void;
+};
+
+type Session = Stripe.Checkout.Session;
+type Handled = Extract<StripeWebhookResult, { status: 200 }>;
+type Report = (problem: Omit<StripeWebhookProblem, "eventId" | "sessionId">) => void;
+
+const handled = (outcome: StripeWebhookOutcome, orderId?: number): Handled => ({
+  status: 200,
+  body: orderId === undefined ? { received: true, outcome } : { received: true, outcome, orderId },
+});
+
+/**
+ * Stripe's webhook (DESIGN §3.3, §3.12): checks the signature on the raw body, then confirms or
+ * releases the order the Checkout Session belongs to. Every path is idempotent and safe to run
+ * concurrently, in any order and any number of times: payments go through `markOrderPaid`
+ * (row lock + event record), releases are a conditional update in one transaction with their
+ * event record and the stock they return. Anything Stripe should not retry answers 200; a
+ * thrown error (database down) becomes a 500 in the route, and Stripe retries later.
+ */
+export async function handleStripeWebhook(
+  db: Database,
+  input: StripeWebhookInput,
+): Promise<StripeWebhookResult> {
+  if (!input.signature) {
+    return { status: 400, body: { error: "Missing Stripe-Signature header." } };
+  }
+  let event: Stripe.Event;
+  try {
+    // The SDK's default tolerance (300 s) refuses old, replayed deliveries.
+    event = Stripe.webhooks.constructEvent(input.rawBody, input.signature, input.webhookSecret);
+  } catch (error) {
+    const signatureWrong = error instanceof Stripe.errors.StripeSignatureVerificationError;
+    return {
+      status: 400,
+      body: { error: signatureWrong ? "Invalid Stripe signature." : "Invalid webhook payload." },
+    };
+  }
+
+  const onProblem = input.onProblem ?? ((problem) => console.error("Stripe webhook:", problem));
+  const report =
+    (session: Session): Report =>
+    (problem) =>
+      onProblem({ ...problem, eventId: event.id, sessionId: session.id });
+
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const session = event.data.object;
+      if (session.payment_status === "paid") {
+        return confirmPayment(db, event.id, session, input.ordersUrl, report(session));
+      }
+      // A bank debit or similar: the shopper finished, the money follows (or not) in days.
+      if (session.payment_status === "unpaid") return holdForAsyncPayment(db, session);
+      return handled("ignored");
+    }
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      return confirmPayment(db, event.id, session, input.ordersUrl, report(session));
+    }
+    case "checkout.session.expired":
+      return release(db, event.id, event.data.object, "expired");
+    case "checkout.session.async_payment_failed":
+      return release(db, event.id, event.data.object, "cancelled");
+    default:
+      return handled("ignored");
+  }
+}
+
+/** The order number the shop put on the session when it created it. */
+function orderIdOf(session: Session): number | null {
+  const raw = session.metadata?.order_id ?? session.client_reference_id;
+  return raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
+}
+
+const orderColumns = {
+  id: orders.id,
+  totalCents: orders.totalCents,
+  paymentSessionId: orders.paymentSessionId,
+};
+
+/**
+ * The order a session pays for: by the session recorded on it, else by the order number in the
+ * session's metadata (the checkout created the session but did not get to record it).
+ */
+async function findOrder(db: Database | Transaction, session: Session) {
+  const [bySession] = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(eq(orders.paymentSessionId, session.id));
+  if (bySession) return bySession;
+  const orderId = orderIdOf(session);
+  if (orderId === null) return undefined;
+  const [byId] = await db.select(orderColumns).from(orders).where(eq(orders.id, orderId));
+  return byId;
+}
+
+/** Notes a Stripe event as handled; false if it already was. */
+async function recordEvent(
+  db: Database | Transaction,
+  input: { eventId: string; orderId: number | null },
+): Promise<boolean> {
+  const rows = await db
+    .insert(paymentEvents)
+    .values({ provider: PROVIDER, eventId: input.eventId, orderId: input.orderId })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  return rows.length === 1;
+}
+
+async function confirmPayment(
+  db: Database,
+  eventId: string,
+  session: Session,
+  ordersUrl: string,
+  report: Report,
+): Promise<Handled> {
+  const order = await findOrder(db, session);
+  if (!order) {
+    report({ outcome: "unknown-order", message: "A paid session matches no order of this shop." });
+    return handled("unknown-order");
+  }
+  // Whatever the session says the shopper paid must be the total the server computed; anything
+  // else (a session edited in the dashboard, a bug) is not the order that was placed.
+  if (session.amount_total !== order.totalCents || session.currency !== "usd") {
+    // Recorded so that Stripe's retries of this event are recognised, and answered 200 so that
+    // Stripe stops retrying: a person has to decide (refund, or mark paid by hand).
+    const first = await recordEvent(db, { eventId, orderId: order.id });
+    if (!first) return handled("duplicate-event", order.id);
+    report({
+      outcome: "amount-mismatch",
+      orderId: order.id,
+      message: `Stripe charged ${session.amount_total} ${session.currency}, the order's total is ${order.totalCents} usd; not marked paid.`,
+    });
+    return handled("amount-mismatch", order.id);
+  }
+  const result = await markOrderPaid(
+    db,
+    { orderId: order.id, provider: PROVIDER, eventId },
+    { ordersUrl },
+  );
+  return paymentOutcome(result, report);
+}
+
+function paymentOutcome(result: MarkPaidResult, report: Report): Handled {
+  switch (result.status) {
+    case "paid":
+      return handled("paid", result.orderId);
+    case "unchanged":
+    case "duplicate-event":
+      return handled(result.status, result.orderId);
+    case "needs-refund":
+      report({
+        outcome: "needs-refund",
+        orderId: result.orderId,
+        message: `Paid after its stock was released and sold: refund it (${result.shortages
+          .map(
+            (shortage) => `${shortage.title}: ${shortage.available} of ${shortage.requested} left`,
+          )
+          .join("; ")}).`,
+      });
+      return handled("needs-refund", result.orderId);
+    case "provider-mismatch":
+      report({
+        outcome: "provider-mismatch",
+        orderId: result.orderId,
+        message: "Stripe says paid, but the order is being paid through another provider.",
+      });
+      return handled("provider-mismatch", result.orderId);
+    case "not-found":
+      return handled("unknown-order");
+  }
+}
+
+/** A checkout finished with a delayed payment method: keep the stock while the money clears. */
+async function holdForAsyncPayment(db: Database, session: Session): Promise<Handled> {
+  const [order] = await db
+    .update(orders)
+    .set({
+      paymentExpiresAt: sql`greatest(${orders.paymentExpiresAt}, now() + make_interval(days => ${ASYNC_PAYMENT_HOLD_DAYS}))`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orders.paymentSessionId, session.id), eq(orders.status, "pending")))
+    .returning({ id: orders.id });
+  return handled("awaiting-payment", order?.id);
+}
+
+/**
+ * The session expired unpaid, or its delayed payment failed: the order is released and its stock
+ * returned, exactly once, in the same transaction that records the event. The update is
+ * conditional (still pending, still this session's, still Stripe's), so a payment that got there
+ * first keeps the order paid, and of concurrent releases only one returns the stock. This is
+ * `releaseOrder` with the event recorded inside its transaction.
+ */
+async function release(
+  db: Database,
+  eventId: string,
+  session: Session,
+  reason: "expired" | "cancelled",
+): Promise<Handled> {
+  return db.transaction(async (tx) => {
+    const order = await findOrder(tx, session);
+    // An order found by number but since given another session is that session's business.
+    const mine = order && (order.paymentSessionId ?? session.id) === session.id ? order : undefined;
+    if (!(await recordEvent(tx, { eventId, orderId: mine?.id ?? null }))) {
+      return handled("duplicate-event", mine?.id);
+    }
+    if (!mine) return handled("unknown-order");
+    const now = new Date();
+    const [released] = await tx
+      .update(orders)
+      .set({ status: reason, updatedAt: now })
+      .where(
+        and(
+          eq(orders.id, mine.id),
+          eq(orders.status, "pending"),
+          or(isNull(orders.paymentSessionId), eq(orders.paymentSessionId, session.id)),
+          or(isNull(orders.paymentProvider), eq(orders.paymentProvider, PROVIDER)),
+        ),
+      )
+      .returning({ id: orders.id });
+    if (!released) return handled("unchanged", mine.id);
+    const lines = await tx
+      .select({
+        productType: orderItems.productType,
+        serialNo: orderItems.productSerialNo,
+        quantity: orderItems.quantity,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, mine.id));
+    await returnStock(tx, lines);
+    return handled("released", mine.id);
+  });
+}

@@ -1,0 +1,288 @@
+// `npm run bench:checkout`: places orders through the running shop's real code path (the cart's
+// payment button: a form POST that validates, prices, reserves stock in one transaction and
+// opens a payment session) with many concurrent signed-in buyers, and prints orders placed per
+// second, latency and the oversold count (must be 0). Several runs; the median is the result.
+//
+//   node bench/checkout.ts [--runs 3] [--seconds 10] [--connections 64] [--buyers 64]
+//
+// It starts its own embedded PostgreSQL and production server (build first: npm run build).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { startEmbeddedPostgres } from "#server/embedded-postgres.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "64" },
+    buyers: { type: "string", default: "64" },
+  },
+});
+const RUNS = Number(args.runs);
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+const BUYERS = Number(args.buyers);
+const PASSWORD = "Bench-Buyer-Password-1";
+/** Plenty of stock for most titles; a few hot ones run out during every run. */
+const TITLES = 40;
+const HOT_TITLES = 4;
+const HOT_STOCK = 150;
+const STOCK = 1_000_000;
+
+const root = path.resolve(import.meta.dirname, "..");
+if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+  console.error("Build the shop first: npm run build");
+  process.exit(1);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-checkout-"));
+fs.chmodSync(dataDir, 0o755);
+const database = await startEmbeddedPostgres(path.join(dataDir, "db"));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ["server/index.ts"], {
+  cwd: root,
+  env: {
+    ...process.env,
+    APP_ENV: "local",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    PUBLIC_URL: base,
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    SEED_DEMO: "true",
+    TRUST_PROXY: "loopback",
+    LOG_LEVEL: "info",
+  },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+await new Promise<void>((resolve, reject) => {
+  let output = "";
+  server.stdout!.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.includes("Shop ready")) resolve();
+  });
+  server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+});
+server.stdout!.resume();
+
+const db = new pg.Client(database.url);
+await db.connect();
+
+async function cleanUp() {
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  await db.end();
+  await database.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+function form(values: Record<string, string>) {
+  return new URLSearchParams(values).toString();
+}
+
+async function post(pathname: string, body: string, headers: Record<string, string> = {}) {
+  return fetch(`${base}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: base,
+      ...headers,
+    },
+    body,
+  });
+}
+
+console.log(`Signing up ${BUYERS} buyers…`);
+const cookies: string[] = [];
+for (let i = 0; i < BUYERS; i++) {
+  const email = `bench-buyer-${i}@example.test`;
+  const client = { "X-Forwarded-For": `198.18.${Math.floor(i / 200)}.${(i % 200) + 1}` };
+  await post(
+    "/register",
+    form({
+      firstName: "Bench",
+      lastName: "Buyer",
+      dateOfBirth: "1985-01-01",
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    }),
+    client,
+  );
+  await db.query("update users set email_verified = true where email = $1", [email]);
+  const login = await post("/login", form({ intent: "login", email, password: PASSWORD }), client);
+  if (login.status !== 302) throw new Error(`sign-in of ${email} answered ${login.status}`);
+  cookies.push(
+    login.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; "),
+  );
+}
+
+async function stockTitles(): Promise<number[]> {
+  await db.query("delete from regular_titles where product_id like 'BENCH-%'");
+  const { rows } = await db.query<{ serial: number }>(
+    `insert into regular_titles (product_id, title, disc, qty_to_list, current_price_cents)
+     select 'BENCH-' || n, 'Bench Title ' || n, 'DVD',
+            case when n <= $2::int then $3::int else $4::int end, 1299
+       from generate_series(1, $1::int) as n
+     returning reg_serial_no as serial`,
+    [TITLES, HOT_TITLES, HOT_STOCK, STOCK],
+  );
+  return rows.map((row) => row.serial).sort((a, b) => a - b);
+}
+
+const SHIPPING = {
+  name: "Bench Buyer",
+  address: "1201 W Division St",
+  city: "Arlington",
+  state: "TX",
+  postalCode: "76012",
+  phone: "(817) 555-0142",
+  email: "bench@example.test",
+  shippingMethod: "standard",
+};
+
+type RunResult = {
+  placed: number;
+  soldOut: number;
+  errors: number;
+  ordersPerSecond: number;
+  p50: number;
+  p99: number;
+  oversold: number;
+  unaccounted: number;
+};
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function run(): Promise<RunResult> {
+  const serials = await stockTitles();
+  const latencies: number[] = [];
+  let placed = 0;
+  let soldOut = 0;
+  let errors = 0;
+  const deadline = Date.now() + SECONDS * 1000;
+  const started = Date.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, worker) => {
+      while (Date.now() < deadline) {
+        const n = next++;
+        // Every other order asks for a hot title too, so runs end with some sold out.
+        const lines = [
+          { productType: "regular", serialNo: serials[n % serials.length]!, quantity: 1 },
+        ];
+        if (n % 2 === 0) {
+          lines.push({ productType: "regular", serialNo: serials[n % HOT_TITLES]!, quantity: 1 });
+        }
+        const merged = lines.filter(
+          (line, index) => lines.findIndex((other) => other.serialNo === line.serialNo) === index,
+        );
+        const began = performance.now();
+        try {
+          const response = await post(
+            "/cart",
+            form({
+              intent: "pay",
+              ...SHIPPING,
+              lines: JSON.stringify(merged),
+              checkoutKey: crypto.randomUUID(),
+            }),
+            { Cookie: cookies[worker % cookies.length]! },
+          );
+          await response.arrayBuffer();
+          const location = response.headers.get("location") ?? "";
+          if (response.status === 302 && location.includes("/checkout/test-payment/")) placed++;
+          else if (response.status === 409) soldOut++;
+          else errors++;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - began);
+      }
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+
+  // Oversold: stock below zero, or more taken by orders than there was.
+  const { rows } = await db.query<{ serial: number; qty: number; sold: string }>(
+    `select t.reg_serial_no as serial, t.qty_to_list as qty,
+            coalesce(sum(i.quantity), 0) as sold
+       from regular_titles t
+       left join order_items i on i.product_type = 'regular' and i.product_serial_no = t.reg_serial_no
+      where t.product_id like 'BENCH-%'
+      group by t.reg_serial_no, t.qty_to_list`,
+  );
+  let oversold = 0;
+  let unaccounted = 0;
+  for (const row of rows) {
+    const initial = row.serial <= serials[HOT_TITLES - 1]! ? HOT_STOCK : STOCK;
+    oversold += Math.max(0, Number(row.sold) - initial, -row.qty);
+    // Every unit that left the shelf belongs to an order line, and the other way round.
+    unaccounted += Math.abs(initial - row.qty - Number(row.sold));
+  }
+  await db.query(
+    "delete from orders where id in (select order_id from order_items i join regular_titles t on t.reg_serial_no = i.product_serial_no where t.product_id like 'BENCH-%')",
+  );
+  return {
+    placed,
+    soldOut,
+    errors,
+    ordersPerSecond: placed / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    oversold,
+    unaccounted,
+  };
+}
+
+try {
+  const results: RunResult[] = [];
+  for (let i = 1; i <= RUNS; i++) {
+    const result = await run();
+    results.push(result);
+    console.log(
+      `run ${i}: ${result.ordersPerSecond.toFixed(0)} orders/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
+        `${result.placed} placed, ${result.soldOut} sold-out answers, ${result.errors} errors, oversold ${result.oversold}, stock unaccounted ${result.unaccounted}`,
+    );
+  }
+  const median = [...results].sort((a, b) => a.ordersPerSecond - b.ordersPerSecond)[
+    Math.floor(results.length / 2)
+  ]!;
+  console.log("\n| runs | connections | orders/s (median) | p50 ms | p99 ms | oversold |");
+  console.log("|---:|---:|---:|---:|---:|---:|");
+  console.log(
+    `| ${RUNS} | ${CONNECTIONS} | ${median.ordersPerSecond.toFixed(0)} | ${median.p50.toFixed(1)} | ${median.p99.toFixed(1)} | ${results.reduce((sum, r) => sum + r.oversold, 0)} |`,
+  );
+  const failed = results.some(
+    (result) => result.oversold > 0 || result.unaccounted > 0 || result.errors > 0,
+  );
+  await cleanUp();
+  process.exit(failed ? 1 : 0);
+} catch (error) {
+  console.error(error);
+  await cleanUp();
+  process.exit(1);
+}
