@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { AdminSidebar } from "#app/components/admin/admin-sidebar.tsx";
 import { requireAdmin } from "#app/domain/accounts/session.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import type { Route } from "./+types/admin";
@@ -14,10 +15,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { displayName: user.displayName };
 }
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <Outlet />
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 md:grid-cols-[13rem_1fr] md:py-8">
+      <AdminSidebar displayName={loaderData.displayName} />
+      <div className="min-w-0">
+        <Outlet />
+      </div>
     </div>
   );
 }

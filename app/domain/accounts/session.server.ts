@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { getDb } from "#app/db/client.server.ts";
 import { customers } from "#app/db/schema.ts";
 import { getAuth } from "#app/domain/accounts/auth.server.ts";
@@ -65,6 +65,18 @@ export async function requireUser(request: Request): Promise<SignedInUser> {
 export async function requireAdmin(request: Request): Promise<SignedInUser> {
   const user = await requireUser(request);
   if (user.role !== "admin") throw redirect("/");
+  return user;
+}
+
+/**
+ * The guard of every admin action: anyone but an admin is refused with 403 and nothing changes
+ * (pages send visitors to /login and customers to /, but a refused write is an error).
+ */
+export async function requireAdminAction(request: Request): Promise<SignedInUser> {
+  const user = await getSignedInUser(request);
+  if (user?.role !== "admin") {
+    throw data({ error: "Only staff can do this." }, { status: 403 });
+  }
   return user;
 }
 

@@ -1,0 +1,79 @@
+import { Film, ListPlus, Popcorn, ShieldAlert } from "lucide-react";
+import { useState } from "react";
+import { Link, NavLink } from "react-router";
+import { cn } from "#app/lib/cn.ts";
+import { Button, buttonVariants } from "../ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../ui/dialog.tsx";
+
+const LINKS = [
+  { to: "/admin/items", label: "All Regular Items", icon: Film },
+  { to: "/admin/adult/items", label: "All Adult Items", icon: ShieldAlert },
+  { to: "/admin/coming-soon", label: "Manage Coming Soon", icon: Popcorn },
+];
+
+/** Spec §2 admin sidebar; on phones it becomes a row of links above the page. */
+export function AdminSidebar({ displayName }: { displayName: string }) {
+  const [choosing, setChoosing] = useState(false);
+  return (
+    <nav aria-label="Back office" className="flex flex-col gap-3">
+      <p className="hidden text-sm text-muted-foreground md:block">Signed in as {displayName}</p>
+      <ul className="flex gap-2 overflow-x-auto md:flex-col md:overflow-visible">
+        {LINKS.map(({ to, label, icon: Icon }) => (
+          <li key={to} className="shrink-0">
+            <NavLink
+              to={to}
+              className={({ isActive }) =>
+                cn(
+                  "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-accent",
+                  isActive && "bg-accent",
+                )
+              }
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+        <li className="shrink-0">
+          <Dialog open={choosing} onOpenChange={setChoosing}>
+            <DialogTrigger asChild>
+              <Button variant="ghost" className="w-full justify-start gap-2 px-3 font-medium">
+                <ListPlus aria-hidden="true" className="size-4" />
+                Add New Titles
+              </Button>
+            </DialogTrigger>
+            <DialogContent>
+              <DialogHeader>
+                <DialogTitle>Add New Titles</DialogTitle>
+                <DialogDescription>Which catalogue does the new title belong to?</DialogDescription>
+              </DialogHeader>
+              <div className="flex flex-wrap gap-3">
+                <Link
+                  to="/admin/items/new"
+                  className={buttonVariants()}
+                  onClick={() => setChoosing(false)}
+                >
+                  Regular
+                </Link>
+                <Link
+                  to="/admin/adult/items/new"
+                  className={buttonVariants({ variant: "outline" })}
+                  onClick={() => setChoosing(false)}
+                >
+                  Adult
+                </Link>
+              </div>
+            </DialogContent>
+          </Dialog>
+        </li>
+      </ul>
+    </nav>
+  );
+}

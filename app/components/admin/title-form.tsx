@@ -1,0 +1,157 @@
+import { Form, Link, useNavigation } from "react-router";
+import { DISCS } from "#app/lib/catalog.ts";
+import { cn } from "#app/lib/cn.ts";
+import { FormField, FormMessage, SelectField } from "../form-field.tsx";
+import { Button, buttonVariants } from "../ui/button.tsx";
+import { Label } from "../ui/label.tsx";
+import { Textarea } from "../ui/textarea.tsx";
+
+type FieldSpec = {
+  name: string;
+  /** The spec's field name, shown as the label. */
+  label: string;
+  kind?: "text" | "textarea" | "disc";
+  inputMode?: "numeric" | "decimal";
+  placeholder?: string;
+  required?: boolean;
+  wide?: boolean;
+};
+
+export const REGULAR_FIELDS: FieldSpec[] = [
+  { name: "productId", label: "ProductID", required: true },
+  { name: "qtyToList", label: "QtyToList", inputMode: "numeric", required: true },
+  { name: "title", label: "Title", required: true, wide: true },
+  { name: "releaseYear", label: "Release Year", inputMode: "numeric", placeholder: "YYYY" },
+  { name: "disc", label: "Disc", kind: "disc", required: true },
+  { name: "type", label: "Type" },
+  {
+    name: "currentPriceCents",
+    label: "CurrentPrice",
+    inputMode: "decimal",
+    placeholder: "12.99",
+    required: true,
+  },
+  { name: "description", label: "Description", kind: "textarea", wide: true },
+  { name: "genres", label: "Genres", wide: true },
+  { name: "director", label: "Director" },
+  { name: "cast", label: "Cast", wide: true },
+];
+
+export const ADULT_FIELDS: FieldSpec[] = [
+  { name: "productId", label: "ProductID", inputMode: "numeric", required: true },
+  { name: "condition", label: "Condition" },
+  {
+    name: "priceCents",
+    label: "Price",
+    inputMode: "decimal",
+    placeholder: "12.99",
+    required: true,
+  },
+  { name: "quantity", label: "Quantity", inputMode: "numeric", required: true },
+  { name: "title", label: "Title", required: true, wide: true },
+  { name: "production", label: "Production" },
+  { name: "releaseDate", label: "Release Date", placeholder: "YYYY-MM-DD" },
+  { name: "description", label: "Description", kind: "textarea", wide: true },
+];
+
+/**
+ * The add and edit form of both catalogues (spec: the adult edit form reuses the regular one):
+ * the spec's field names as labels, each message next to its field, typed values kept.
+ */
+export function TitleForm({
+  heading,
+  fields,
+  values,
+  errors,
+  message,
+  submitLabel,
+  cancelHref,
+}: {
+  heading: string;
+  fields: FieldSpec[];
+  values: Record<string, string>;
+  errors: Record<string, string | undefined>;
+  message: string | null;
+  submitLabel: string;
+  cancelHref: string;
+}) {
+  const navigation = useNavigation();
+  return (
+    <>
+      <h1 className="text-3xl font-bold">{heading}</h1>
+      <Form method="post" noValidate className="mt-6 grid max-w-3xl gap-4 sm:grid-cols-2">
+        {message ? (
+          <div className="sm:col-span-2">
+            <FormMessage tone="error">{message}</FormMessage>
+          </div>
+        ) : null}
+        {fields.map((field) => {
+          const common = {
+            name: field.name,
+            defaultValue: values[field.name] ?? "",
+            required: field.required,
+          };
+          const wide = field.wide ? "sm:col-span-2" : undefined;
+          if (field.kind === "disc") {
+            return (
+              <SelectField
+                key={field.name}
+                label={field.label}
+                error={errors[field.name]}
+                className={wide}
+                {...common}
+              >
+                <option value="">Choose a disc</option>
+                {DISCS.map((disc) => (
+                  <option key={disc} value={disc}>
+                    {disc}
+                  </option>
+                ))}
+              </SelectField>
+            );
+          }
+          if (field.kind === "textarea") {
+            const id = `field-${field.name}`;
+            return (
+              <div key={field.name} className={cn("flex flex-col gap-1.5", wide)}>
+                <Label htmlFor={id}>{field.label}</Label>
+                <Textarea
+                  id={id}
+                  rows={5}
+                  maxLength={5000}
+                  aria-invalid={errors[field.name] ? true : undefined}
+                  aria-describedby={errors[field.name] ? `${id}-error` : undefined}
+                  {...common}
+                />
+                {errors[field.name] ? (
+                  <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+                    {errors[field.name]}
+                  </p>
+                ) : null}
+              </div>
+            );
+          }
+          return (
+            <FormField
+              key={field.name}
+              label={field.label}
+              inputMode={field.inputMode}
+              placeholder={field.placeholder}
+              error={errors[field.name]}
+              className={wide}
+              {...common}
+            />
+          );
+        })}
+        <div className="flex flex-wrap gap-3 sm:col-span-2">
+          <Button type="submit" size="lg" disabled={navigation.state !== "idle"}>
+            {submitLabel}
+          </Button>
+          <Link to={cancelHref} className={buttonVariants({ size: "lg", variant: "outline" })}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}

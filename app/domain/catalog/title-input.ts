@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { DISCS } from "#app/lib/catalog.ts";
+import { parsePriceToCents } from "#app/lib/money.ts";
+
+// The add/edit rules of spec §5, one schema per catalogue, used by the admin forms and by the
+// CSV import alike. Input is text as typed (or as a CSV cell); output is what the table stores.
+
+const MAX_PRICE_CENTS = 10_000_000; // $100,000: anything above is a typo
+const MAX_STOCK = 1_000_000;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .transform((value) => value || null);
+
+const requiredText = (label: string, max: number) =>
+  z.string().trim().min(1, `${label} is required.`).max(max, `At most ${max} characters.`);
+
+const price = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required.`)
+    .transform((value, context) => {
+      const cents = parsePriceToCents(value);
+      if (cents === undefined || cents > MAX_PRICE_CENTS) {
+        context.addIssue({
+          code: "custom",
+          message: `${label} must be a number of dollars, e.g. 12.99.`,
+        });
+        return z.NEVER;
+      }
+      return cents;
+    });
+
+const count = (label: string, message: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required.`)
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .refine((value) => value <= MAX_STOCK, `${label} must be at most ${MAX_STOCK}.`);
+
+export const regularTitleSchema = z.object({
+  productId: requiredText("ProductID", 100),
+  qtyToList: count("QtyToList", "QtyToList must be a whole number, 0 or more."),
+  title: requiredText("Title", 300),
+  releaseYear: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || /^\d{4}$/.test(value), "Year must be in YYYY format")
+    .transform((value) => (value === "" ? null : Number(value)))
+    .refine(
+      (value) => value === null || (value >= 1900 && value <= 2100),
+      "Year must be between 1900 and 2100",
+    ),
+  disc: z.enum(DISCS, { error: "Choose DVD, Blu-ray, 4K/Blu-ray or Collections." }),
+  type: optionalText(100),
+  currentPriceCents: price("CurrentPrice"),
+  description: optionalText(5000),
+  genres: optionalText(300),
+  director: optionalText(300),
+  cast: optionalText(2000),
+});
+export type RegularTitleInput = z.input<typeof regularTitleSchema>;
+export type RegularTitleValues = z.output<typeof regularTitleSchema>;
+
+export const adultTitleSchema = z.object({
+  productId: z
+    .string()
+    .trim()
+    .min(1, "ProductID is required.")
+    .regex(/^\d{1,9}$/, "ProductID must be a number.")
+    .transform(Number),
+  condition: optionalText(100),
+  priceCents: price("Price"),
+  quantity: count("Quantity", "Quantity must be a whole number, 0 or more."),
+  title: requiredText("Title", 300),
+  production: optionalText(300),
+  releaseDate: z
+    .string()
+    .trim()
+    .refine((value) => {
+      if (value === "") return true;
+      const date = new Date(`${value}T00:00:00Z`);
+      return (
+        /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+        !Number.isNaN(date.getTime()) &&
+        date.toISOString().startsWith(value)
+      );
+    }, "Date must be in YYYY-MM-DD format")
+    .transform((value) => value || null),
+  description: optionalText(5000),
+});
+export type AdultTitleInput = z.input<typeof adultTitleSchema>;
+export type AdultTitleValues = z.output<typeof adultTitleSchema>;

@@ -1,0 +1,98 @@
+import { data, Link } from "react-router";
+import { AdminSearch, AdminTable, type AdminColumn } from "#app/components/admin/admin-table.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { getDb } from "#app/db/client.server.ts";
+import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import {
+  ADULT_SORTS,
+  adminListParams,
+  deleteAdultTitle,
+  listAdultTitlesForAdmin,
+} from "#app/domain/catalog/admin-titles.server.ts";
+import { positiveInt } from "#app/lib/http.server.ts";
+import { formatUsd } from "#app/lib/money.ts";
+import { readForm } from "#app/lib/request.server.ts";
+import { pageMeta } from "#app/lib/site.ts";
+import type { Route } from "./+types/admin.adult.items._index";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("All Adult Items", "Manage the adult catalogue."),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = adminListParams(new URL(request.url).searchParams, ADULT_SORTS);
+  const list = await listAdultTitlesForAdmin(getDb(), params);
+  return { ...list, query: params.query, sort: params.sort, dir: params.dir };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const form = await readForm(request);
+  const serialNo = positiveInt(form.serialNo);
+  if (form.intent !== "delete" || !serialNo) {
+    return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  }
+  const deleted = await deleteAdultTitle(getDb(), serialNo);
+  return deleted
+    ? { ok: true, message: "Title deleted" }
+    : data({ ok: false, message: "That title was already deleted." }, { status: 404 });
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+const COLUMNS: AdminColumn<Row>[] = [
+  { key: "serial", label: "AdultSerialNo", sort: "serial", cell: (row) => row.serialNo },
+  { key: "title", label: "Title", sort: "title", cell: (row) => row.title, className: "min-w-48" },
+  {
+    key: "production",
+    label: "Production",
+    sort: "production",
+    cell: (row) => row.production ?? "—",
+  },
+  { key: "date", label: "Release Date", sort: "date", cell: (row) => row.releaseDate ?? "—" },
+  { key: "price", label: "Price", sort: "price", cell: (row) => formatUsd(row.priceCents) },
+  { key: "qty", label: "Quantity", sort: "qty", cell: (row) => row.qty },
+];
+
+export default function AdminAdultItems({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold">All Adult Items</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{loaderData.total} titles</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/adult/items/new" className={buttonVariants()}>
+            Add Title
+          </Link>
+          <Link to="/admin/adult/items/import" className={buttonVariants({ variant: "outline" })}>
+            Import CSV
+          </Link>
+          <a
+            href="/admin/adult/items/export.csv"
+            className={buttonVariants({ variant: "outline" })}
+            download
+          >
+            Export CSV
+          </a>
+        </div>
+      </div>
+      <div className="mt-4">
+        <AdminSearch label="Search adult titles" query={loaderData.query} />
+      </div>
+      <AdminTable
+        caption="Adult titles"
+        columns={COLUMNS}
+        rows={loaderData.rows}
+        sort={loaderData.sort}
+        dir={loaderData.dir}
+        page={loaderData.page}
+        pageCount={loaderData.pageCount}
+        editHref={(row) => `/admin/adult/items/${row.serialNo}/edit`}
+      />
+    </>
+  );
+}

@@ -1,0 +1,193 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { AdminSearch, AdminTable, type AdminColumn } from "#app/components/admin/admin-table.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogClose,
+} from "#app/components/ui/dialog.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { getDb } from "#app/db/client.server.ts";
+import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import {
+  adminListParams,
+  deleteRegularTitle,
+  listRegularTitlesForAdmin,
+  REGULAR_SORTS,
+  setStaffPick,
+} from "#app/domain/catalog/admin-titles.server.ts";
+import { positiveInt } from "#app/lib/http.server.ts";
+import { formatUsd } from "#app/lib/money.ts";
+import { readForm } from "#app/lib/request.server.ts";
+import { pageMeta } from "#app/lib/site.ts";
+import type { Route } from "./+types/admin.items._index";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("All Regular Items", "Manage the regular catalogue."),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = adminListParams(new URL(request.url).searchParams, REGULAR_SORTS);
+  const list = await listRegularTitlesForAdmin(getDb(), params);
+  return { ...list, query: params.query, sort: params.sort, dir: params.dir, picks: params.picks };
+}
+
+const STAFF_PICK_LIMIT_MESSAGE =
+  "You can only have up to 5 staff picks. Please remove one before adding another.";
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const form = await readForm(request);
+  const serialNo = positiveInt(form.serialNo);
+  if (!serialNo) return data({ ok: false, message: "No such title." }, { status: 400 });
+  if (form.intent === "delete") {
+    const deleted = await deleteRegularTitle(getDb(), serialNo);
+    return deleted
+      ? { ok: true, message: "Title deleted" }
+      : data({ ok: false, message: "That title was already deleted." }, { status: 404 });
+  }
+  if (form.intent === "staff-pick") {
+    const result = await setStaffPick(getDb(), serialNo, form.on === "true");
+    if (result === "limit-reached") {
+      return data({ ok: false, message: STAFF_PICK_LIMIT_MESSAGE, limit: true }, { status: 409 });
+    }
+    if (result === "not-found")
+      return data({ ok: false, message: "No such title." }, { status: 404 });
+    return {
+      ok: true,
+      message: result === "on" ? "Added to Staff Picks" : "Removed from Staff Picks",
+    };
+  }
+  return data({ ok: false, message: "Unknown action." }, { status: 400 });
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+function StaffPickSwitch({ row, onLimit }: { row: Row; onLimit: () => void }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string; limit?: boolean }>();
+  const pending = fetcher.formData ? fetcher.formData.get("on") === "true" : row.staffPick;
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    if (fetcher.data.limit) onLimit();
+    else if (!fetcher.data.ok) toast.error(fetcher.data.message);
+  }, [fetcher.state, fetcher.data, onLimit]);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="staff-pick" />
+      <input type="hidden" name="serialNo" value={row.serialNo} />
+      <input type="hidden" name="on" value={String(!row.staffPick)} />
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={pending}
+        aria-label={`Staff pick: ${row.title}`}
+        className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent bg-input transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none aria-checked:bg-primary"
+      >
+        <span
+          aria-hidden="true"
+          className={`block size-5 rounded-full bg-background shadow transition-transform ${pending ? "translate-x-5" : "translate-x-0"}`}
+        />
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function AdminRegularItems({ loaderData }: Route.ComponentProps) {
+  const [limitReached, setLimitReached] = useState(false);
+  const columns: AdminColumn<Row>[] = [
+    { key: "serial", label: "RegSerialNo", sort: "serial", cell: (row) => row.serialNo },
+    {
+      key: "title",
+      label: "Title",
+      sort: "title",
+      cell: (row) => row.title,
+      className: "min-w-48",
+    },
+    { key: "disc", label: "Disc", sort: "disc", cell: (row) => row.disc },
+    { key: "year", label: "Release Year", sort: "year", cell: (row) => row.releaseYear ?? "—" },
+    {
+      key: "price",
+      label: "CurrentPrice",
+      sort: "price",
+      cell: (row) => formatUsd(row.priceCents),
+    },
+    { key: "qty", label: "QtyToList", sort: "qty", cell: (row) => row.qty },
+    {
+      key: "pick",
+      label: "Staff Pick",
+      cell: (row) => <StaffPickSwitch row={row} onLimit={() => setLimitReached(true)} />,
+    },
+  ];
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold">All Regular Items</h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {loaderData.total} titles · {loaderData.staffPickCount} of 5 staff picks ·{" "}
+            {loaderData.picks ? (
+              <Link to="/admin/items" className="font-medium text-primary underline">
+                Show all titles
+              </Link>
+            ) : (
+              <Link to="/admin/items?picks=1" className="font-medium text-primary underline">
+                Show staff picks
+              </Link>
+            )}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/items/new" className={buttonVariants()}>
+            Add Title
+          </Link>
+          <Link to="/admin/items/import" className={buttonVariants({ variant: "outline" })}>
+            Import CSV
+          </Link>
+          <a
+            href="/admin/items/export.csv"
+            className={buttonVariants({ variant: "outline" })}
+            download
+          >
+            Export CSV
+          </a>
+        </div>
+      </div>
+      <div className="mt-4">
+        <AdminSearch label="Search regular titles" query={loaderData.query} />
+      </div>
+      <AdminTable
+        caption="Regular titles"
+        columns={columns}
+        rows={loaderData.rows}
+        sort={loaderData.sort}
+        dir={loaderData.dir}
+        page={loaderData.page}
+        pageCount={loaderData.pageCount}
+        editHref={(row) => `/admin/items/${row.serialNo}/edit`}
+      />
+      <Dialog open={limitReached} onOpenChange={setLimitReached}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Staff Pick Limit Reached</DialogTitle>
+            <DialogDescription>{STAFF_PICK_LIMIT_MESSAGE}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button>OK</Button>
+            </DialogClose>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

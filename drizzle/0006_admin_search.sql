@@ -1,0 +1,2 @@
+CREATE INDEX "adult_titles_admin_search_trgm" ON "adult_titles" USING gin (("adult_serial_no"::text || chr(31) || "title" || chr(31) || coalesce("production", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "regular_titles_admin_search_trgm" ON "regular_titles" USING gin (("reg_serial_no"::text || chr(31) || "title" || chr(31) || coalesce("genres", '') || chr(31) || coalesce("director", '') || chr(31) || coalesce("cast", '') || chr(31) || "disc" || chr(31) || coalesce("release_year"::text, '')) gin_trgm_ops);

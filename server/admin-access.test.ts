@@ -1,0 +1,165 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type RunningServer, startServer } from "#tests/support/server-process.ts";
+
+// Every back-office page and action, asked for by a visitor, a customer and an admin, over real
+// HTTP against the real server (the production build must exist).
+
+const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-admin-access-"));
+const adminUrl = inject("databaseUrl");
+const database = `admin_access_${process.pid}`;
+const databaseUrl = adminUrl.replace(/\/[^/]+$/, `/${database}`);
+const admin = new pg.Client(adminUrl);
+const shopDb = new pg.Client(databaseUrl);
+const PASSWORD = "Access-Checker-Pass-9";
+let shop: RunningServer;
+const cookies: Record<"customer" | "admin", string> = { customer: "", admin: "" };
+
+async function post(pathname: string, body: Record<string, string>, cookie = "") {
+  return fetch(`${shop.url}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: shop.url,
+      "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 200) + 1}`,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(body).toString(),
+  });
+}
+
+async function account(role: "customer" | "admin") {
+  const email = `${role}-${process.pid}@example.test`;
+  await post("/register", {
+    firstName: "Access",
+    lastName: "Checker",
+    dateOfBirth: "1980-01-01",
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
+  await shopDb.query("update users set email_verified = true, role = $2 where email = $1", [
+    email,
+    role,
+  ]);
+  const login = await post("/login", { intent: "login", email, password: PASSWORD });
+  expect(login.status).toBe(302);
+  return login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+beforeAll(async () => {
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  shop = await startServer({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: scratchDir,
+    PORT: "0",
+    SEED_DEMO: "true",
+    TRUST_PROXY: "loopback",
+  });
+  await shopDb.connect();
+  cookies.customer = await account("customer");
+  cookies.admin = await account("admin");
+}, 60_000);
+
+afterAll(async () => {
+  await shop?.stop();
+  await shopDb.end();
+  await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.end();
+  fs.rmSync(scratchDir, { recursive: true, force: true });
+});
+
+const PAGES = [
+  "/admin",
+  "/admin/items",
+  "/admin/items?q=the&sort=price&dir=desc&page=2",
+  "/admin/items/new",
+  "/admin/items/1/edit",
+  "/admin/adult/items",
+  "/admin/adult/items/new",
+  "/admin/adult/items/1/edit",
+];
+
+const REGULAR = {
+  productId: "ACC-1",
+  qtyToList: "1",
+  title: "Access Probe",
+  releaseYear: "2001",
+  disc: "DVD",
+  currentPriceCents: "9.99",
+};
+const ADULT = { productId: "77", priceCents: "9.99", quantity: "1", title: "Access Probe" };
+
+const ACTIONS: { path: string; body: Record<string, string> }[] = [
+  { path: "/admin/items", body: { intent: "delete", serialNo: "2" } },
+  { path: "/admin?index", body: { intent: "delete", serialNo: "3" } },
+  { path: "/admin/items", body: { intent: "staff-pick", serialNo: "4", on: "true" } },
+  { path: "/admin/items/new", body: REGULAR },
+  { path: "/admin/items/1/edit", body: { ...REGULAR, title: "Renamed By Someone" } },
+  { path: "/admin/adult/items", body: { intent: "delete", serialNo: "2" } },
+  { path: "/admin/adult/items/new", body: ADULT },
+  { path: "/admin/adult/items/1/edit", body: { ...ADULT, title: "Renamed By Someone" } },
+];
+
+async function catalogueState() {
+  const { rows } = await shopDb.query(
+    `select (select count(*) from regular_titles)::int as regular,
+            (select count(*) from adult_titles)::int as adult,
+            (select string_agg(reg_serial_no::text, ',' order by reg_serial_no) from staff_picks) as picks,
+            (select count(*) from regular_titles where title = 'Renamed By Someone' or title = 'Access Probe')::int
+              + (select count(*) from adult_titles where title = 'Renamed By Someone' or title = 'Access Probe')::int as touched`,
+  );
+  return rows[0];
+}
+
+describe("the back office's pages", () => {
+  it.each(PAGES)("%s: visitors go to /login, customers to /, admins see it", async (page) => {
+    const visitor = await fetch(`${shop.url}${page}`, { redirect: "manual" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(page)}`);
+
+    const customer = await fetch(`${shop.url}${page}`, {
+      redirect: "manual",
+      headers: { Cookie: cookies.customer },
+    });
+    expect(customer.status).toBe(302);
+    expect(customer.headers.get("location")).toBe("/");
+
+    const staff = await fetch(`${shop.url}${page}`, {
+      redirect: "manual",
+      headers: { Cookie: cookies.admin },
+    });
+    expect(staff.status).toBe(200);
+    expect(staff.headers.get("cache-control")).toContain("private");
+  });
+});
+
+describe("the back office's actions", () => {
+  it("refuse visitors and customers with 403 and change nothing", async () => {
+    const before = await catalogueState();
+    for (const action of ACTIONS) {
+      for (const cookie of ["", cookies.customer]) {
+        const response = await post(action.path, action.body, cookie);
+        expect(response.status, `${action.path} ${cookie ? "customer" : "visitor"}`).toBe(403);
+      }
+    }
+    expect(await catalogueState()).toEqual(before);
+  });
+
+  it("work for an admin", async () => {
+    for (const action of ACTIONS) {
+      const response = await post(action.path, action.body, cookies.admin);
+      expect([200, 302, 409], action.path).toContain(response.status);
+    }
+    const after = await catalogueState();
+    expect(after.touched).toBeGreaterThanOrEqual(3);
+  });
+});

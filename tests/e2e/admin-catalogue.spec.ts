@@ -1,0 +1,144 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { clientAddress, createAdmin, login } from "./support/accounts.ts";
+import { uniqueEmail } from "./support/mailbox.ts";
+
+const PASSWORD = "Back-Office-Keeper-7";
+
+test.beforeEach(async ({ context }, testInfo) => {
+  test.slow();
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
+});
+
+async function signInAsAdmin(page: Page) {
+  const email = uniqueEmail("owner");
+  await createAdmin(email, PASSWORD);
+  await login(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "All Regular Items" })).toBeVisible();
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
+    );
+}
+
+test("an admin adds a regular title, finds it in the shop, edits its price, and deletes it", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  const title = `Zephyr Lantern ${Date.now()}`;
+
+  await page.getByRole("button", { name: "Add New Titles" }).click();
+  await page.getByRole("dialog").getByRole("link", { name: "Regular" }).click();
+  await expect(page.getByRole("heading", { name: "Add Regular Title" })).toBeVisible();
+  await page.getByLabel("ProductID").fill("ZL-001");
+  await page.getByLabel("QtyToList").fill("7");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Release Year").fill("99");
+  await page.getByLabel("Disc").selectOption("Blu-ray");
+  await page.getByLabel("CurrentPrice").fill("12.99");
+  await page.getByLabel("Director").fill("Ida Lupino");
+  await page.getByRole("button", { name: "Add Title" }).click();
+  await expect(page.getByText("Year must be in YYYY format")).toBeVisible();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel("Release Year").fill("1999");
+  await page.getByRole("button", { name: "Add Title" }).click();
+
+  await expect(page).toHaveURL(/\/admin\/items\?q=\d+/);
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toBeVisible();
+  const serial = (await row.getByRole("cell").first().textContent())!.trim();
+
+  // On the storefront at once: its page, search, and the catalogue.
+  await page.goto(`/movies/${serial}`);
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await expect(page.getByText("$12.99").first()).toBeVisible();
+  await page.goto(`/search?query=${encodeURIComponent(title)}`);
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+
+  // Searching the admin table by director finds it too.
+  await page.goto("/admin/items");
+  await page.getByRole("searchbox", { name: "Search regular titles" }).fill("Ida Lupino");
+  await expect(page).toHaveURL(/q=Ida\+Lupino/);
+  await page
+    .getByRole("row")
+    .filter({ hasText: title })
+    .getByRole("link", { name: `Edit ${title}` })
+    .click();
+  await expect(page.getByLabel("CurrentPrice")).toHaveValue("12.99");
+  await page.getByLabel("CurrentPrice").fill("$14.50");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("row").filter({ hasText: title })).toContainText("$14.50");
+  await page.goto(`/movies/${serial}`);
+  await expect(page.getByText("$14.50").first()).toBeVisible();
+
+  await page.goto(`/admin/items?q=${serial}`);
+  await page.getByRole("button", { name: `Delete ${title}` }).click();
+  await expect(page.getByText(`Delete "${title}"? This cannot be undone.`)).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Title deleted")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(0);
+  const gone = await page.goto(`/movies/${serial}`);
+  expect(gone?.status()).toBe(404);
+});
+
+test("staff picks stop at five with the spec's dialog", async ({ page }) => {
+  await signInAsAdmin(page);
+  const dialog = page.getByRole("dialog", { name: "Staff Pick Limit Reached" });
+  const count = page.getByText(/\d of 5 staff picks/);
+
+  // Make room for exactly one: the list of picks, one switched off.
+  await page.getByRole("link", { name: "Show staff picks" }).click();
+  await expect(page).toHaveURL(/picks=1/);
+  const picks = page.getByRole("switch", { checked: true });
+  while ((await picks.count()) > 4) {
+    const before = await picks.count();
+    await picks.first().click();
+    await expect(picks).toHaveCount(before - 1);
+  }
+  await expect(count).toHaveText(/4 of 5 staff picks/);
+
+  // The fifth is accepted, the sixth refused with the dialog.
+  await page.getByRole("link", { name: "Show all titles" }).click();
+  const off = page.getByRole("switch", { checked: false });
+  await off.first().click();
+  await expect(count).toHaveText(/5 of 5 staff picks/);
+  await off.first().click();
+  await expect(dialog).toBeVisible();
+  await expect(
+    dialog.getByText(
+      "You can only have up to 5 staff picks. Please remove one before adding another.",
+    ),
+  ).toBeVisible();
+  await dialog.getByRole("button", { name: "OK" }).click();
+  await expect(count).toHaveText(/5 of 5 staff picks/);
+});
+
+test("an admin adds an adult title with the adult form's rules", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.getByRole("link", { name: "All Adult Items" }).click();
+  await expect(page.getByRole("heading", { name: "All Adult Items" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("link", { name: "Add Title" }).click();
+  const title = `Velvet Hours ${Date.now()}`;
+  await page.getByLabel("ProductID").fill("A-1");
+  await page.getByLabel("Price").fill("19.99");
+  await page.getByLabel("Quantity").fill("2");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Release Date").fill("2024/01/02");
+  await page.getByRole("button", { name: "Add Title" }).click();
+  await expect(page.getByText("ProductID must be a number.")).toBeVisible();
+  await expect(page.getByText("Date must be in YYYY-MM-DD format")).toBeVisible();
+  await page.getByLabel("ProductID").fill("4411");
+  await page.getByLabel("Release Date").fill("2024-01-02");
+  await page.getByRole("button", { name: "Add Title" }).click();
+  await expect(page.getByRole("row").filter({ hasText: title })).toBeVisible();
+});
