@@ -4,6 +4,7 @@
 // second, latency and the oversold count (must be 0). Several runs; the median is the result.
 //
 //   node bench/checkout.ts [--runs 3] [--seconds 10] [--connections 64] [--buyers 64]
+//                          [--cpu-prof <folder>]
 //
 // It starts its own embedded PostgreSQL and production server (build first: npm run build).
 import { spawn } from "node:child_process";
@@ -21,6 +22,8 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "10" },
     connections: { type: "string", default: "64" },
     buyers: { type: "string", default: "64" },
+    /** Write a CPU profile of the server to this folder (open it in Chrome's DevTools). */
+    "cpu-prof": { type: "string" },
   },
 });
 const RUNS = Number(args.runs);
@@ -54,7 +57,10 @@ fs.chmodSync(dataDir, 0o755);
 const database = await startEmbeddedPostgres(path.join(dataDir, "db"));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["server/index.ts"], {
+const profile = args["cpu-prof"]
+  ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`]
+  : [];
+const server = spawn(process.execPath, [...profile, "server/index.ts"], {
   cwd: root,
   env: {
     ...process.env,

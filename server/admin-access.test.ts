@@ -86,6 +86,7 @@ const PAGES = [
   "/admin/adult/items",
   "/admin/adult/items/new",
   "/admin/adult/items/1/edit",
+  "/admin/coming-soon",
 ];
 
 const REGULAR = {
@@ -107,6 +108,7 @@ const ACTIONS: { path: string; body: Record<string, string> }[] = [
   { path: "/admin/adult/items", body: { intent: "delete", serialNo: "2" } },
   { path: "/admin/adult/items/new", body: ADULT },
   { path: "/admin/adult/items/1/edit", body: { ...ADULT, title: "Renamed By Someone" } },
+  { path: "/admin/coming-soon", body: { intent: "delete", id: "1" } },
 ];
 
 async function catalogueState() {
@@ -114,6 +116,7 @@ async function catalogueState() {
     `select (select count(*) from regular_titles)::int as regular,
             (select count(*) from adult_titles)::int as adult,
             (select string_agg(reg_serial_no::text, ',' order by reg_serial_no) from staff_picks) as picks,
+            (select count(*) from coming_soon)::int as coming_soon,
             (select count(*) from regular_titles where title = 'Renamed By Someone' or title = 'Access Probe')::int
               + (select count(*) from adult_titles where title = 'Renamed By Someone' or title = 'Access Probe')::int as touched`,
   );

@@ -5,10 +5,13 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export type BodyLimits = { default: number; byPathPrefix: Record<string, number> };
 
-/** Forms, JSON endpoints and the auth API are small; webhooks carry whole events. */
+/**
+ * Forms, JSON endpoints and the auth API are small; webhooks carry whole events; back-office
+ * forms carry a poster (10 MB) or a catalogue CSV.
+ */
 export const BODY_LIMITS: BodyLimits = {
   default: 64 * 1024,
-  byPathPrefix: { "/api/webhooks/": 1024 * 1024 },
+  byPathPrefix: { "/api/webhooks/": 1024 * 1024, "/admin/": 40 * 1024 * 1024 },
 };
 
 function limitFor(path: string, limits: BodyLimits): number {

@@ -1,18 +1,40 @@
 import { cn } from "#app/lib/cn.ts";
 import { DEFAULT_POSTER, POSTER_HEIGHT, POSTER_WIDTH } from "#app/lib/posters.ts";
+import { uploadedPosterSrcSet } from "#app/lib/uploaded-posters.ts";
+
+/**
+ * The width a poster takes in the usual grid (2 columns on phones up to 6 on wide screens).
+ * Lazy images ask the browser to use their laid-out width instead (`auto`) where it can.
+ */
+const GRID_SIZES =
+  "(min-width: 1024px) 200px, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw";
 
 type PosterImageProps = {
   src: string;
   alt: string;
   className?: string;
   priority?: boolean;
+  /** Defaults to the widths of an uploaded poster when `src` is one; drawn posters have none. */
+  srcSet?: string;
+  /** How wide the poster is shown, for choosing from `srcSet`. */
+  sizes?: string;
 };
 
 /** A 2:3 poster that reserves its space before loading and falls back to the default one. */
-export function PosterImage({ src, alt, className, priority = false }: PosterImageProps) {
+export function PosterImage({
+  src,
+  alt,
+  className,
+  priority = false,
+  srcSet,
+  sizes,
+}: PosterImageProps) {
+  const candidates = srcSet ?? uploadedPosterSrcSet(src);
   return (
     <img
       src={src}
+      srcSet={candidates}
+      sizes={candidates ? (sizes ?? (priority ? GRID_SIZES : `auto, ${GRID_SIZES}`)) : undefined}
       alt={alt}
       width={POSTER_WIDTH}
       height={POSTER_HEIGHT}
@@ -21,7 +43,11 @@ export function PosterImage({ src, alt, className, priority = false }: PosterIma
       fetchPriority={priority ? "high" : "auto"}
       onError={(event) => {
         const image = event.currentTarget;
-        if (!image.src.endsWith(DEFAULT_POSTER)) image.src = DEFAULT_POSTER;
+        if (image.src.endsWith(DEFAULT_POSTER)) return;
+        // With a srcset the browser ignores src, so drop the candidates first.
+        image.removeAttribute("srcset");
+        image.removeAttribute("sizes");
+        image.src = DEFAULT_POSTER;
       }}
       className={cn("aspect-[2/3] h-auto w-full rounded-md bg-muted object-cover", className)}
     />

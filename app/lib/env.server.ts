@@ -96,6 +96,13 @@ const schema = z
     ADULT_PAYMENT_PROVIDER: z.enum(["stripe", "test", "disabled"]).optional(),
     /** US address autocomplete on the checkout form (Google Places); off when unset. */
     GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+    /** Uploaded posters in an S3-compatible bucket instead of DATA_DIR (docs/posters.md). */
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -113,6 +120,23 @@ const schema = z
         code: "custom",
         path: ["ADULT_PAYMENT_PROVIDER"],
         message: "is stripe but STRIPE_SECRET_KEY is not set",
+      });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      context.addIssue({
+        code: "custom",
+        path: ["S3_SECRET_ACCESS_KEY"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
+      });
+    }
+    const s3Without = (
+      ["S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const
+    ).filter((key) => env[key] !== undefined);
+    if (!env.S3_BUCKET && (s3Without.length > 0 || env.S3_FORCE_PATH_STYLE !== undefined)) {
+      context.addIssue({
+        code: "custom",
+        path: ["S3_BUCKET"],
+        message: `is required when ${[...s3Without, ...(env.S3_FORCE_PATH_STYLE !== undefined ? ["S3_FORCE_PATH_STYLE"] : [])].join(", ")} is set`,
       });
     }
     if (env.APP_ENV !== "production") return;

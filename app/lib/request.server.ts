@@ -11,6 +11,13 @@ function badRequest(error: string): never {
  * files left out (upload routes read files themselves). Repeated names keep the first value.
  */
 export async function readForm(request: Request): Promise<Record<string, string>> {
+  return (await readFormWithFiles(request)).fields;
+}
+
+/** The same, keeping the files too (upload forms): empty file inputs are left out. */
+export async function readFormWithFiles(
+  request: Request,
+): Promise<{ fields: Record<string, string>; files: Record<string, File> }> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
     badRequest("Send the form as application/x-www-form-urlencoded or multipart/form-data.");
@@ -21,11 +28,16 @@ export async function readForm(request: Request): Promise<Record<string, string>
   } catch {
     badRequest("The form could not be read.");
   }
-  const values: Record<string, string> = {};
+  const fields: Record<string, string> = {};
+  const files: Record<string, File> = {};
   for (const [name, value] of form) {
-    if (typeof value === "string" && !(name in values)) values[name] = cleanText(value);
+    if (typeof value === "string") {
+      if (!(name in fields)) fields[name] = cleanText(value);
+    } else if (value.size > 0 && !(name in files)) {
+      files[name] = value;
+    }
   }
-  return values;
+  return { fields, files };
 }
 
 /** The one way endpoints read a JSON body: anything that is not JSON is a 400. */

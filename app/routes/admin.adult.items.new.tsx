@@ -3,7 +3,7 @@ import { ADULT_FIELDS, TitleForm } from "#app/components/admin/title-form.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
 import { saveAdultTitle } from "#app/domain/catalog/title-forms.server.ts";
-import { readForm } from "#app/lib/request.server.ts";
+import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/admin.adult.items.new";
 
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
-  const result = await saveAdultTitle(getDb(), await readForm(request));
+  const result = await saveAdultTitle(getDb(), await readFormWithFiles(request));
   if (!result.ok) return data(result, { status: 400 });
   throw redirect(`/admin/adult/items?q=${result.serialNo}&saved=${result.serialNo}`);
 }

@@ -73,8 +73,10 @@ test("an admin adds a regular title, finds it in the shop, edits its price, and 
     .filter({ hasText: title })
     .getByRole("link", { name: `Edit ${title}` })
     .click();
-  await expect(page.getByLabel("CurrentPrice")).toHaveValue("12.99");
-  await page.getByLabel("CurrentPrice").fill("$14.50");
+  await expect(page.getByRole("heading", { name: new RegExp(`^Edit ${title}`) })).toBeVisible();
+  const price = page.getByRole("textbox", { name: "CurrentPrice" });
+  await expect(price).toHaveValue("12.99");
+  await price.fill("$14.50");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByRole("row").filter({ hasText: title })).toContainText("$14.50");
   await page.goto(`/movies/${serial}`);
@@ -141,4 +143,53 @@ test("an admin adds an adult title with the adult form's rules", async ({ page }
   await page.getByLabel("Release Date").fill("2024-01-02");
   await page.getByRole("button", { name: "Add Title" }).click();
   await expect(page.getByRole("row").filter({ hasText: title })).toBeVisible();
+});
+
+test("a Coming Soon entry with an uploaded poster shows on the home page", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.getByRole("link", { name: "Manage Coming Soon" }).click();
+  await expect(page.getByRole("heading", { name: "Manage Coming Soon" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  const title = `Orchid Protocol ${Date.now()}`;
+  const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByLabel("Release date").fill(soon);
+  await page.getByRole("button", { name: "Add Coming Soon Title" }).click();
+  await expect(page.getByText("Poster is required")).toBeVisible();
+
+  // A real image, and first a fake one: HTML named like a JPEG is refused.
+  await page.getByLabel("Poster").setInputFiles({
+    name: "poster.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("<html><script>alert(1)</script></html>"),
+  });
+  await page.getByRole("button", { name: "Add Coming Soon Title" }).click();
+  await expect(page.getByText("The poster must be a JPEG, PNG, WebP or AVIF image.")).toBeVisible();
+
+  const sharp = (await import("sharp")).default;
+  const png = await sharp({
+    create: { width: 400, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } },
+  })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel("Poster")
+    .setInputFiles({ name: "orchid.png", mimeType: "image/png", buffer: png });
+  await page.getByRole("button", { name: "Add Coming Soon Title" }).click();
+  await expect(page.getByText("Added coming soon title")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Coming Soon entries" })).toContainText(title);
+
+  await page.goto("/");
+  const entry = page.locator("figure").filter({ hasText: title }).first();
+  await expect(entry).toBeAttached();
+  const src = await entry.locator("img").getAttribute("src");
+  expect(src).toMatch(/^\/uploads\/posters\/[0-9a-f]{32}-\d+\.webp$/);
+  const image = await page.request.get(src!);
+  expect(image.headers()["content-type"]).toBe("image/webp");
+
+  await page.goto("/admin/coming-soon");
+  await page.getByRole("button", { name: `Delete ${title}` }).click();
+  await expect(page.getByText("Entry deleted")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Coming Soon entries" })).not.toContainText(title);
 });

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { DISCS } from "#app/lib/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
 import { FormField, FormMessage, SelectField } from "../form-field.tsx";
+import { PosterImage } from "../poster-image.tsx";
 import { Button, buttonVariants } from "../ui/button.tsx";
 import { Label } from "../ui/label.tsx";
 import { Textarea } from "../ui/textarea.tsx";
@@ -66,6 +67,7 @@ export function TitleForm({
   message,
   submitLabel,
   cancelHref,
+  poster,
 }: {
   heading: string;
   fields: FieldSpec[];
@@ -74,12 +76,19 @@ export function TitleForm({
   message: string | null;
   submitLabel: string;
   cancelHref: string;
+  /** The title's current poster, shown beside the upload field. */
+  poster?: { src: string; alt: string };
 }) {
   const navigation = useNavigation();
   return (
     <>
       <h1 className="text-3xl font-bold">{heading}</h1>
-      <Form method="post" noValidate className="mt-6 grid max-w-3xl gap-4 sm:grid-cols-2">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        className="mt-6 grid max-w-3xl gap-4 sm:grid-cols-2"
+      >
         {message ? (
           <div className="sm:col-span-2">
             <FormMessage tone="error">{message}</FormMessage>
@@ -143,6 +152,20 @@ export function TitleForm({
             />
           );
         })}
+        <div className="flex items-end gap-4 sm:col-span-2">
+          {poster ? (
+            <PosterImage src={poster.src} alt={poster.alt} className="w-20 shrink-0" />
+          ) : null}
+          <FormField
+            label="Poster"
+            name="poster"
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            hint="JPEG, PNG, WebP or AVIF, up to 10 MB. Leave empty to keep the current poster."
+            error={errors.poster}
+            className="flex-1"
+          />
+        </div>
         <div className="flex flex-wrap gap-3 sm:col-span-2">
           <Button type="submit" size="lg" disabled={navigation.state !== "idle"}>
             {submitLabel}

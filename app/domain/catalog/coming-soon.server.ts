@@ -1,4 +1,4 @@
-import { asc, gte, sql } from "drizzle-orm";
+import { asc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { comingSoon } from "#app/db/schema.ts";
 import { posterSrc } from "#app/lib/posters.ts";
@@ -34,4 +34,33 @@ export async function listComingSoon(
     ...row,
     poster: posterSrc("coming-soon", row.id, posterUrl),
   }));
+}
+
+/** Every Coming Soon entry for the back office, by release date (past ones too). */
+export async function listComingSoonForAdmin(db: Database): Promise<ComingSoonCard[]> {
+  const rows = await db
+    .select()
+    .from(comingSoon)
+    .orderBy(asc(comingSoon.releaseDate), asc(comingSoon.id));
+  return rows.map(({ posterUrl, createdAt: _createdAt, ...row }) => ({
+    ...row,
+    poster: posterSrc("coming-soon", row.id, posterUrl),
+  }));
+}
+
+export async function addComingSoon(
+  db: Database,
+  entry: { title: string; releaseDate: string; description: string | null; posterUrl: string },
+): Promise<number> {
+  const [row] = await db.insert(comingSoon).values(entry).returning({ id: comingSoon.id });
+  return row!.id;
+}
+
+/** Removes an entry; returns its poster value so the files can go too (null if not found). */
+export async function deleteComingSoon(db: Database, id: number): Promise<string | null> {
+  const [row] = await db
+    .delete(comingSoon)
+    .where(eq(comingSoon.id, id))
+    .returning({ posterUrl: comingSoon.posterUrl });
+  return row ? row.posterUrl : null;
 }

@@ -1,13 +1,23 @@
+import type { ZodError } from "zod";
 import type { Database } from "#app/db/client.server.ts";
 import type { adultTitles, regularTitles } from "#app/db/schema.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
+import { deleteUploadedPoster, processPosterUpload } from "#app/domain/posters/upload.server.ts";
+import type { PosterKind } from "#app/lib/posters.ts";
 import {
   addAdultTitle,
   addRegularTitle,
+  getAdultTitleForEdit,
+  getRegularTitleForEdit,
   updateAdultTitle,
   updateRegularTitle,
 } from "./admin-titles.server.ts";
-import { adultTitleSchema, regularTitleSchema } from "./title-input.ts";
+import {
+  adultTitleSchema,
+  regularTitleSchema,
+  type AdultTitleValues,
+  type RegularTitleValues,
+} from "./title-input.ts";
 
 type FormValues = Record<string, string>;
 
@@ -61,33 +71,98 @@ export function adultFormValues(row: typeof adultTitles.$inferSelect): FormValue
 
 const GONE = "This title no longer exists; it may have been deleted meanwhile.";
 
-/** Adds (no serial) or saves (a serial) a regular title from the submitted form. */
-export async function saveRegularTitle(
+type Catalogue<Values> = {
+  kind: PosterKind;
+  names: string[];
+  parse: (
+    values: FormValues,
+  ) => { success: true; data: Values } | { success: false; error: ZodError };
+  add: (db: Database, values: Values & { posterUrl?: string | null }) => Promise<number>;
+  update: (
+    db: Database,
+    serialNo: number,
+    values: Values & { posterUrl?: string | null },
+  ) => Promise<boolean>;
+  currentPoster: (db: Database, serialNo: number) => Promise<string | null | undefined>;
+};
+
+/**
+ * Adds (no serial) or saves (a serial) a title from the submitted form. The fields are checked
+ * first; only then is a new poster read, checked and stored, and it replaces the old one only
+ * once the title is saved (a failed save removes the new files, a saved one the old files).
+ */
+async function save<Values>(
   db: Database,
-  form: FormValues,
+  catalogue: Catalogue<Values>,
+  form: { fields: FormValues; files: Record<string, File> },
   serialNo?: number,
 ): Promise<SaveResult> {
-  const values = pick(form, REGULAR_NAMES);
-  const parsed = regularTitleSchema.safeParse(values);
+  const values = pick(form.fields, catalogue.names);
+  const parsed = catalogue.parse(values);
   if (!parsed.success) {
     return { ok: false, values, errors: fieldErrors(parsed.error), message: null };
   }
-  if (serialNo === undefined) return { ok: true, serialNo: await addRegularTitle(db, parsed.data) };
-  if (await updateRegularTitle(db, serialNo, parsed.data)) return { ok: true, serialNo };
-  return { ok: false, values, errors: {}, message: GONE };
+  const data: Values & { posterUrl?: string | null } = Object.assign({}, parsed.data, {});
+  const file = form.files.poster;
+  if (file) {
+    const upload = await processPosterUpload(new Uint8Array(await file.arrayBuffer()), file.name, {
+      kind: catalogue.kind,
+    });
+    if (!upload.ok) {
+      if (upload.cause) console.error("Poster upload failed", upload.cause);
+      return { ok: false, values, errors: { poster: upload.message }, message: null };
+    }
+    data.posterUrl = upload.posterUrl;
+  }
+  const oldPoster = serialNo === undefined ? null : await catalogue.currentPoster(db, serialNo);
+  try {
+    if (serialNo === undefined) return { ok: true, serialNo: await catalogue.add(db, data) };
+    if (!(await catalogue.update(db, serialNo, data))) {
+      if (data.posterUrl) await deleteUploadedPoster(data.posterUrl);
+      return { ok: false, values, errors: {}, message: GONE };
+    }
+  } catch (error) {
+    if (data.posterUrl) await deleteUploadedPoster(data.posterUrl);
+    throw error;
+  }
+  if (data.posterUrl && oldPoster) {
+    await deleteUploadedPoster(oldPoster).catch((error: unknown) =>
+      console.warn("Could not remove the replaced poster", error),
+    );
+  }
+  return { ok: true, serialNo };
 }
 
-export async function saveAdultTitle(
+const REGULAR: Catalogue<RegularTitleValues> = {
+  kind: "regular",
+  names: REGULAR_NAMES,
+  parse: (values) => regularTitleSchema.safeParse(values),
+  add: addRegularTitle,
+  update: updateRegularTitle,
+  currentPoster: async (db, serialNo) => (await getRegularTitleForEdit(db, serialNo))?.posterUrl,
+};
+
+const ADULT: Catalogue<AdultTitleValues> = {
+  kind: "adult",
+  names: ADULT_NAMES,
+  parse: (values) => adultTitleSchema.safeParse(values),
+  add: addAdultTitle,
+  update: updateAdultTitle,
+  currentPoster: async (db, serialNo) => (await getAdultTitleForEdit(db, serialNo))?.posterUrl,
+};
+
+export function saveRegularTitle(
   db: Database,
-  form: FormValues,
+  form: { fields: FormValues; files: Record<string, File> },
   serialNo?: number,
-): Promise<SaveResult> {
-  const values = pick(form, ADULT_NAMES);
-  const parsed = adultTitleSchema.safeParse(values);
-  if (!parsed.success) {
-    return { ok: false, values, errors: fieldErrors(parsed.error), message: null };
-  }
-  if (serialNo === undefined) return { ok: true, serialNo: await addAdultTitle(db, parsed.data) };
-  if (await updateAdultTitle(db, serialNo, parsed.data)) return { ok: true, serialNo };
-  return { ok: false, values, errors: {}, message: GONE };
+) {
+  return save(db, REGULAR, form, serialNo);
+}
+
+export function saveAdultTitle(
+  db: Database,
+  form: { fields: FormValues; files: Record<string, File> },
+  serialNo?: number,
+) {
+  return save(db, ADULT, form, serialNo);
 }

@@ -97,3 +97,21 @@ export const adultTitleSchema = z.object({
 });
 export type AdultTitleInput = z.input<typeof adultTitleSchema>;
 export type AdultTitleValues = z.output<typeof adultTitleSchema>;
+
+/** Spec §5 Coming Soon: title and release date required (the poster is checked on upload). */
+export const comingSoonSchema = z.object({
+  title: requiredText("Title", 300),
+  releaseDate: z
+    .string()
+    .trim()
+    .min(1, "Release date is required.")
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return (
+        /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+        !Number.isNaN(date.getTime()) &&
+        date.toISOString().startsWith(value)
+      );
+    }, "Date must be in YYYY-MM-DD format"),
+  description: optionalText(2000),
+});

@@ -1,0 +1,222 @@
+import { Trash2 } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { FormField, FormMessage } from "#app/components/form-field.tsx";
+import { PosterImage } from "#app/components/poster-image.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { getDb } from "#app/db/client.server.ts";
+import { fieldErrors } from "#app/domain/accounts/forms.ts";
+import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import {
+  addComingSoon,
+  deleteComingSoon,
+  listComingSoonForAdmin,
+} from "#app/domain/catalog/coming-soon.server.ts";
+import { comingSoonSchema } from "#app/domain/catalog/title-input.ts";
+import { deleteUploadedPoster, processPosterUpload } from "#app/domain/posters/upload.server.ts";
+import { positiveInt } from "#app/lib/http.server.ts";
+import { readFormWithFiles } from "#app/lib/request.server.ts";
+import { pageMeta } from "#app/lib/site.ts";
+import type { Route } from "./+types/admin.coming-soon";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Manage Coming Soon", "The Coming Soon row of the home page."),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  try {
+    return { entries: await listComingSoonForAdmin(getDb()), loadError: null };
+  } catch (error) {
+    console.error("Coming Soon could not be loaded", error);
+    return { entries: [], loadError: (error as Error).message };
+  }
+}
+
+type Values = { title: string; releaseDate: string; description: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const { fields, files } = await readFormWithFiles(request);
+  if (fields.intent === "delete") {
+    const id = positiveInt(fields.id);
+    const poster = id ? await deleteComingSoon(getDb(), id) : null;
+    if (poster === null)
+      return data({ deleted: false, message: "That entry was already deleted." }, { status: 404 });
+    await deleteUploadedPoster(poster).catch((error: unknown) =>
+      console.warn("Could not remove the poster of a deleted entry", error),
+    );
+    return { deleted: true, message: "Entry deleted" };
+  }
+
+  const values: Values = {
+    title: fields.title ?? "",
+    releaseDate: fields.releaseDate ?? "",
+    description: fields.description ?? "",
+  };
+  const parsed = comingSoonSchema.safeParse(values);
+  const errors: Record<string, string | undefined> = parsed.success
+    ? {}
+    : fieldErrors(parsed.error);
+  const file = files.poster;
+  if (!file) errors.poster = "Poster is required";
+  if (!parsed.success || !file) return data({ added: false, values, errors }, { status: 400 });
+
+  const upload = await processPosterUpload(new Uint8Array(await file.arrayBuffer()), file.name, {
+    kind: "coming-soon",
+  });
+  if (!upload.ok) {
+    if (upload.cause) console.error("Poster upload failed", upload.cause);
+    return data({ added: false, values, errors: { poster: upload.message } }, { status: 400 });
+  }
+  try {
+    await addComingSoon(getDb(), { ...parsed.data, posterUrl: upload.posterUrl });
+  } catch (error) {
+    await deleteUploadedPoster(upload.posterUrl);
+    throw error;
+  }
+  return { added: true, values: { title: "", releaseDate: "", description: "" }, errors: {} };
+}
+
+/** Deletions share one fetcher, so their answer outlives the row they removed. */
+const DELETE_FETCHER = "coming-soon-delete";
+
+function DeleteEntry({ id, title }: { id: number; title: string }) {
+  const fetcher = useFetcher({ key: DELETE_FETCHER });
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={id} />
+      <Button
+        type="submit"
+        variant="outline"
+        size="sm"
+        aria-label={`Delete ${title}`}
+        disabled={fetcher.state !== "idle"}
+      >
+        <Trash2 aria-hidden="true" />
+        Delete
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export default function ManageComingSoon({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof action>();
+  const form = useRef<HTMLFormElement>(null);
+  const handled = useRef<unknown>(null);
+  const result = fetcher.data && "added" in fetcher.data ? fetcher.data : null;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.added) {
+      toast.success("Uploaded poster");
+      toast.success("Added coming soon title");
+      form.current?.reset();
+    }
+  }, [fetcher.state, result]);
+  const deletion = useFetcher<{ deleted: boolean; message: string }>({ key: DELETE_FETCHER });
+  const handledDeletion = useRef<unknown>(null);
+  useEffect(() => {
+    const answer = deletion.data;
+    if (deletion.state !== "idle" || !answer || handledDeletion.current === answer) return;
+    handledDeletion.current = answer;
+    if (answer.deleted) toast.success(answer.message);
+    else toast.error(answer.message);
+  }, [deletion.state, deletion.data]);
+  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const values = result && !result.added ? result.values : undefined;
+
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Manage Coming Soon</h1>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <section aria-labelledby="coming-soon-list">
+          <h2 id="coming-soon-list" className="text-lg font-semibold">
+            Coming Soon ({loaderData.entries.length})
+          </h2>
+          {loaderData.loadError ? (
+            <p className="mt-2 font-medium text-destructive">Load failed: {loaderData.loadError}</p>
+          ) : null}
+          <ul
+            className="mt-3 h-[400px] divide-y overflow-y-auto rounded-xl border bg-card"
+            aria-label="Coming Soon entries"
+            tabIndex={0}
+          >
+            {loaderData.entries.map((entry) => (
+              <li key={entry.id} className="flex items-center gap-3 p-3">
+                <PosterImage src={entry.poster} alt="" className="w-12 shrink-0" />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{entry.title}</p>
+                  <p className="text-sm text-muted-foreground">{entry.releaseDate}</p>
+                </div>
+                <DeleteEntry id={entry.id} title={entry.title} />
+              </li>
+            ))}
+            {loaderData.entries.length === 0 && !loaderData.loadError ? (
+              <li className="p-3 text-muted-foreground">Nothing coming soon yet.</li>
+            ) : null}
+          </ul>
+        </section>
+        <section aria-labelledby="coming-soon-add">
+          <h2 id="coming-soon-add" className="text-lg font-semibold">
+            Add a title
+          </h2>
+          <fetcher.Form
+            ref={form}
+            method="post"
+            encType="multipart/form-data"
+            noValidate
+            className="mt-3 flex flex-col gap-4"
+          >
+            {Object.keys(errors).length > 0 ? (
+              <FormMessage tone="error">Please correct the fields below.</FormMessage>
+            ) : null}
+            <FormField
+              label="Title"
+              name="title"
+              required
+              maxLength={300}
+              defaultValue={values?.title}
+              error={errors.title}
+            />
+            <FormField
+              label="Release date"
+              name="releaseDate"
+              type="date"
+              required
+              defaultValue={values?.releaseDate}
+              error={errors.releaseDate}
+            />
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="coming-soon-description">Description</Label>
+              <Textarea
+                id="coming-soon-description"
+                name="description"
+                rows={4}
+                maxLength={2000}
+                defaultValue={values?.description}
+              />
+            </div>
+            <FormField
+              label="Poster"
+              name="poster"
+              type="file"
+              required
+              accept="image/jpeg,image/png,image/webp,image/avif"
+              hint="JPEG, PNG, WebP or AVIF, up to 10 MB."
+              error={errors.poster}
+            />
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              Add Coming Soon Title
+            </Button>
+          </fetcher.Form>
+        </section>
+      </div>
+    </>
+  );
+}
