@@ -87,6 +87,10 @@ const PAGES = [
   "/admin/adult/items/new",
   "/admin/adult/items/1/edit",
   "/admin/coming-soon",
+  "/admin/items/import",
+  "/admin/adult/items/import",
+  "/admin/items/export.csv",
+  "/admin/adult/items/export.csv",
 ];
 
 const REGULAR = {
@@ -148,7 +152,13 @@ describe("the back office's pages", () => {
 describe("the back office's actions", () => {
   it("refuse visitors and customers with 403 and change nothing", async () => {
     const before = await catalogueState();
-    for (const action of ACTIONS) {
+    const csv =
+      "RegSerialNo,ProductID,QtyToList,Title,Disc,CurrentPrice\n1,X,1,Renamed By Someone,DVD,1\n";
+    const imports = ["/admin/items/import", "/admin/adult/items/import"].map((path) => ({
+      path,
+      body: { intent: "import", csv },
+    }));
+    for (const action of [...ACTIONS, ...imports]) {
       for (const cookie of ["", cookies.customer]) {
         const response = await post(action.path, action.body, cookie);
         expect(response.status, `${action.path} ${cookie ? "customer" : "visitor"}`).toBe(403);

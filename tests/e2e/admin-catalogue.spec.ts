@@ -193,3 +193,61 @@ test("a Coming Soon entry with an uploaded poster shows on the home page", async
   await expect(page.getByText("Entry deleted")).toBeVisible();
   await expect(page.getByRole("list", { name: "Coming Soon entries" })).not.toContainText(title);
 });
+
+test("a CSV import is checked first, refused whole with one bad row, then written; export downloads", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.getByRole("link", { name: "Import CSV" }).click();
+  await expect(page.getByRole("heading", { name: "Import regular titles" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  const marker = `Marigold ${Date.now()}`;
+  const header =
+    "RegSerialNo,ProductID,QtyToList,Title,Release Year,Disc,Type,CurrentPrice,Description,Genres,Director,Cast,PosterURL";
+  // Spreadsheet rows: the header is row 1, and a cell with a line break stays in one row.
+  const good = [
+    `,CSV-1,4,"${marker}, Part One",1984,DVD,Movie,$9.99,"Two lines,\nof description",Drama,Ann Hui,,`,
+    `,CSV-2,2,${marker} Part Two,1986,Blu-ray,Movie,14.50,,Drama,Ann Hui,,`,
+  ];
+  const bad = `,CSV-3,1,${marker} Part Three,86,DVD,Movie,9.99,,,,,`;
+  const file = (rows: string[]) => ({
+    name: "titles.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`\uFEFF${header}\n${rows.join("\n")}\n`),
+  });
+
+  await page.getByLabel("CSV file").setInputFiles(file([...good, bad]));
+  await page.getByRole("button", { name: "Check file (dry run)" }).click();
+  const report = page.getByRole("region", { name: "Import report" });
+  await expect(report).toContainText("Nothing was written: 1 of 3 rows need fixing.");
+  await expect(
+    report
+      .getByRole("row")
+      .filter({ hasText: "Year must be in YYYY format" })
+      .getByRole("cell")
+      .first(),
+  ).toHaveText("4");
+  await expect(page.getByRole("button", { name: "Import" })).toBeDisabled();
+
+  await page.getByLabel("CSV file").setInputFiles(file(good));
+  await page.getByRole("button", { name: "Check file (dry run)" }).click();
+  await expect(report).toContainText("Dry run: 2 would be added, 0 updated, 0 rejected.");
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(report).toContainText("Imported: 2 added, 0 updated.");
+
+  await page.goto(`/admin/items?q=${encodeURIComponent(marker)}`);
+  await expect(page.getByRole("row").filter({ hasText: `${marker}, Part One` })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: `${marker} Part Two` })).toContainText(
+    "$14.50",
+  );
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const csv = await (
+    await download
+  )
+    .path()
+    .then((path) => import("node:fs").then((fs) => fs.readFileSync(path, "utf8")));
+  expect(csv.split("\n")[0]).toBe(`\uFEFF${header}`);
+  expect(csv).toContain(`"${marker}, Part One"`);
+});

@@ -1,0 +1,578 @@
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { parse } from "csv-parse/sync";
+import { and, eq, gte, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { Database } from "#app/db/client.server.ts";
+import { adultTitles, catalogueCounts, regularTitles } from "#app/db/schema.ts";
+import { testDatabase } from "#tests/support/test-database.ts";
+import {
+  CatalogCsvError,
+  catalogCsvColumns,
+  exportCatalogCsv,
+  importCatalogCsv,
+  type CatalogKind,
+} from "./catalog-csv.server.ts";
+
+const db = testDatabase();
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+// Every test works inside a transaction that is rolled back, so the titles it imports are never
+// seen by the other test files reading the demo catalogue at the same time. The import's own
+// transaction becomes a savepoint inside it. Serials from 5,000,000 up, a block per test (the
+// identity sequence is not transactional and moves past what a test imported).
+let nextBlock = 5_000_000 + (Date.now() % 1000) * 100_000;
+const serialBlock = () => (nextBlock += 10_000);
+const marker = () => `CSVTEST-${randomUUID().slice(0, 8)}`;
+
+class RolledBack extends Error {}
+async function rolledBack(work: (tx: Transaction) => Promise<void>) {
+  await expect(
+    db.transaction(async (tx) => {
+      await work(tx);
+      throw new RolledBack();
+    }),
+  ).rejects.toBeInstanceOf(RolledBack);
+}
+
+const REGULAR_HEADER =
+  "RegSerialNo,ProductID,QtyToList,Title,Release Year,Disc,Type,CurrentPrice,Description,Genres,Director,Cast,PosterURL";
+const ADULT_HEADER =
+  "AdultSerialNo,ProductID,Condition,Price,Quantity,Title,Production,Release Date,PosterURL,Description";
+
+async function counts(tx: Transaction, catalogue: CatalogKind) {
+  const rows = await tx
+    .select({ disc: catalogueCounts.disc, total: catalogueCounts.total })
+    .from(catalogueCounts)
+    .where(eq(catalogueCounts.catalogue, catalogue));
+  return Object.fromEntries(rows.map((row) => [row.disc, row.total]));
+}
+
+async function regularRowsFrom(tx: Transaction, serial: number) {
+  return tx
+    .select()
+    .from(regularTitles)
+    .where(gte(regularTitles.regSerialNo, serial))
+    .orderBy(regularTitles.regSerialNo);
+}
+
+async function collect(chunks: AsyncIterable<string>) {
+  const parts: string[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return parts;
+}
+
+describe("catalogue CSV import: reading the file", () => {
+  it("reads quoted commas, new lines in fields, a byte order mark and $ prices", async () => {
+    const base = serialBlock();
+    const tag = marker();
+    const csv =
+      "\uFEFF" +
+      [
+        REGULAR_HEADER,
+        `${base + 1},P-1,3,"${tag} Crouching, Hidden",2000,DVD,Movie,$12.99,"First line\nsecond line, with a comma","Action, Drama",Ang Lee,"Chow Yun-fat, Michelle Yeoh",`,
+        `${base + 2},P-2,0,"${tag} ""Quoted"" Title",,Blu-ray,,"$1,299.00",,,,,/uploads/posters/x.webp`,
+        `,P-3,1,${tag} Amélie,2001,4K/Blu-ray,,7,,,,,https://images.example.com/amelie.jpg`,
+      ].join("\r\n") +
+      "\r\n";
+    await rolledBack(async (tx) => {
+      const report = await importCatalogCsv(tx, "regular", csv, { dryRun: false });
+      expect(report).toEqual({
+        kind: "regular",
+        dryRun: false,
+        written: true,
+        total: 3,
+        added: 3,
+        updated: 0,
+        rejected: [],
+      });
+      const rows = await tx
+        .select()
+        .from(regularTitles)
+        .where(sql`${regularTitles.title} like ${tag + "%"}`)
+        .orderBy(regularTitles.regSerialNo);
+      expect(rows.map((row) => row.title)).toEqual([
+        `${tag} Crouching, Hidden`,
+        `${tag} "Quoted" Title`,
+        `${tag} Amélie`,
+      ]);
+      expect(rows[0]).toMatchObject({
+        regSerialNo: base + 1,
+        productId: "P-1",
+        qtyToList: 3,
+        releaseYear: 2000,
+        disc: "DVD",
+        type: "Movie",
+        currentPriceCents: 1299,
+        description: "First line\nsecond line, with a comma",
+        genres: "Action, Drama",
+        director: "Ang Lee",
+        cast: "Chow Yun-fat, Michelle Yeoh",
+        posterUrl: null,
+      });
+      expect(rows[1]).toMatchObject({
+        regSerialNo: base + 2,
+        currentPriceCents: 129_900,
+        releaseYear: null,
+        type: null,
+        posterUrl: "/uploads/posters/x.webp",
+      });
+      // The title without a serial got one from the database, past the imported ones.
+      expect(rows[2]!.regSerialNo).toBeGreaterThan(base + 2);
+      expect(rows[2]).toMatchObject({
+        currentPriceCents: 700,
+        posterUrl: "https://images.example.com/amelie.jpg",
+      });
+    });
+  });
+
+  it("reads a stream whose chunks split a quoted field and a multi-byte character", async () => {
+    const base = serialBlock();
+    const bytes = Buffer.from(
+      `${REGULAR_HEADER}\n${base},P-1,1,"Ça, c'est Paris",1999,DVD,,5.00,"a\nb",,,,\n`,
+    );
+    const cut = bytes.indexOf(Buffer.from("Ç")) + 1; // between the two bytes of Ç
+    const input = Readable.from([
+      bytes.subarray(0, cut),
+      bytes.subarray(cut, cut + 30),
+      bytes.subarray(cut + 30),
+    ]);
+    await rolledBack(async (tx) => {
+      const report = await importCatalogCsv(tx, "regular", input, { dryRun: false });
+      expect(report.rejected).toEqual([]);
+      const [row] = await regularRowsFrom(tx, base);
+      expect(row).toMatchObject({ title: "Ça, c'est Paris", description: "a\nb" });
+    });
+  });
+
+  it("fails, instead of waiting, when the input stream fails", async () => {
+    const input = new Readable({ read() {} });
+    input.push(`${REGULAR_HEADER}\n,P,1,T,,DVD,,1,,,,,\n`);
+    const attempt = importCatalogCsv(db, "regular", input, { dryRun: true });
+    input.destroy(new Error("connection reset while uploading"));
+    await expect(attempt).rejects.toThrow("connection reset while uploading");
+  });
+
+  it("matches column names ignoring case and surrounding spaces, in any order", async () => {
+    const csv =
+      " title , DISC,currentprice,qtytolist, productid ,release   year\n" +
+      "Header Case Test,dvd,$3.50,2,HC-1,1987\n";
+    await rolledBack(async (tx) => {
+      const report = await importCatalogCsv(tx, "regular", csv, { dryRun: true });
+      expect(report).toMatchObject({ added: 1, updated: 0, rejected: [], written: false });
+    });
+  });
+
+  it("refuses a file with an unknown column, listing the expected names", async () => {
+    const csv = `${REGULAR_HEADER},Rating\n,P,1,T,,DVD,,1,,,,,,PG\n`;
+    const attempt = importCatalogCsv(db, "regular", csv, { dryRun: true });
+    await expect(attempt).rejects.toBeInstanceOf(CatalogCsvError);
+    await expect(attempt).rejects.toThrow(
+      'Unknown column "Rating". The columns are: RegSerialNo, ProductID, QtyToList, Title, Release Year, Disc, Type, CurrentPrice, Description, Genres, Director, Cast, PosterURL.',
+    );
+    await expect(
+      importCatalogCsv(db, "regular", `${ADULT_HEADER}\n`, { dryRun: true }),
+    ).rejects.toThrow(/adult catalogue's file/);
+  });
+
+  it("refuses a file without a required column, an empty file and a repeated column", async () => {
+    await expect(
+      importCatalogCsv(db, "regular", "RegSerialNo,ProductID,QtyToList,Disc\n1,P,1,DVD\n", {
+        dryRun: true,
+      }),
+    ).rejects.toThrow("Missing columns Title, CurrentPrice.");
+    await expect(importCatalogCsv(db, "adult", "", { dryRun: true })).rejects.toThrow(
+      /The file is empty\. The first row must name the columns: AdultSerialNo, ProductID/,
+    );
+    await expect(
+      importCatalogCsv(db, "adult", `${ADULT_HEADER},title\n`, { dryRun: true }),
+    ).rejects.toThrow("The column Title appears more than once.");
+  });
+
+  it("refuses broken quoting with the line it is on", async () => {
+    const csv = `${REGULAR_HEADER}\n,P,1,T,,DVD,,1,,,,,\n,P,1,"unclosed,,DVD,,1,,,,,\n`;
+    await expect(importCatalogCsv(db, "regular", csv, { dryRun: true })).rejects.toThrow(
+      /^The file is not valid CSV near line \d+: /,
+    );
+  });
+
+  it("refuses more than 200,000 rows before writing anything", async () => {
+    const row = ",P,1,T,,DVD,,1,,,,,\n";
+    const csv = REGULAR_HEADER + "\n" + row.repeat(200_001);
+    await expect(importCatalogCsv(db, "regular", csv, { dryRun: false })).rejects.toThrow(
+      "The file has more than 200,000 rows. Split it into smaller files.",
+    );
+  });
+});
+
+describe("catalogue CSV import: rejected rows", () => {
+  it("lists every bad row with its spreadsheet row number and reasons, and writes nothing", async () => {
+    const base = serialBlock();
+    const tag = marker();
+    const csv = [
+      REGULAR_HEADER,
+      /* 2 */ `${base + 1},P-1,1,${tag} Good,1999,DVD,,9.99,,,,,`,
+      /* 3 */ `${base + 2},P-2,1,${tag} Bad Year,99,DVD,,9.99,,,,,`,
+      /* 4 */ `${base + 3},P-3,1,${tag} Bad Price,1999,DVD,,twelve,,,,,`,
+      /* 5 */ `${base + 4},P-4,1,,1999,DVD,,9.99,"two\nlines",,,,`,
+      /* 6 */ `${base + 1},P-5,1,${tag} Same Serial,1999,DVD,,9.99,,,,,`,
+      /* 7 */ ``,
+      /* 8 */ `${base + 5},P-6,-1,${tag} Many,1850,VHS,,-3,,,,,javascript:alert(1)`,
+      /* 9 */ `abc,P-7,1,${tag} Odd Serial,1999,DVD,,9.99,,,,,//elsewhere.example/x.png`,
+      /* 10 */ `${base + 6},P-8,1,${tag} Extra Cell,1999,DVD,,9.99,,,,,,surprise`,
+      /* 11 */ `,P-9,1,${tag} Also Good,,Collections,,$0.99,,,,,`,
+    ].join("\n");
+    await rolledBack(async (tx) => {
+      const before = await counts(tx, "regular");
+      const dryRun = await importCatalogCsv(tx, "regular", csv, { dryRun: true });
+      const real = await importCatalogCsv(tx, "regular", csv, { dryRun: false });
+      expect(real).toEqual({ ...dryRun, dryRun: false });
+      expect(real.written).toBe(false);
+      expect(real.total).toBe(9);
+      expect(real.added).toBe(2);
+      expect(real.updated).toBe(0);
+      expect(real.rejected).toEqual([
+        { row: 3, reasons: ["Release Year: Year must be in YYYY format"] },
+        { row: 4, reasons: ["CurrentPrice must be a number of dollars, e.g. 12.99."] },
+        { row: 5, reasons: ["Title is required."] },
+        { row: 6, reasons: [`RegSerialNo ${base + 1} is already used by row 2.`] },
+        {
+          row: 8,
+          reasons: [
+            "PosterURL must be empty, an http(s) address or a path on this site starting with /.",
+            "QtyToList must be a whole number, 0 or more.",
+            "Release Year: Year must be between 1900 and 2100",
+            "Disc: Choose DVD, Blu-ray, 4K/Blu-ray or Collections.",
+            "CurrentPrice must be a number of dollars, e.g. 12.99.",
+          ],
+        },
+        {
+          row: 9,
+          reasons: [
+            "RegSerialNo must be a whole number of 1 or more, or empty for a new title.",
+            "PosterURL must be empty, an http(s) address or a path on this site starting with /.",
+          ],
+        },
+        { row: 10, reasons: ["The row has 14 cells but the header has 13."] },
+      ]);
+      const written = await tx
+        .select()
+        .from(regularTitles)
+        .where(sql`${regularTitles.title} like ${tag + "%"}`);
+      expect(written).toEqual([]);
+      expect(await counts(tx, "regular")).toEqual(before);
+    });
+  });
+
+  it("rejects adult rows by the adult rules", async () => {
+    const csv = [
+      ADULT_HEADER,
+      `,12x,New,$19.99,1,Bad Product,,2001-02-03,,`,
+      `,12,New,19.99,1,Bad Date,,2001-02-30,,`,
+      `,12,New,,1,No Price,,,,`,
+      `,12,New,1,1,Spaced Poster,,,https://example.com/a poster.jpg,`,
+      `,12,New,1,1,Relative Poster,,,posters/a.jpg,`,
+      `,12,New,1,1,Regular Upload,,,upload:${"a".repeat(32)},`,
+      `,12,New,1,1,Adult Upload,,,upload:adult-${"b".repeat(32)},`,
+      `,12,New,1,1,Bad Upload,,,upload:../../etc/passwd,`,
+    ].join("\n");
+    const report = await importCatalogCsv(db, "adult", csv, { dryRun: true });
+    expect(report.rejected).toEqual([
+      { row: 2, reasons: ["ProductID must be a number."] },
+      { row: 3, reasons: ["Release Date: Date must be in YYYY-MM-DD format"] },
+      { row: 4, reasons: ["Price is required."] },
+      {
+        row: 5,
+        reasons: [
+          "PosterURL must be empty, an http(s) address or a path on this site starting with /.",
+        ],
+      },
+      {
+        row: 6,
+        reasons: [
+          "PosterURL must be empty, an http(s) address or a path on this site starting with /.",
+        ],
+      },
+      { row: 7, reasons: ["PosterURL: that uploaded poster belongs to the regular catalogue."] },
+      { row: 9, reasons: ["PosterURL: not a poster uploaded to this shop."] },
+    ]);
+    expect(report.added).toBe(1);
+  });
+});
+
+describe("catalogue CSV import: writing", () => {
+  it("a dry run reports what would change and writes nothing", async () => {
+    const base = serialBlock();
+    await rolledBack(async (tx) => {
+      await tx.insert(regularTitles).values({
+        regSerialNo: base + 1,
+        productId: "OLD",
+        title: "Existing",
+        disc: "DVD",
+        currentPriceCents: 100,
+      });
+      const before = await regularRowsFrom(tx, base);
+      const countsBefore = await counts(tx, "regular");
+      const csv = [
+        REGULAR_HEADER,
+        `${base + 1},NEW,1,Changed,2000,Blu-ray,,2.00,,,,,`,
+        `${base + 2},NEW,1,Added With Serial,2000,DVD,,2.00,,,,,`,
+        `,NEW,1,Added Without Serial,2000,DVD,,2.00,,,,,`,
+      ].join("\n");
+      const report = await importCatalogCsv(tx, "regular", csv, { dryRun: true });
+      expect(report).toEqual({
+        kind: "regular",
+        dryRun: true,
+        written: false,
+        total: 3,
+        added: 2,
+        updated: 1,
+        rejected: [],
+      });
+      expect(await regularRowsFrom(tx, base)).toEqual(before);
+      expect(await counts(tx, "regular")).toEqual(countsBefore);
+    });
+  });
+
+  it("adds and updates regular titles in one go and keeps the counts exact", async () => {
+    const base = serialBlock();
+    const tag = marker();
+    const longAgo = new Date("2020-01-01T00:00:00Z");
+    await rolledBack(async (tx) => {
+      await tx.insert(regularTitles).values([
+        {
+          regSerialNo: base + 1,
+          productId: "OLD-1",
+          title: `${tag} Old One`,
+          disc: "DVD",
+          currentPriceCents: 100,
+          director: "Kept Director",
+          posterUrl: "/uploads/kept.webp",
+          updatedAt: longAgo,
+        },
+        {
+          regSerialNo: base + 2,
+          productId: "OLD-2",
+          title: `${tag} Old Two`,
+          disc: "Blu-ray",
+          currentPriceCents: 200,
+          updatedAt: longAgo,
+        },
+        {
+          regSerialNo: base + 3,
+          productId: "SAME",
+          qtyToList: 9,
+          title: `${tag} Same`,
+          disc: "DVD",
+          currentPriceCents: 900,
+          updatedAt: longAgo,
+        },
+      ]);
+      const before = await counts(tx, "regular");
+      // A file with only some of the columns: the others keep their values on updated titles.
+      const csv = [
+        "RegSerialNo,ProductID,QtyToList,Title,Disc,CurrentPrice",
+        `${base + 1},NEW-1,5,${tag} New One,4K/Blu-ray,$15.00`,
+        `${base + 2},NEW-2,6,${tag} New Two,Blu-ray,16`,
+        `${base + 3},SAME,9,${tag} Same,DVD,9.00`,
+        `${base + 500},NEW-3,7,${tag} Given Serial,DVD,17.5`,
+        `,NEW-4,8,${tag} No Serial,Collections,18.25`,
+      ].join("\n");
+      const report = await importCatalogCsv(tx, "regular", csv, { dryRun: false });
+      expect(report).toMatchObject({ written: true, total: 5, added: 2, updated: 3, rejected: [] });
+
+      const rows = await regularRowsFrom(tx, base);
+      expect(rows.map((row) => [row.regSerialNo - base, row.productId, row.qtyToList])).toEqual([
+        [1, "NEW-1", 5],
+        [2, "NEW-2", 6],
+        [3, "SAME", 9],
+        [500, "NEW-3", 7],
+        [rows[4]!.regSerialNo - base, "NEW-4", 8],
+      ]);
+      expect(rows[4]!.regSerialNo).toBeGreaterThan(base + 500);
+      expect(rows[0]).toMatchObject({
+        title: `${tag} New One`,
+        disc: "4K/Blu-ray",
+        currentPriceCents: 1500,
+        director: "Kept Director",
+        posterUrl: "/uploads/kept.webp",
+      });
+      expect(rows[3]).toMatchObject({ currentPriceCents: 1750, director: null, posterUrl: null });
+      // A changed title says so; one whose cells were all the same is left as it was.
+      expect(rows[0]!.updatedAt.getTime()).toBeGreaterThan(longAgo.getTime());
+      expect(rows[2]!.updatedAt).toEqual(longAgo);
+
+      const after = await counts(tx, "regular");
+      expect(after[""]).toBe(before[""]! + 2);
+      expect(after["DVD"]).toBe(before["DVD"]! - 1 + 1);
+      expect(after["4K/Blu-ray"]).toBe(before["4K/Blu-ray"]! + 1);
+      expect(after["Blu-ray"]).toBe(before["Blu-ray"]!);
+      expect(after["Collections"]).toBe(before["Collections"]! + 1);
+      const [real] = await tx
+        .execute<{ total: string }>(sql`select count(*) as total from regular_titles`)
+        .then((result) => result.rows);
+      expect(Number(real!.total)).toBe(after[""]);
+
+      // The identity sequence moved past the imported serials: the admin's next title is free.
+      const [next] = await tx
+        .insert(regularTitles)
+        .values({ productId: "NEXT", title: `${tag} Next`, disc: "DVD", currentPriceCents: 1 })
+        .returning({ serial: regularTitles.regSerialNo });
+      expect(next!.serial).toBeGreaterThan(rows[4]!.regSerialNo);
+    });
+  });
+
+  it("adds and updates adult titles and keeps the count exact", async () => {
+    const base = serialBlock();
+    const tag = marker();
+    await rolledBack(async (tx) => {
+      await tx.insert(adultTitles).values({
+        adultSerialNo: base + 1,
+        productId: 1,
+        title: `${tag} Old`,
+        priceCents: 100,
+        genre: "Kept Genre",
+      });
+      const before = await counts(tx, "adult");
+      const csv = [
+        ADULT_HEADER,
+        `${base + 1},77,Used,$24.99,3,${tag} Updated,Studio A,2003-04-05,,"Line one\nline two"`,
+        `,78,New,"1,000.00",0,${tag} Added,,,https://example.com/p.jpg,`,
+      ].join("\n");
+      const report = await importCatalogCsv(tx, "adult", csv, { dryRun: false });
+      expect(report).toMatchObject({ written: true, total: 2, added: 1, updated: 1, rejected: [] });
+      const rows = await tx
+        .select()
+        .from(adultTitles)
+        .where(gte(adultTitles.adultSerialNo, base))
+        .orderBy(adultTitles.adultSerialNo);
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toMatchObject({
+        adultSerialNo: base + 1,
+        productId: 77,
+        condition: "Used",
+        priceCents: 2499,
+        quantity: 3,
+        production: "Studio A",
+        releaseDate: "2003-04-05",
+        description: "Line one\nline two",
+        genre: "Kept Genre",
+      });
+      expect(rows[1]).toMatchObject({
+        productId: 78,
+        priceCents: 100_000,
+        releaseDate: null,
+        posterUrl: "https://example.com/p.jpg",
+      });
+      expect((await counts(tx, "adult"))[""]).toBe(before[""]! + 1);
+    });
+  });
+});
+
+describe("catalogue CSV export", () => {
+  it("streams the spec's columns in keyset pages, prices in dollars", async () => {
+    const base = serialBlock();
+    await rolledBack(async (tx) => {
+      // Enough titles for several pages of 2,000.
+      await tx.execute(sql`
+        insert into regular_titles (reg_serial_no, product_id, title, disc, current_price_cents, release_year)
+        select ${base} + g, 'EXP-' || g, 'Export, "Title" ' || g, 'DVD', 100 * g + 5, 1990
+          from generate_series(1, 4500) as g`);
+      const [{ total }] = (
+        await tx.execute<{ total: string }>(sql`select count(*) as total from regular_titles`)
+      ).rows as [{ total: string }];
+      const chunks = await collect(exportCatalogCsv(tx, "regular"));
+      expect(chunks.length).toBeGreaterThanOrEqual(4); // header + at least 3 pages
+      const text = chunks.join("");
+      expect(text.startsWith("\uFEFF" + REGULAR_HEADER + "\n")).toBe(true);
+      const records = parse(text, { bom: true, columns: true }) as Record<string, string>[];
+      expect(records).toHaveLength(Number(total));
+      const serials = records.map((record) => Number(record.RegSerialNo));
+      expect(serials).toEqual([...serials].sort((a, b) => a - b));
+      expect(new Set(serials).size).toBe(serials.length);
+      expect(records.find((record) => record.RegSerialNo === String(base + 7))).toEqual({
+        RegSerialNo: String(base + 7),
+        ProductID: "EXP-7",
+        QtyToList: "0",
+        Title: 'Export, "Title" 7',
+        "Release Year": "1990",
+        Disc: "DVD",
+        Type: "",
+        CurrentPrice: "7.05",
+        Description: "",
+        Genres: "",
+        Director: "",
+        Cast: "",
+        PosterURL: "",
+      });
+    });
+  });
+
+  it("writes the adult columns, and no byte order mark when asked", async () => {
+    const text = (await collect(exportCatalogCsv(db, "adult", { bom: false }))).join("");
+    expect(text.split("\n")[0]).toBe(ADULT_HEADER);
+    expect(catalogCsvColumns("adult").join(",")).toBe(ADULT_HEADER);
+    const records = parse(text, { columns: true }) as Record<string, string>[];
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.every((record) => /^\d+\.\d\d$/.test(record.Price!))).toBe(true);
+  });
+
+  it.each(["regular", "adult"] as const)(
+    "round trip of the %s catalogue: 0 added, every row updated, 0 rejected, nothing changed",
+    async (kind) => {
+      await rolledBack(async (tx) => {
+        // One title with a poster uploaded here, which the export writes as stored.
+        const upload = `upload:${kind === "adult" ? "adult-" : ""}${"c".repeat(32)}`;
+        if (kind === "adult") {
+          await tx
+            .update(adultTitles)
+            .set({ posterUrl: upload })
+            .where(eq(adultTitles.adultSerialNo, 1));
+        } else {
+          await tx
+            .update(regularTitles)
+            .set({ posterUrl: upload })
+            .where(eq(regularTitles.regSerialNo, 1));
+        }
+        const exported = (await collect(exportCatalogCsv(tx, kind))).join("");
+        expect(exported).toContain(`,${upload}`);
+        const rows = (parse(exported, { bom: true }) as string[][]).length - 1;
+        expect(rows).toBeGreaterThan(0);
+        const dryRun = await importCatalogCsv(tx, kind, exported, { dryRun: true });
+        expect(dryRun).toMatchObject({ added: 0, updated: rows, rejected: [], total: rows });
+        const real = await importCatalogCsv(tx, kind, Readable.from([exported]), {
+          dryRun: false,
+        });
+        expect(real).toMatchObject({ added: 0, updated: rows, rejected: [], written: true });
+        expect((await collect(exportCatalogCsv(tx, kind))).join("")).toBe(exported);
+      });
+    },
+  );
+});
+
+describe("catalogue CSV counts", () => {
+  it("kept counts match the real ones after an import of mixed discs", async () => {
+    const base = serialBlock();
+    await rolledBack(async (tx) => {
+      const csv = [
+        REGULAR_HEADER,
+        ...Array.from(
+          { length: 40 },
+          (_, i) =>
+            `${i % 2 ? base + i : ""},C-${i},1,Count ${i},,${["DVD", "Blu-ray", "4K/Blu-ray", "Collections"][i % 4]},,1,,,,,`,
+        ),
+      ].join("\n");
+      await importCatalogCsv(tx, "regular", csv, { dryRun: false });
+      const kept = await counts(tx, "regular");
+      const real = await tx.execute<{ disc: string; total: string }>(sql`
+        select disc, count(*) as total from regular_titles group by disc
+        union all select '', count(*) from regular_titles`);
+      for (const row of real.rows) expect(kept[row.disc]).toBe(Number(row.total));
+      const [probe] = await tx
+        .select({ total: catalogueCounts.total })
+        .from(catalogueCounts)
+        .where(and(eq(catalogueCounts.catalogue, "regular"), eq(catalogueCounts.disc, "")));
+      expect(probe!.total).toBe(kept[""]);
+    });
+  });
+});

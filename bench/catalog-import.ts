@@ -1,0 +1,158 @@
+// Speed of the catalogue CSV import and export: node bench/catalog-import.ts [--rows 100000]
+// Starts a throwaway PostgreSQL with the demo catalogue, writes a regular-catalogue CSV of
+// generated titles (quoted commas, new lines in fields, $ prices), and times, reading the file
+// as a stream each time:
+//   1. a dry run (every row would be added);
+//   2. the import (every row added, one transaction);
+//   3. a second file with every title's price and title changed (every row updated);
+//   4. that file again (every row matches a title, none differs: nothing is rewritten);
+//   5. the export of the whole catalogue to a file;
+//   6. a dry run of that export (must report 0 added, 0 rejected).
+// Prints rows/s for each and the process's peak memory. Exits 1 if a count is not as expected.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { parseArgs } from "node:util";
+import { createDatabase } from "#app/db/client.server.ts";
+import { runMigrations } from "#app/db/migrate.server.ts";
+import { seedDemoIfEmpty } from "#app/db/seed/demo.server.ts";
+import {
+  catalogCsvColumns,
+  exportCatalogCsv,
+  importCatalogCsv,
+  type CatalogImportReport,
+} from "#app/domain/catalog/catalog-csv.server.ts";
+import { startEmbeddedPostgres } from "#server/embedded-postgres.ts";
+
+const { values: args } = parseArgs({ options: { rows: { type: "string", default: "100000" } } });
+const ROWS = Number(args.rows);
+if (!Number.isInteger(ROWS) || ROWS < 1 || ROWS > 200_000) {
+  console.error("Usage: node bench/catalog-import.ts [--rows 1..200000]");
+  process.exit(2);
+}
+const FIRST_SERIAL = 1_000_001;
+const DISCS = ["DVD", "Blu-ray", "4K/Blu-ray", "Collections"];
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-csv-"));
+// When run as root the server runs as a separate "postgres" user, which must reach the folder.
+fs.chmodSync(dataDir, 0o755);
+const database = await startEmbeddedPostgres(path.join(dataDir, "db"));
+const { db, pool } = createDatabase(database.url, 4);
+let failed = false;
+
+function csvCell(value: string) {
+  return /[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+async function writeInputFile(file: string, edition: number) {
+  async function* lines() {
+    yield catalogCsvColumns("regular").join(",") + "\r\n";
+    let batch = "";
+    for (let i = 0; i < ROWS; i++) {
+      const cells = [
+        String(FIRST_SERIAL + i),
+        `BENCH-${i}`,
+        String(i % 25),
+        `Bench Title ${i}, Part ${i % 7}${edition > 1 ? ` (edition ${edition})` : ""}`,
+        String(1930 + (i % 95)),
+        DISCS[i % 4]!,
+        "Movie",
+        i % 3 === 0
+          ? `$${(5 + edition + (i % 40)).toFixed(2)}`
+          : `${1000 + edition + (i % 500)}.99`,
+        `A generated title for the import benchmark.\nIt has a second line, a comma and "quotes" (${i}).`,
+        "Drama, Thriller",
+        "A. Director",
+        "First Actor, Second Actor, Third Actor",
+        i % 2 ? "" : `/uploads/posters/${i}.webp`,
+      ];
+      batch += cells.map(csvCell).join(",") + "\r\n";
+      if (batch.length > 1 << 20) {
+        yield batch;
+        batch = "";
+      }
+    }
+    yield batch;
+  }
+  await pipeline(Readable.from(lines()), fs.createWriteStream(file));
+}
+
+async function timed<T>(name: string, rows: number, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    name.padEnd(44),
+    `${seconds.toFixed(2)} s`.padStart(9),
+    `${Math.round(rows / seconds).toLocaleString("en-US")} rows/s`.padStart(16),
+  );
+  return result;
+}
+
+function expectReport(name: string, report: CatalogImportReport, added: number, updated: number) {
+  if (report.added !== added || report.updated !== updated || report.rejected.length > 0) {
+    failed = true;
+    console.error(
+      `  ${name}: expected ${added} added, ${updated} updated, 0 rejected; got`,
+      report.added,
+      report.updated,
+      report.rejected.slice(0, 3),
+    );
+  }
+}
+
+try {
+  await runMigrations(db);
+  await seedDemoIfEmpty(db);
+  const input = path.join(dataDir, "input.csv");
+  const changed = path.join(dataDir, "changed.csv");
+  await writeInputFile(input, 1);
+  await writeInputFile(changed, 2);
+  const inputSize = fs.statSync(input).size;
+  console.log(
+    `${ROWS.toLocaleString("en-US")} generated regular titles, ${(inputSize / 1e6).toFixed(1)} MB of CSV`,
+  );
+
+  const read = () => fs.createReadStream(input);
+  const dry = await timed("dry run (all would be added)", ROWS, () =>
+    importCatalogCsv(db, "regular", read(), { dryRun: true }),
+  );
+  expectReport("dry run", dry, ROWS, 0);
+  const added = await timed("import, one transaction (all added)", ROWS, () =>
+    importCatalogCsv(db, "regular", read(), { dryRun: false }),
+  );
+  expectReport("import", added, ROWS, 0);
+  const updated = await timed("import of changed titles (all updated)", ROWS, () =>
+    importCatalogCsv(db, "regular", fs.createReadStream(changed), { dryRun: false }),
+  );
+  expectReport("import of changed titles", updated, 0, ROWS);
+  const unchanged = await timed("same file again (all unchanged)", ROWS, () =>
+    importCatalogCsv(db, "regular", fs.createReadStream(changed), { dryRun: false }),
+  );
+  expectReport("same file again", unchanged, 0, ROWS);
+
+  const { rows } = await pool.query<{ total: number }>(
+    "select count(*)::int as total from regular_titles",
+  );
+  const total = rows[0]!.total;
+  const exported = path.join(dataDir, "export.csv");
+  await timed(`export of all ${total.toLocaleString("en-US")} titles`, total, () =>
+    pipeline(Readable.from(exportCatalogCsv(db, "regular")), fs.createWriteStream(exported)),
+  );
+  console.log(`  ${(fs.statSync(exported).size / 1e6).toFixed(1)} MB written`);
+  const roundTrip = await timed("dry run of the export (round trip)", total, () =>
+    importCatalogCsv(db, "regular", fs.createReadStream(exported), { dryRun: true }),
+  );
+  expectReport("round trip", roundTrip, 0, total);
+
+  console.log(
+    `peak memory of this process (RSS): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+  );
+} finally {
+  await pool.end();
+  await database.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
