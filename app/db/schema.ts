@@ -82,6 +82,9 @@ export const regularTitles = pgTable(
     index("regular_titles_title_sort").on(t.title, t.regSerialNo),
     index("regular_titles_disc_serial").on(t.disc, t.regSerialNo),
     index("regular_titles_disc_title_sort").on(t.disc, t.title, t.regSerialNo),
+    // The back office sorts by price and year; stock (changed by every order) stays unindexed.
+    index("regular_titles_price_sort").on(t.currentPriceCents, t.regSerialNo),
+    index("regular_titles_year_sort").on(t.releaseYear, t.regSerialNo),
   ],
 );
 

@@ -62,7 +62,10 @@ export default function AdminAdultItems({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-bold">All Adult Items</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{loaderData.total} titles</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {loaderData.total.toLocaleString("en-US")}
+            {loaderData.capped ? "+" : ""} titles
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to="/admin/adult/items/new" className={buttonVariants()}>

@@ -134,7 +134,8 @@ export default function AdminRegularItems({ loaderData }: Route.ComponentProps) 
         <div>
           <h1 className="text-3xl font-bold">All Regular Items</h1>
           <p className="mt-1 text-sm text-muted-foreground">
-            {loaderData.total} titles · {loaderData.staffPickCount} of 5 staff picks ·{" "}
+            {loaderData.total.toLocaleString("en-US")}
+            {loaderData.capped ? "+" : ""} titles · {loaderData.staffPickCount} of 5 staff picks ·{" "}
             {loaderData.picks ? (
               <Link to="/admin/items" className="font-medium text-primary underline">
                 Show all titles

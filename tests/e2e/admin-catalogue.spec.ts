@@ -74,6 +74,7 @@ test("an admin adds a regular title, finds it in the shop, edits its price, and 
     .getByRole("link", { name: `Edit ${title}` })
     .click();
   await expect(page.getByRole("heading", { name: new RegExp(`^Edit ${title}`) })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   const price = page.getByRole("textbox", { name: "CurrentPrice" });
   await expect(price).toHaveValue("12.99");
   await price.fill("$14.50");

@@ -5,6 +5,7 @@ import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import {
   addRegularTitle,
   adminListParams,
+  COUNT_CAP,
   deleteRegularTitle,
   listRegularTitlesForAdmin,
   REGULAR_SORTS,
@@ -93,6 +94,23 @@ describe("the back office's catalogue", () => {
     expect(await db.select().from(staffPicks)).toHaveLength(5);
     expect(await setStaffPick(db, added[0]!, false)).toBe("off");
     expect(await db.select().from(staffPicks)).toHaveLength(4);
+  });
+
+  it("counts a broad search only up to 10,000 and says so", async () => {
+    await db.execute(sql`
+      insert into regular_titles (product_id, title, disc, qty_to_list, current_price_cents)
+      select 'CAP-' || n, 'Capcount ' || n, 'DVD', 1, 999 from generate_series(1, 10050) as n`);
+    const broad = await listRegularTitlesForAdmin(
+      db,
+      adminListParams(new URLSearchParams({ q: "capcount" }), REGULAR_SORTS),
+    );
+    expect(broad).toMatchObject({ total: COUNT_CAP, capped: true, pageCount: COUNT_CAP / 20 });
+    const narrow = await listRegularTitlesForAdmin(
+      db,
+      adminListParams(new URLSearchParams({ q: "capcount 9999" }), REGULAR_SORTS),
+    );
+    expect(narrow).toMatchObject({ total: 1, capped: false });
+    await db.execute(sql`delete from regular_titles where product_id like 'CAP-%'`);
   });
 
   it("deletes for good", async () => {

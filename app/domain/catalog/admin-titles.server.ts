@@ -1,4 +1,15 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, sql, type AnyColumn } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  isNotNull,
+  sql,
+  type AnyColumn,
+  type Subquery,
+} from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import {
   adultAdminSearchText,
@@ -8,6 +19,7 @@ import {
   staffPicks,
 } from "#app/db/schema.ts";
 import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
+import { keptCount } from "./regular-titles.server.ts";
 import { containsPattern } from "./search-text.ts";
 import type { AdultTitleValues, RegularTitleValues } from "./title-input.ts";
 
@@ -15,6 +27,18 @@ import type { AdultTitleValues, RegularTitleValues } from "./title-input.ts";
 export const ADMIN_PAGE_SIZE = 20;
 /** Spec §9: at most five staff picks. */
 export const STAFF_PICK_LIMIT = 5;
+
+/**
+ * Matches of a search are counted up to this many: a broad search ("the") need not walk the
+ * whole catalogue to say how many pages it has. Past it the table says "10,000+".
+ */
+export const COUNT_CAP = 10_000;
+
+async function countUpTo(db: Database, matches: Subquery) {
+  const [row] = await db.select({ total: count() }).from(matches);
+  const total = Math.min(row?.total ?? 0, COUNT_CAP);
+  return { total, capped: (row?.total ?? 0) > COUNT_CAP };
+}
 
 export type SortDirection = "asc" | "desc";
 export type AdminListParams = {
@@ -72,11 +96,18 @@ export async function listRegularTitlesForAdmin(db: Database, params: AdminListP
       : undefined,
     params.picks ? isNotNull(staffPicks.regSerialNo) : undefined,
   );
-  const [{ total }] = (await db
-    .select({ total: count() })
-    .from(regularTitles)
-    .leftJoin(staffPicks, eq(staffPicks.regSerialNo, regularTitles.regSerialNo))
-    .where(where)) as [{ total: number }];
+  const { total, capped } = where
+    ? await countUpTo(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(regularTitles)
+          .leftJoin(staffPicks, eq(staffPicks.regSerialNo, regularTitles.regSerialNo))
+          .where(where)
+          .limit(COUNT_CAP + 1)
+          .as("matches"),
+      )
+    : { total: await keptCount(db, "regular"), capped: false };
   const pageCount = pageCountFor(total, ADMIN_PAGE_SIZE);
   const page = clampPage(params.page, pageCount);
   const column = REGULAR_SORTS[params.sort as keyof typeof REGULAR_SORTS];
@@ -98,16 +129,24 @@ export async function listRegularTitlesForAdmin(db: Database, params: AdminListP
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE);
   const [{ picks }] = (await db.select({ picks: count() }).from(staffPicks)) as [{ picks: number }];
-  return { rows, total, page, pageCount, staffPickCount: picks };
+  return { rows, total, capped, page, pageCount, staffPickCount: picks };
 }
 
 export async function listAdultTitlesForAdmin(db: Database, params: AdminListParams) {
   const where = params.query
     ? ilike(adultAdminSearchText(adultTitles), containsPattern(params.query))
     : undefined;
-  const [{ total }] = (await db.select({ total: count() }).from(adultTitles).where(where)) as [
-    { total: number },
-  ];
+  const { total, capped } = where
+    ? await countUpTo(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(adultTitles)
+          .where(where)
+          .limit(COUNT_CAP + 1)
+          .as("matches"),
+      )
+    : { total: await keptCount(db, "adult"), capped: false };
   const pageCount = pageCountFor(total, ADMIN_PAGE_SIZE);
   const page = clampPage(params.page, pageCount);
   const column = ADULT_SORTS[params.sort as keyof typeof ADULT_SORTS];
@@ -126,7 +165,7 @@ export async function listAdultTitlesForAdmin(db: Database, params: AdminListPar
     .orderBy(...ordering(column, params.dir, adultTitles.adultSerialNo))
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE);
-  return { rows, total, page, pageCount };
+  return { rows, total, capped, page, pageCount };
 }
 
 export async function getRegularTitleForEdit(db: Database, serialNo: number) {
@@ -160,6 +199,11 @@ export async function addRegularTitle(
         regSerialNo: sql`(select coalesce(max(${regularTitles.regSerialNo}), 0) + 1 from ${regularTitles})`,
       })
       .returning({ serialNo: regularTitles.regSerialNo });
+    // Keep the identity counter in step, so titles added without a serial (imports, seeds)
+    // never collide with one given here.
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('regular_titles', 'reg_serial_no'), ${row!.serialNo}, true) where ${row!.serialNo} >= (select last_value from regular_titles_reg_serial_no_seq)`,
+    );
     return row!.serialNo;
   });
 }
@@ -177,6 +221,9 @@ export async function addAdultTitle(
         adultSerialNo: sql`(select coalesce(max(${adultTitles.adultSerialNo}), 0) + 1 from ${adultTitles})`,
       })
       .returning({ serialNo: adultTitles.adultSerialNo });
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('adult_titles', 'adult_serial_no'), ${row!.serialNo}, true) where ${row!.serialNo} >= (select last_value from adult_titles_adult_serial_no_seq)`,
+    );
     return row!.serialNo;
   });
 }

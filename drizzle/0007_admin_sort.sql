@@ -1,0 +1,2 @@
+CREATE INDEX "regular_titles_price_sort" ON "regular_titles" USING btree ("current_price_cents","reg_serial_no");--> statement-breakpoint
+CREATE INDEX "regular_titles_year_sort" ON "regular_titles" USING btree ("release_year","reg_serial_no");
