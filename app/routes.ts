@@ -12,6 +12,7 @@ export default [
   route("search", "routes/search.tsx"),
   route("about", "routes/about.tsx"),
   route("other-services", "routes/other-services.tsx"),
+  route("contact", "routes/contact.tsx"),
   route("cart", "routes/cart.tsx"),
   route("cart-success", "routes/cart-success.tsx"),
   route("checkout/test-payment/:sessionId", "routes/checkout.test-payment.$sessionId.tsx"),

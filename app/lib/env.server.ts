@@ -63,6 +63,8 @@ const schema = z
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
     MAIL_FROM: z.string().min(3).default("Reel & Repair <no-reply@reelandrepair.example>"),
+    /** Where the shop's own notifications go (contact messages, repair bookings). */
+    SHOP_EMAIL: z.email().default("hello@reelandrepair.example"),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),

@@ -1,0 +1,163 @@
+import { data, Form, useNavigation } from "react-router";
+import { FormField, FormMessage } from "#app/components/form-field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { getDb } from "#app/db/client.server.ts";
+import { fieldErrors } from "#app/domain/accounts/forms.ts";
+import { contactSchema, HONEYPOT_FIELD } from "#app/domain/messages/contact-input.ts";
+import { submitContactMessage } from "#app/domain/messages/contact.server.ts";
+import { clientIp } from "#app/lib/client-ip.ts";
+import { getEnv } from "#app/lib/env.server.ts";
+import { readForm } from "#app/lib/request.server.ts";
+import { pageMeta, SHOP } from "#app/lib/site.ts";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Contact Us", `Questions about a film, an order or a repair? Write to ${SHOP.name}.`);
+
+type Values = { name: string; email: string; message: string };
+type ActionData = {
+  values: Values;
+  errors: Record<string, string | undefined>;
+  message: string | null;
+  sent: boolean;
+  /** A new one per sent message, so the emptied form replaces the typed one. */
+  sentId?: string;
+};
+
+const FAILED = "Could not submit your message. Please try again.";
+const EMPTY: Values = { name: "", email: "", message: "" };
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const values: Values = {
+    name: form.name ?? "",
+    email: form.email ?? "",
+    message: form.message ?? "",
+  };
+  // A bot filled the field people never see: it is told all went well, and nothing is kept.
+  if (form[HONEYPOT_FIELD]) {
+    return data<ActionData>({
+      values: EMPTY,
+      errors: {},
+      message: null,
+      sent: true,
+      sentId: crypto.randomUUID(),
+    });
+  }
+  const parsed = contactSchema.safeParse(values);
+  if (!parsed.success) {
+    return data<ActionData>(
+      { values, errors: fieldErrors(parsed.error), message: null, sent: false },
+      { status: 400 },
+    );
+  }
+  try {
+    const result = await submitContactMessage(getDb(), parsed.data, {
+      clientIp: clientIp(request),
+      shopEmail: getEnv().SHOP_EMAIL,
+    });
+    if (result === "rate-limited") {
+      return data<ActionData>(
+        {
+          values,
+          errors: {},
+          message: "You have sent several messages already. Please try again in an hour.",
+          sent: false,
+        },
+        { status: 429 },
+      );
+    }
+  } catch (error) {
+    console.error("A contact message could not be stored", error);
+    return data<ActionData>({ values, errors: {}, message: FAILED, sent: false }, { status: 503 });
+  }
+  return data<ActionData>({
+    values: EMPTY,
+    errors: {},
+    message: null,
+    sent: true,
+    sentId: crypto.randomUUID(),
+  });
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values ?? EMPTY;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Contact Us</h1>
+      <p className="mt-2 text-muted-foreground">
+        Questions about a film, an order or a repair? Write to us and we will answer by e-mail,
+        usually within a day. You can also call {SHOP.phone}.
+      </p>
+      {actionData?.sent ? (
+        <div className="mt-6">
+          <FormMessage tone="success">
+            Thank you! Your message was sent. We will get back to you soon.
+          </FormMessage>
+        </div>
+      ) : null}
+      {actionData?.message ? (
+        <div className="mt-6">
+          <FormMessage tone="error">{actionData.message}</FormMessage>
+        </div>
+      ) : null}
+      {/* The key resets the fields after a message is sent; on errors they keep what was typed. */}
+      <Form
+        key={actionData?.sentId ?? "form"}
+        method="post"
+        noValidate
+        className="mt-6 flex flex-col gap-4"
+      >
+        <FormField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          defaultValue={values.name}
+          error={errors.name}
+        />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="contact-message">Message</Label>
+          <Textarea
+            id="contact-message"
+            name="message"
+            rows={6}
+            required
+            maxLength={5000}
+            defaultValue={values.message}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? "contact-message-error" : undefined}
+          />
+          {errors.message ? (
+            <p id="contact-message-error" className="text-sm font-medium text-destructive">
+              {errors.message}
+            </p>
+          ) : null}
+        </div>
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label htmlFor="contact-website">Leave this empty</label>
+          <input id="contact-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+        </div>
+        <Button type="submit" size="lg" disabled={sending}>
+          {sending ? "Sending…" : "Send Message"}
+        </Button>
+      </Form>
+    </div>
+  );
+}
