@@ -6,7 +6,9 @@ import { uniqueEmail } from "./support/mailbox.ts";
 
 const PASSWORD = "Back-Office-Keeper-7";
 
-test.beforeEach(async ({ context }, testInfo) => {
+test.beforeEach(async ({ context, page }, testInfo) => {
+  // The footer fades in; axe must not judge its colours halfway through.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   test.slow();
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
 });

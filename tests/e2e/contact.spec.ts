@@ -4,7 +4,9 @@ import { expect, test } from "./support/fixtures.ts";
 import { clientAddress } from "./support/accounts.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
 
-test.beforeEach(async ({ context }, testInfo) => {
+test.beforeEach(async ({ context, page }, testInfo) => {
+  // The footer fades in; axe must not judge its colours halfway through.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
 });
 
