@@ -378,7 +378,22 @@ export const serviceRequests = pgTable(
     preferredDate: date("preferred_date").notNull(),
     preferredTime: text("preferred_time").notNull(),
     status: text("status").notNull().default("new"),
+    /** The booked slot's start (preferred_date and preferred_time are its shop-local wall time). */
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    /** The calendar event's UID, stable across the confirmation and the cancellation. */
+    uid: text("uid")
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
+    /** Set once when the customer cancels; a cancelled booking no longer holds its place. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index("service_requests_created_at").on(t.createdAt)],
+  (t) => [
+    index("service_requests_created_at").on(t.createdAt),
+    uniqueIndex("service_requests_uid").on(t.uid),
+    // Counting a slot's places reads only the bookings still standing.
+    index("service_requests_active_starts_at")
+      .on(t.startsAt)
+      .where(sql`${t.cancelledAt} is null`),
+  ],
 );

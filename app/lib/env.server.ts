@@ -63,6 +63,35 @@ const schema = z
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
     MAIL_FROM: z.string().min(3).default("Reel & Repair <no-reply@reelandrepair.example>"),
+    /** The shop's time zone: repair appointments are offered and shown in it. */
+    SHOP_TIME_ZONE: z
+      .string()
+      .default("America/Chicago")
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat("en-US", { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, "must be an IANA time zone such as America/Chicago"),
+    /** Repair appointments: open days (0 = Sunday), hours, slot length and places per slot. */
+    REPAIR_OPEN_DAYS: z
+      .string()
+      .default("1,2,3,4,5,6")
+      .transform((value) => value.split(",").map((day) => Number(day.trim())))
+      .refine(
+        (days) =>
+          days.length > 0 && days.every((day) => Number.isInteger(day) && day >= 0 && day <= 6),
+        "must list days 0 (Sunday) to 6 (Saturday), e.g. 1,2,3,4,5,6",
+      ),
+    REPAIR_HOURS: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, "must look like 10:00-18:00")
+      .default("10:00-18:00"),
+    REPAIR_SLOT_MINUTES: z.coerce.number().int().min(15).max(480).default(60),
+    REPAIR_PLACES_PER_SLOT: z.coerce.number().int().min(1).max(50).default(2),
+    REPAIR_DAYS_AHEAD: z.coerce.number().int().min(1).max(365).default(60),
     /** Where the shop's own notifications go (contact messages, repair bookings). */
     SHOP_EMAIL: z.email().default("hello@reelandrepair.example"),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),

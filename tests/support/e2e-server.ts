@@ -17,7 +17,17 @@ const smtp = await startSmtpSink(0, (mail) => {
   // Written aside and renamed, so a test never reads half a message.
   fs.writeFileSync(
     `${file}.partial`,
-    JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html }),
+    JSON.stringify({
+      to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments: mail.attachments.map((attachment) => ({
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        content: attachment.content.toString("utf8"),
+      })),
+    }),
   );
   fs.renameSync(`${file}.partial`, file);
 });

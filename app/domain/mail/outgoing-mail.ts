@@ -5,4 +5,6 @@ export type OutgoingMail = {
   text: string;
   /** Where a reply goes (a shopper's address on the shop's notifications); never has CR/LF. */
   replyTo?: string;
+  /** Small text attachments (a calendar invitation); handed to nodemailer as they are. */
+  attachments?: { filename: string; content: string; contentType: string }[];
 };

@@ -3,7 +3,13 @@ import path from "node:path";
 
 const mailDir = path.resolve(".tmp/e2e-mail");
 
-type Received = { to: string; subject: string; text: string; html: string };
+type Received = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: { filename: string; contentType: string; content: string }[];
+};
 
 /** Waits for the newest message to an address (sent through the real SMTP server). */
 export async function waitForMail(

@@ -1,0 +1,350 @@
+import { createHmac } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { serviceRequests } from "#app/db/schema.ts";
+import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
+import type { OutgoingMail } from "#app/domain/mail/outgoing-mail.ts";
+import { SHOP_ADDRESS } from "#app/lib/site.ts";
+import { scratchDatabase } from "#tests/support/scratch-database.ts";
+import { bookingSchema, type BookingInput } from "./booking-input.ts";
+import {
+  availableSlots,
+  bookAppointment,
+  cancelAppointment,
+  cancelToken,
+  type BookingOptions,
+} from "./bookings.server.ts";
+import { DEFAULT_BOOKING_RULES } from "./slots.ts";
+
+// Bookings count places shop-wide: a database of this file's own keeps other files' out.
+const scratch = scratchDatabase();
+let boss: PgBoss;
+beforeAll(async () => {
+  // The queue's jobs must land in the scratch database, the bookings' transactions write there.
+  const { rows } = await scratch.db().execute(sql`select current_database() as name`);
+  const url = inject("databaseUrl").replace(/\/[^/]+$/, `/${(rows[0] as { name: string }).name}`);
+  boss = await startOutbox(url, { onError() {} });
+});
+afterAll(() => stopOutbox(boss));
+
+const SHOP_INBOX = "shop-inbox@example.test";
+const SECRET = "test-secret-for-repair-links";
+const rules = DEFAULT_BOOKING_RULES;
+// Monday 2026-11-23, 10:20 in Arlington (CST, UTC-6).
+const now = new Date("2026-11-23T16:20:00Z");
+
+let ipCounter = 0;
+function options(extra: Partial<BookingOptions> = {}): BookingOptions {
+  ipCounter += 1;
+  return {
+    rules,
+    now,
+    clientIp: `198.51.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
+    shopEmail: SHOP_INBOX,
+    publicUrl: "https://shop.example.test",
+    secret: SECRET,
+    ...extra,
+  };
+}
+
+let emailCounter = 0;
+function booking(fields: Partial<BookingInput> = {}): BookingInput {
+  emailCounter += 1;
+  return bookingSchema.parse({
+    name: "Rosa Reader",
+    email: `customer-${emailCounter}@example.test`,
+    phone: "(817) 555-0199",
+    serviceType: "Game Console Repair",
+    issue: "The disc drive clicks and will not read discs.\n\nIt started last week.",
+    preferredDate: "2026-11-24",
+    preferredTime: "10:00",
+    ...fields,
+  });
+}
+
+async function mailTo(address: string): Promise<OutgoingMail[]> {
+  const { rows } = await scratch
+    .db()
+    .execute(
+      sql`select data from pgboss.job where name = 'mail-send' and data->>'to' = ${address} order by created_on`,
+    );
+  return (rows as { data: OutgoingMail }[]).map((row) => row.data);
+}
+
+async function shopMailAbout(customer: string): Promise<OutgoingMail[]> {
+  return (await mailTo(SHOP_INBOX)).filter((mail) => mail.replyTo === customer);
+}
+
+/** The properties of an iCalendar text (lines unfolded; the first of each name). */
+function calendarFields(ics: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const line of ics.replace(/\r?\n[ \t]/g, "").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon < 0) continue;
+    const name = line.slice(0, colon).split(";")[0]!;
+    fields[name] ??= line.slice(colon + 1);
+  }
+  return fields;
+}
+
+async function activeBookingsAt(startsAt: Date): Promise<number> {
+  const rows = await scratch
+    .db()
+    .select({ id: serviceRequests.id })
+    .from(serviceRequests)
+    .where(
+      sql`${serviceRequests.startsAt} = ${startsAt} and ${serviceRequests.cancelledAt} is null`,
+    );
+  return rows.length;
+}
+
+describe("booking a repair appointment", () => {
+  it("keeps the booking and queues the confirmation with its invitation and the shop's notification", async () => {
+    const input = booking();
+    const result = await bookAppointment(scratch.db(), input, options());
+    expect(result).toMatchObject({ ok: true, startsAt: new Date("2026-11-24T16:00:00Z") });
+    if (!result.ok) return;
+
+    const [row] = await scratch
+      .db()
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, result.id));
+    expect(row).toMatchObject({
+      email: input.email,
+      preferredDate: "2026-11-24",
+      preferredTime: "10:00",
+      startsAt: new Date("2026-11-24T16:00:00Z"),
+      uid: result.uid,
+      status: "new",
+      cancelledAt: null,
+    });
+
+    const [confirmation, ...moreToCustomer] = await mailTo(input.email);
+    expect(moreToCustomer).toEqual([]);
+    expect(confirmation!.subject).toBe(
+      "Your repair appointment: Tuesday, November 24, 2026 at 10:00 AM CST",
+    );
+    expect(confirmation!.text).toContain(
+      "https://shop.example.test/service-request/cancel/" +
+        cancelToken(result.id, result.uid, SECRET),
+    );
+    const [attachment] = confirmation!.attachments!;
+    expect(attachment!.filename).toBe("appointment.ics");
+    expect(attachment!.contentType).toBe("text/calendar; charset=utf-8; method=REQUEST");
+    const ics = calendarFields(attachment!.content);
+    expect(ics).toMatchObject({
+      METHOD: "REQUEST",
+      UID: `repair-${result.uid}@reelandrepair.example`,
+      DTSTART: "20261124T160000Z",
+      DURATION: "PT60M",
+      SUMMARY: "Repair appointment: Game Console Repair",
+      LOCATION: SHOP_ADDRESS.replace(/,/g, "\\,"),
+      STATUS: "CONFIRMED",
+    });
+
+    const [notification, ...moreToShop] = await shopMailAbout(input.email);
+    expect(moreToShop).toEqual([]);
+    expect(notification!.subject).toBe(
+      "Repair appointment: Game Console Repair, 2026-11-24 10:00, Rosa Reader",
+    );
+    for (const field of [
+      "Name: Rosa Reader",
+      `E-mail: ${input.email}`,
+      "Phone: (817) 555-0199",
+      "Service: Game Console Repair",
+      "Date: 2026-11-24",
+      "Time: 10:00",
+      "The disc drive clicks and will not read discs.",
+      "It started last week.",
+    ]) {
+      expect(notification!.text).toContain(field);
+    }
+  });
+
+  it.each([
+    ["a past time today", { preferredDate: "2026-11-23", preferredTime: "10:00" }, "past"],
+    ["a past date", { preferredDate: "2026-11-20", preferredTime: "12:00" }, "past"],
+    ["a Sunday", { preferredDate: "2026-11-29", preferredTime: "12:00" }, "closed"],
+    ["after closing", { preferredDate: "2026-11-24", preferredTime: "18:00" }, "closed"],
+    ["between slots", { preferredDate: "2026-11-24", preferredTime: "12:30" }, "not-a-slot"],
+    ["beyond 60 days", { preferredDate: "2027-01-23", preferredTime: "12:00" }, "too-far"],
+  ] as const)("refuses %s, keeping nothing and sending nothing", async (_, fields, reason) => {
+    const input = booking(fields);
+    const result = await bookAppointment(scratch.db(), input, options());
+    expect(result).toMatchObject({ ok: false, reason });
+    expect(result.ok ? "" : result.message).not.toBe("");
+    const rows = await scratch
+      .db()
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.email, input.email));
+    expect(rows).toEqual([]);
+    expect(await mailTo(input.email)).toEqual([]);
+  });
+
+  it("refuses a full slot and stops offering it", async () => {
+    const slot = { preferredDate: "2026-11-24", preferredTime: "11:00" };
+    const before = await availableSlots(scratch.db(), "2026-11-24", rules, now);
+    expect(before.find((s) => s.time === "11:00")?.placesLeft).toBe(2);
+
+    expect((await bookAppointment(scratch.db(), booking(slot), options())).ok).toBe(true);
+    const half = await availableSlots(scratch.db(), "2026-11-24", rules, now);
+    expect(half.find((s) => s.time === "11:00")?.placesLeft).toBe(1);
+    expect((await bookAppointment(scratch.db(), booking(slot), options())).ok).toBe(true);
+
+    const third = booking(slot);
+    expect(await bookAppointment(scratch.db(), third, options())).toMatchObject({
+      ok: false,
+      reason: "slot-full",
+      message: expect.stringContaining("choose another time"),
+    });
+    expect(await mailTo(third.email)).toEqual([]);
+    const after = await availableSlots(scratch.db(), "2026-11-24", rules, now);
+    expect(after.map((s) => s.time)).not.toContain("11:00");
+    expect(after.map((s) => s.time)).toContain("12:00");
+  });
+
+  it("gives the last place of a slot to exactly one of 50 simultaneous bookings", async () => {
+    const slot = { preferredDate: "2026-11-25", preferredTime: "14:00" };
+    const startsAt = new Date("2026-11-25T20:00:00Z");
+    expect((await bookAppointment(scratch.db(), booking(slot), options())).ok).toBe(true);
+
+    const inputs = Array.from({ length: 50 }, () => booking(slot));
+    const results = await Promise.all(
+      inputs.map((input) => bookAppointment(scratch.db(), input, options())),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok && result.reason === "slot-full")).toHaveLength(
+      49,
+    );
+    expect(await activeBookingsAt(startsAt)).toBe(2);
+    const winner = inputs[results.findIndex((result) => result.ok)]!;
+    expect(await mailTo(winner.email)).toHaveLength(1);
+    const mailed = await Promise.all(inputs.map((input) => mailTo(input.email)));
+    expect(mailed.flat()).toHaveLength(1);
+  });
+
+  it("limits bookings per client address", async () => {
+    const clientIp = "203.0.113.77";
+    const limit = { windowSeconds: 3600, max: 2 };
+    const results = [];
+    for (const time of ["15:00", "16:00", "17:00"]) {
+      const input = booking({ preferredDate: "2026-11-26", preferredTime: time });
+      results.push(await bookAppointment(scratch.db(), input, options({ clientIp, limit })));
+    }
+    expect(results.map((result) => (result.ok ? "booked" : result.reason))).toEqual([
+      "booked",
+      "booked",
+      "rate-limited",
+    ]);
+  });
+});
+
+describe("cancelling a repair appointment", () => {
+  const cancelOptions = { secret: SECRET, now, rules, shopEmail: SHOP_INBOX };
+
+  async function booked(time: string) {
+    const input = booking({ preferredDate: "2026-11-27", preferredTime: time });
+    const result = await bookAppointment(scratch.db(), input, options());
+    if (!result.ok) throw new Error(result.message);
+    const [confirmation] = await mailTo(input.email);
+    const token = /\/service-request\/cancel\/(\S+)/.exec(confirmation!.text)![1]!;
+    return { input, result, token };
+  }
+
+  it("frees the place once and sends the calendar cancellation with the same UID", async () => {
+    const { input, result, token } = await booked("10:00");
+    const placesLeft = async () =>
+      (await availableSlots(scratch.db(), "2026-11-27", rules, now)).find((s) => s.time === "10:00")
+        ?.placesLeft;
+    expect(await placesLeft()).toBe(1);
+
+    const first = await cancelAppointment(scratch.db(), token, cancelOptions);
+    expect(first).toMatchObject({ ok: true, status: "cancelled" });
+    expect(await placesLeft()).toBe(2);
+    const [row] = await scratch
+      .db()
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, result.id));
+    expect(row).toMatchObject({ status: "cancelled", cancelledAt: now });
+
+    const [confirmation, cancellation, ...more] = await mailTo(input.email);
+    expect(more).toEqual([]);
+    expect(cancellation!.subject).toMatch(/^Cancelled: /);
+    const invitation = calendarFields(confirmation!.attachments![0]!.content);
+    const cancelled = calendarFields(cancellation!.attachments![0]!.content);
+    expect(cancelled).toMatchObject({
+      METHOD: "CANCEL",
+      STATUS: "CANCELLED",
+      UID: invitation.UID,
+      DTSTART: invitation.DTSTART,
+      SEQUENCE: "1",
+    });
+    expect(cancellation!.attachments![0]!.contentType).toContain("method=CANCEL");
+    expect(await shopMailAbout(input.email)).toHaveLength(2);
+
+    // The link again, even twice at once: nothing changes, nothing is sent.
+    const again = await Promise.all([
+      cancelAppointment(scratch.db(), token, cancelOptions),
+      cancelAppointment(scratch.db(), token, cancelOptions),
+    ]);
+    expect(again).toMatchObject([
+      { ok: true, status: "already-cancelled" },
+      { ok: true, status: "already-cancelled" },
+    ]);
+    expect(await mailTo(input.email)).toHaveLength(2);
+    expect(await placesLeft()).toBe(2);
+  });
+
+  it("cancels exactly once when the link is used twice at the same moment", async () => {
+    const { input, token } = await booked("11:00");
+    const results = await Promise.all([
+      cancelAppointment(scratch.db(), token, cancelOptions),
+      cancelAppointment(scratch.db(), token, cancelOptions),
+    ]);
+    const statuses = results.map((result) => (result.ok ? result.status : result.reason)).sort();
+    expect(statuses).toEqual(["already-cancelled", "cancelled"]);
+    expect(await mailTo(input.email)).toHaveLength(2);
+  });
+
+  it("refuses forged, tampered and other-purpose tokens", async () => {
+    const { result, token } = await booked("12:00");
+    const other = await booked("13:00");
+    const mac = (message: string, secret = SECRET) =>
+      createHmac("sha256", secret).update(message).digest("base64url");
+    const forged = [
+      "",
+      "garbage",
+      `${result.id}`,
+      `${result.id}.`,
+      `${result.id}.${"A".repeat(43)}`,
+      // Signed with another secret.
+      `${result.id}.${mac(`cancel-repair:${result.id}:${result.uid}`, "another-secret")}`,
+      // Signed by us, but for another purpose.
+      `${result.id}.${mac(`confirm-repair:${result.id}:${result.uid}`)}`,
+      // Another booking's signature on this booking's id.
+      `${result.id}.${other.token.split(".")[1]}`,
+      `99999999.${token.split(".")[1]}`,
+      `${token}x`,
+    ];
+    for (const bad of forged) {
+      expect(await cancelAppointment(scratch.db(), bad, cancelOptions)).toMatchObject({
+        ok: false,
+        reason: "invalid-link",
+      });
+    }
+    expect(await activeBookingsAt(result.startsAt)).toBe(1);
+  });
+
+  it("refuses to cancel an appointment that has started", async () => {
+    const { result, token } = await booked("14:00");
+    const later = new Date(result.startsAt.getTime() + 60_000);
+    expect(
+      await cancelAppointment(scratch.db(), token, { ...cancelOptions, now: later }),
+    ).toMatchObject({ ok: false, reason: "started" });
+    expect(await activeBookingsAt(result.startsAt)).toBe(1);
+  });
+});

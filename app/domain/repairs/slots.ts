@@ -1,0 +1,281 @@
+/**
+ * Repair appointment slots: which shop-local times can be booked. Pure and browser-safe, so the
+ * form can offer the same slots the server accepts. Time-zone math uses `Intl.DateTimeFormat`
+ * only; there is no date library.
+ *
+ * Decisions:
+ * - Slots are wall-clock times in the shop's zone (10:00, 11:00, … every day, DST or not).
+ * - A wall time that does not exist (the hour skipped when clocks spring forward) is no slot.
+ *   A wall time that happens twice (the hour repeated when clocks fall back) is the first one,
+ *   in daylight time. With the default 10:00–18:00 hours neither case arises in America/Chicago
+ *   (the change happens at 02:00), but the rule keeps other configurations deterministic.
+ * - Lead time: a slot can be booked when it starts at or after the first full shop-local hour
+ *   after `now + leadMinutes`. With `leadMinutes: 0` that is "from the next hour": at 10:00:00
+ *   and at 10:59 alike the earliest slot is 11:00.
+ * - "Up to `daysAhead` days ahead": the last bookable date is today (shop time) plus
+ *   `daysAhead` calendar days.
+ */
+
+export type BookingRules = {
+  /** IANA zone of the shop, e.g. "America/Chicago". */
+  timeZone: string;
+  /** Days the shop takes appointments, 0 = Sunday … 6 = Saturday. */
+  openDays: number[];
+  /** "HH:MM", shop time: the first slot starts then. */
+  opensAt: string;
+  /** "HH:MM", shop time: the last slot ends by then. */
+  closesAt: string;
+  slotMinutes: number;
+  placesPerSlot: number;
+  /** Minimum notice before the start of a slot, rounded up to the next full hour (see above). */
+  leadMinutes: number;
+  daysAhead: number;
+};
+
+export const DEFAULT_BOOKING_RULES: BookingRules = {
+  timeZone: "America/Chicago",
+  openDays: [1, 2, 3, 4, 5, 6],
+  opensAt: "10:00",
+  closesAt: "18:00",
+  slotMinutes: 60,
+  placesPerSlot: 2,
+  leadMinutes: 0,
+  daysAhead: 60,
+};
+
+export type Slot = { time: string; startsAt: Date };
+
+export type SlotRefusal = "past" | "closed" | "too-far" | "not-a-slot";
+
+export type SlotCheck =
+  { ok: true; startsAt: Date } | { ok: false; reason: SlotRefusal; message: string };
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+type WallClock = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+};
+
+/** The shop-local calendar date and clock time at an instant. */
+export function wallClockAt(instant: Date, timeZone: string): WallClock {
+  const parts: Record<string, number> = {};
+  for (const part of wallClockFormatter(timeZone).formatToParts(instant)) {
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+/** How far the zone's clocks are ahead of UTC at an instant, in milliseconds. */
+function offsetAt(ms: number, timeZone: string): number {
+  const wall = wallClockAt(new Date(ms), timeZone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+type CalendarDate = { year: number; month: number; day: number };
+
+/** "YYYY-MM-DD" that names a real calendar day, or null. */
+export function parseDate(date: string): CalendarDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1) return null;
+  if (check.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+/** "HH:MM" (24-hour) as minutes after midnight, or null. */
+export function parseTime(time: string): number | null {
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) return null;
+  const [hours, minutes] = [Number(match[1]), Number(match[2])];
+  return hours < 24 && minutes < 60 ? hours * 60 + minutes : null;
+}
+
+function formatTime(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+function formatDate(date: CalendarDate): string {
+  return `${String(date.year).padStart(4, "0")}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
+}
+
+/**
+ * The instant a shop-local wall time happens: null when it does not exist (skipped by a DST
+ * change), the earlier instant when it happens twice.
+ */
+export function wallTimeToInstant(date: string, time: string, timeZone: string): Date | null {
+  const day = parseDate(date);
+  const minutes = parseTime(time);
+  if (!day || minutes === null) return null;
+  const asUtc = Date.UTC(day.year, day.month - 1, day.day, 0, minutes);
+  // Offsets change at most once a day: the ones a day either side cover every candidate.
+  const offsets = new Set([
+    offsetAt(asUtc - DAY, timeZone),
+    offsetAt(asUtc, timeZone),
+    offsetAt(asUtc + DAY, timeZone),
+  ]);
+  const candidates = [...offsets]
+    .map((offset) => asUtc - offset)
+    .filter((ms) => {
+      const wall = wallClockAt(new Date(ms), timeZone);
+      return (
+        wall.year === day.year &&
+        wall.month === day.month &&
+        wall.day === day.day &&
+        wall.hour * 60 + wall.minute === minutes
+      );
+    })
+    .sort((a, b) => a - b);
+  return candidates.length ? new Date(candidates[0]!) : null;
+}
+
+/** Today's date in the shop's zone, "YYYY-MM-DD". */
+export function shopToday(rules: Pick<BookingRules, "timeZone">, now: Date): string {
+  return formatDate(wallClockAt(now, rules.timeZone));
+}
+
+/** A calendar date plus some days, "YYYY-MM-DD". */
+export function addDays(date: string, days: number): string {
+  const day = parseDate(date);
+  if (!day) throw new Error(`Not a date: ${date}`);
+  const moved = new Date(Date.UTC(day.year, day.month - 1, day.day + days));
+  return formatDate({
+    year: moved.getUTCFullYear(),
+    month: moved.getUTCMonth() + 1,
+    day: moved.getUTCDate(),
+  });
+}
+
+/** 0 = Sunday … 6 = Saturday: the calendar's weekday, the same in every zone. */
+function weekday(day: CalendarDate): number {
+  return new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay();
+}
+
+/** The earliest instant a slot may start (see the lead-time decision above). */
+export function earliestStart(rules: BookingRules, now: Date): Date {
+  const notice = now.getTime() + rules.leadMinutes * MINUTE;
+  // The start of the shop-local hour holding `notice`; zones' offsets are whole minutes.
+  const wall = wallClockAt(new Date(notice), rules.timeZone);
+  const startOfSecond = Math.floor(notice / 1000) * 1000;
+  return new Date(startOfSecond - (wall.minute * 60 + wall.second) * 1000 + HOUR);
+}
+
+/** The slots of the opening hours, as shop-local minutes after midnight. */
+function slotMinutesOfDay(rules: BookingRules): number[] {
+  const opens = parseTime(rules.opensAt);
+  const closes = parseTime(rules.closesAt);
+  if (opens === null || closes === null || rules.slotMinutes <= 0) {
+    throw new Error("Invalid booking rules: opening hours or slot length.");
+  }
+  const slots = [];
+  for (let start = opens; start + rules.slotMinutes <= closes; start += rules.slotMinutes) {
+    slots.push(start);
+  }
+  return slots;
+}
+
+/**
+ * The slots of a shop-local date that can be booked now (leaving out whether they are full):
+ * none on closed days, past dates and dates beyond `daysAhead`; none that start too soon.
+ */
+export function slotsForDate(date: string, rules: BookingRules, now: Date): Slot[] {
+  const day = parseDate(date);
+  if (!day || !rules.openDays.includes(weekday(day))) return [];
+  const today = shopToday(rules, now);
+  if (date < today || date > addDays(today, rules.daysAhead)) return [];
+  const earliest = earliestStart(rules, now).getTime();
+  const slots: Slot[] = [];
+  for (const minutes of slotMinutesOfDay(rules)) {
+    const time = formatTime(minutes);
+    const startsAt = wallTimeToInstant(date, time, rules.timeZone);
+    if (startsAt && startsAt.getTime() >= earliest) slots.push({ time, startsAt });
+  }
+  return slots;
+}
+
+function refuse(reason: SlotRefusal, message: string): SlotCheck {
+  return { ok: false, reason, message };
+}
+
+/** Whether a shop-local date and time is a slot that can be booked now (fullness aside). */
+export function checkSlot(date: string, time: string, rules: BookingRules, now: Date): SlotCheck {
+  const day = parseDate(date);
+  const minutes = parseTime(time);
+  if (!day || minutes === null) {
+    return refuse("not-a-slot", "Please choose a date and one of the offered times.");
+  }
+  const today = shopToday(rules, now);
+  if (date < today) return refuse("past", "That date has passed. Please choose another time.");
+  if (date > addDays(today, rules.daysAhead)) {
+    return refuse(
+      "too-far",
+      `Appointments can be booked up to ${rules.daysAhead} days ahead. Please choose an earlier date.`,
+    );
+  }
+  const slots = slotMinutesOfDay(rules);
+  const closes = parseTime(rules.closesAt)!;
+  if (!rules.openDays.includes(weekday(day)) || minutes < slots[0]! || minutes >= closes) {
+    return refuse("closed", "The shop is closed then. Please choose another time.");
+  }
+  const startsAt = slots.includes(minutes) ? wallTimeToInstant(date, time, rules.timeZone) : null;
+  if (!startsAt) {
+    return refuse("not-a-slot", "Please choose one of the offered times.");
+  }
+  if (startsAt.getTime() < earliestStart(rules, now).getTime()) {
+    return refuse(
+      "past",
+      "That time has passed or is too soon: appointments start from the next full hour. Please choose a later time.",
+    );
+  }
+  return { ok: true, startsAt };
+}
+
+/** "Monday, March 9, 2026 at 10:00 AM CDT", in the shop's zone, for messages. */
+export function formatAppointment(startsAt: Date, rules: Pick<BookingRules, "timeZone">): string {
+  const { timeZone } = rules;
+  const when = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    dateStyle: "full",
+    timeStyle: "short",
+  });
+  const zone = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+    .formatToParts(startsAt)
+    .find((part) => part.type === "timeZoneName")?.value;
+  return zone ? `${when.format(startsAt)} ${zone}` : when.format(startsAt);
+}

@@ -1,0 +1,269 @@
+import { useEffect, useState } from "react";
+import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
+import { FormField, FormMessage, SelectField } from "#app/components/form-field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { getDb } from "#app/db/client.server.ts";
+import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
+import { fieldErrors } from "#app/domain/accounts/forms.ts";
+import { getSignedInUser } from "#app/domain/accounts/session.server.ts";
+import { lastShippingDetails } from "#app/domain/orders/customer-orders.server.ts";
+import { bookingSchema } from "#app/domain/repairs/booking-input.ts";
+import { availableSlots, bookAppointment } from "#app/domain/repairs/bookings.server.ts";
+import { bookingRules } from "#app/domain/repairs/rules.server.ts";
+import { addDays, shopToday, slotsForDate } from "#app/domain/repairs/slots.ts";
+import { SERVICE_TYPES } from "#app/lib/catalog.ts";
+import { clientIp } from "#app/lib/client-ip.ts";
+import { getEnv, publicUrl } from "#app/lib/env.server.ts";
+import { privatePageHeaders } from "#app/lib/http.server.ts";
+import { readForm } from "#app/lib/request.server.ts";
+import { pageMeta } from "#app/lib/site.ts";
+import type { Route } from "./+types/service-request-form";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    "Book an Appointment",
+    "Book a repair appointment: free diagnostics and estimates, walk-ins welcome.",
+  );
+
+export const headers: Route.HeadersFunction = () => privatePageHeaders();
+
+type Values = {
+  name: string;
+  email: string;
+  phone: string;
+  serviceType: string;
+  issue: string;
+  preferredDate: string;
+  preferredTime: string;
+};
+
+/** The first date from today (shop time) that still has a slot to offer. */
+function firstOpenDate(now: Date) {
+  const rules = bookingRules();
+  const today = shopToday(rules, now);
+  for (let day = 0; day <= rules.daysAhead; day++) {
+    const date = addDays(today, day);
+    if (slotsForDate(date, rules, now).length > 0) return date;
+  }
+  return today;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const now = new Date();
+  const rules = bookingRules();
+  const requested = url.searchParams.get("preferredDate") ?? url.searchParams.get("date") ?? "";
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(requested) ? requested : firstOpenDate(now);
+  const slots = await availableSlots(getDb(), date, rules, now);
+  const user = await getSignedInUser(request);
+  const last = user ? await lastShippingDetails(getDb(), user.id) : null;
+  const service = url.searchParams.get("service") ?? url.searchParams.get("serviceType") ?? "";
+  // Without JavaScript, "Show times" submits the form by GET: what was typed comes back here.
+  const typed = (name: keyof Values) => url.searchParams.get(name) ?? "";
+  const today = shopToday(rules, now);
+  return {
+    date,
+    minDate: today,
+    maxDate: addDays(today, rules.daysAhead),
+    slots: slots.map((slot) => ({ time: slot.time, placesLeft: slot.placesLeft })),
+    defaults: {
+      name: typed("name") || (user ? `${user.firstName ?? ""} ${user.lastName ?? ""}`.trim() : ""),
+      email: typed("email") || user?.email || "",
+      phone: typed("phone") || last?.phone || "",
+      serviceType: (SERVICE_TYPES as readonly string[]).includes(service) ? service : "",
+      issue: typed("issue"),
+      preferredDate: date,
+      preferredTime: typed("preferredTime"),
+    } satisfies Values,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const values: Values = {
+    name: form.name ?? "",
+    email: form.email ?? "",
+    phone: form.phone ?? "",
+    serviceType: form.serviceType ?? "",
+    issue: form.issue ?? "",
+    preferredDate: form.preferredDate ?? "",
+    preferredTime: form.preferredTime ?? "",
+  };
+  // A field people never see: only bots fill it in. They are told all went well.
+  if (form.website) throw redirect("/service-request-success");
+  const parsed = bookingSchema.safeParse(values);
+  if (!parsed.success) {
+    return data({ values, errors: fieldErrors(parsed.error), message: null }, { status: 400 });
+  }
+  const env = getEnv();
+  const result = await bookAppointment(getDb(), parsed.data, {
+    rules: bookingRules(env),
+    now: new Date(),
+    clientIp: clientIp(request),
+    shopEmail: env.SHOP_EMAIL,
+    publicUrl: publicUrl(env),
+    secret: authSecret(env),
+  });
+  if (result.ok) throw redirect("/service-request-success");
+  const onTime = result.reason !== "rate-limited";
+  return data(
+    {
+      values: { ...values, preferredTime: onTime ? "" : values.preferredTime },
+      errors: onTime ? { preferredTime: result.message } : {},
+      message: onTime ? null : result.message,
+    },
+    { status: result.reason === "rate-limited" ? 429 : 409 },
+  );
+}
+
+export default function BookAppointment({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const times = useFetcher<typeof loader>();
+  const values = actionData?.values ?? loaderData.defaults;
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const [date, setDate] = useState(values.preferredDate);
+  useEffect(() => setDate(values.preferredDate), [values.preferredDate]);
+  // Times for the chosen date: the page's own, or fetched when the date changes.
+  const slots =
+    times.data && times.data.date === date
+      ? times.data.slots
+      : date === loaderData.date
+        ? loaderData.slots
+        : [];
+  const loadingTimes = times.state !== "idle";
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Book an Appointment</h1>
+      <p className="mt-2 text-muted-foreground">
+        Diagnostics and estimates are free, and walk-ins are always welcome. Pick a time and we will
+        have a technician ready for you.
+      </p>
+      {actionData?.message ? (
+        <div className="mt-4">
+          <FormMessage tone="error">{actionData.message}</FormMessage>
+        </div>
+      ) : null}
+      <Form method="post" noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          defaultValue={values.name}
+          error={errors.name}
+        />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <FormField
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          maxLength={25}
+          defaultValue={values.phone}
+          error={errors.phone}
+        />
+        <SelectField
+          label="Service"
+          name="serviceType"
+          required
+          defaultValue={values.serviceType}
+          error={errors.serviceType}
+        >
+          <option value="">Choose a service</option>
+          {SERVICE_TYPES.map((service) => (
+            <option key={service} value={service}>
+              {service}
+            </option>
+          ))}
+        </SelectField>
+        <div className="flex flex-col gap-1.5 sm:col-span-2">
+          <Label htmlFor="booking-issue">Device and problem</Label>
+          <Textarea
+            id="booking-issue"
+            name="issue"
+            rows={4}
+            required
+            maxLength={2000}
+            placeholder="e.g. Dell XPS 13: does not turn on after a spill"
+            defaultValue={values.issue}
+            aria-invalid={errors.issue ? true : undefined}
+            aria-describedby={errors.issue ? "booking-issue-error" : undefined}
+          />
+          {errors.issue ? (
+            <p id="booking-issue-error" className="text-sm font-medium text-destructive">
+              {errors.issue}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-2">
+          <FormField
+            label="Preferred date"
+            name="preferredDate"
+            type="date"
+            required
+            min={loaderData.minDate}
+            max={loaderData.maxDate}
+            value={date}
+            onChange={(event) => {
+              setDate(event.target.value);
+              if (/^\d{4}-\d{2}-\d{2}$/.test(event.target.value)) {
+                times.load(`/service-request-form?date=${event.target.value}`);
+              }
+            }}
+            error={errors.preferredDate}
+          />
+          <noscript>
+            <Button type="submit" formMethod="get" variant="outline" size="sm">
+              Show times for this date
+            </Button>
+          </noscript>
+        </div>
+        <SelectField
+          key={`${date}-${slots.map((slot) => slot.time).join()}`}
+          label="Preferred time"
+          name="preferredTime"
+          required
+          defaultValue={values.preferredTime}
+          error={errors.preferredTime}
+          disabled={loadingTimes}
+        >
+          <option value="">
+            {loadingTimes
+              ? "Loading times…"
+              : slots.length
+                ? "Choose a time"
+                : "No times left on this date"}
+          </option>
+          {slots.map((slot) => (
+            <option key={slot.time} value={slot.time}>
+              {slot.time}
+            </option>
+          ))}
+        </SelectField>
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label htmlFor="booking-website">Leave this empty</label>
+          <input id="booking-website" name="website" tabIndex={-1} autoComplete="off" />
+        </div>
+        <div className="sm:col-span-2">
+          <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
+            Book Appointment
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

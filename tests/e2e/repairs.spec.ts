@@ -1,0 +1,85 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { clientAddress } from "./support/accounts.ts";
+import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
+
+test.beforeEach(async ({ context, page }, testInfo) => {
+  test.slow();
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
+});
+
+/** Books the given (or first offered) time on the page's date; returns the time booked. */
+async function book(page: Page, email: string, time?: string) {
+  await page.getByLabel("Name").fill("Rhea Pair");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("(817) 555-0199");
+  await page.getByLabel("Service").selectOption("Game Console Repair");
+  await page.getByLabel("Device and problem").fill("PS5: HDMI port loose, no picture");
+  const select = page.getByLabel("Preferred time");
+  const chosen = time ?? (await select.locator("option").nth(1).getAttribute("value"))!;
+  await select.selectOption(chosen);
+  await page.getByRole("button", { name: "Book Appointment" }).click();
+  return chosen;
+}
+
+test("book a repair: success page, both e-mails with the calendar invitation, and the cancel link frees the place", async ({
+  page,
+}) => {
+  await page.goto("/other-services");
+  await page.getByRole("link", { name: "Request a Service Appointment" }).click();
+  await expect(page.getByRole("heading", { name: "Book an Appointment" })).toBeVisible();
+  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+
+  // A mistake first: what was typed stays.
+  await page.getByLabel("Name").fill("Rhea Pair");
+  await page.getByRole("button", { name: "Book Appointment" }).click();
+  await expect(page.getByText("Please enter your email.")).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Rhea Pair");
+
+  // Move to a date a week or more away so the two places of a slot are ours to fill.
+  const date = await page.getByLabel("Preferred date").inputValue();
+  const later = new Date(`${date}T12:00:00Z`);
+  later.setUTCDate(later.getUTCDate() + 8);
+  if (later.getUTCDay() === 0) later.setUTCDate(later.getUTCDate() + 1);
+  const day = later.toISOString().slice(0, 10);
+  await page.getByLabel("Preferred date").fill(day);
+  await expect(page.getByLabel("Preferred time").locator("option")).not.toHaveCount(1);
+
+  const first = uniqueEmail("repair-a");
+  const time = await book(page, first);
+  await expect(page.getByRole("heading", { name: "Request Submitted!" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Book Another Service" })).toBeVisible();
+
+  const confirmation = await waitForMail(first, /appointment/i);
+  const invitation = confirmation.attachments?.find((file) => file.filename.endsWith(".ics"));
+  expect(invitation?.content).toMatch(/BEGIN:VEVENT[\s\S]*UID:[^\r\n]+/);
+  expect(invitation?.content).toContain("LOCATION:1201 W Division St");
+  const uid = invitation!.content.match(/UID:([^\r\n]+)/)![1]!;
+  const shopCopy = await waitForMail("hello@reelandrepair.example", /Rhea Pair/);
+  expect(shopCopy.text).toContain("PS5: HDMI port loose");
+  expect(shopCopy.text).toContain(first);
+
+  // The second place of the same slot, then the slot is full and no longer offered.
+  await page.goto(`/service-request-form?date=${day}`);
+  await book(page, uniqueEmail("repair-b"), time);
+  await expect(page.getByRole("heading", { name: "Request Submitted!" })).toBeVisible();
+  await page.goto(`/service-request-form?date=${day}`);
+  await expect(page.getByLabel("Preferred time").locator(`option[value="${time}"]`)).toHaveCount(0);
+
+  // Cancelling from the e-mail frees the place, and says so in the calendar.
+  const link = confirmation.text.match(/https?:\/\/\S+\/service-request\/cancel\/\S+/)![0];
+  await page.goto(new URL(link).pathname);
+  await page.getByRole("button", { name: "Cancel appointment" }).click();
+  await expect(page.getByText("Your appointment is cancelled.")).toBeVisible();
+  const cancellation = await waitForMail(first, /cancel/i);
+  const cancelled = cancellation.attachments?.find((file) => file.filename.endsWith(".ics"));
+  expect(cancelled?.content).toContain("METHOD:CANCEL");
+  expect(cancelled?.content).toContain(`UID:${uid}`);
+  await page.goto(`/service-request-form?date=${day}`);
+  await expect(page.getByLabel("Preferred time").locator(`option[value="${time}"]`)).toHaveCount(1);
+});
