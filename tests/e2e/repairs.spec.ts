@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { test as plainTest, type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress } from "./support/accounts.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
@@ -82,4 +82,38 @@ test("book a repair: success page, both e-mails with the calendar invitation, an
   expect(cancelled?.content).toContain(`UID:${uid}`);
   await page.goto(`/service-request-form?date=${day}`);
   await expect(page.getByLabel("Preferred time").locator(`option[value="${time}"]`)).toHaveCount(1);
+});
+
+// Without JavaScript the page never hydrates, so the plain Playwright test is used here.
+plainTest.describe("without JavaScript", () => {
+  plainTest.use({ javaScriptEnabled: false });
+
+  plainTest(
+    "a date is chosen with 'Show times', and the booking goes through",
+    async ({ page }) => {
+      await page.goto("/service-request-form");
+      await page.getByLabel("Name").fill("Noel Script");
+      await page.getByLabel("Email").fill(uniqueEmail("repair-nojs"));
+      await page.getByLabel("Phone").fill("817-555-0123");
+      await page.getByLabel("Service").selectOption("PC & Laptop Repair");
+      await page.getByLabel("Device and problem").fill("Laptop fan grinds");
+      const date = await page.getByLabel("Preferred date").inputValue();
+      const later = new Date(`${date}T12:00:00Z`);
+      later.setUTCDate(later.getUTCDate() + 15);
+      if (later.getUTCDay() === 0) later.setUTCDate(later.getUTCDate() + 1);
+      await page.getByLabel("Preferred date").fill(later.toISOString().slice(0, 10));
+      await page.getByRole("button", { name: "Show times for this date" }).click();
+      // What was typed came back with the times of the new date.
+      await expect(page.getByLabel("Name")).toHaveValue("Noel Script");
+      await expect(page.getByLabel("Device and problem")).toHaveValue("Laptop fan grinds");
+      const first = await page
+        .getByLabel("Preferred time")
+        .locator("option")
+        .nth(1)
+        .getAttribute("value");
+      await page.getByLabel("Preferred time").selectOption(first!);
+      await page.getByRole("button", { name: "Book Appointment" }).click();
+      await expect(page.getByRole("heading", { name: "Request Submitted!" })).toBeVisible();
+    },
+  );
 });
