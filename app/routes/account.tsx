@@ -22,6 +22,11 @@ import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/account";
 import { readForm } from "#app/lib/request.server.ts";
+import { getEnv } from "#app/lib/env.server.ts";
+import { bookingRules } from "#app/domain/repairs/rules.server.ts";
+import { upcomingAppointments } from "#app/domain/repairs/bookings.server.ts";
+import { getDb } from "#app/db/client.server.ts";
+import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("My Account", "Your personal information, password and security settings."),
@@ -37,8 +42,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const requested = new URL(request.url).searchParams.get("section");
   const section = SECTIONS.includes(requested as Section) ? (requested as Section) : null;
+  const env = getEnv();
+  const appointments = section
+    ? []
+    : await upcomingAppointments(getDb(), user.email, {
+        now: new Date(),
+        secret: authSecret(env),
+        rules: bookingRules(env),
+      });
   return {
     section,
+    appointments,
     user: {
       email: user.email,
       firstName: user.firstName ?? "",
@@ -218,6 +232,32 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
         <h1 className="text-3xl font-bold">My Account</h1>
         <p className="mt-1 text-muted-foreground">{user.email}</p>
+        {loaderData.appointments.length > 0 ? (
+          <section aria-labelledby="appointments-heading" className="mt-6">
+            <h2 id="appointments-heading" className="text-lg font-semibold">
+              Upcoming repair appointments
+            </h2>
+            <ul className="mt-2 divide-y rounded-xl border bg-card">
+              {loaderData.appointments.map((appointment) => (
+                <li
+                  key={appointment.id}
+                  className="flex flex-wrap items-center justify-between gap-3 p-4"
+                >
+                  <span>
+                    <span className="block font-medium">{appointment.serviceType}</span>
+                    <span className="text-sm text-muted-foreground">{appointment.when}</span>
+                  </span>
+                  <Link
+                    to={appointment.cancelPath}
+                    className={buttonVariants({ variant: "outline", size: "sm" })}
+                  >
+                    Cancel
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
           {CARDS.map((card) => (
             <li key={card.section}>

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as plainTest, type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import { clientAddress } from "./support/accounts.ts";
+import { clientAddress, signedInCustomer } from "./support/accounts.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
@@ -116,4 +116,30 @@ plainTest.describe("without JavaScript", () => {
       await expect(page.getByRole("heading", { name: "Request Submitted!" })).toBeVisible();
     },
   );
+});
+
+test("a signed-in customer finds the form filled in and the appointment on My Account", async ({
+  page,
+}) => {
+  const email = uniqueEmail("repair-customer");
+  await signedInCustomer(page, email, "Repair-Customer-Pass-3", "Cora", "Customer");
+  await page.goto("/service-request-form?service=TV%20%26%20Home%20Electronics");
+  await expect(page.getByLabel("Name")).toHaveValue("Cora Customer");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Service")).toHaveValue("TV & Home Electronics");
+  await page.getByLabel("Phone").fill("(817) 555-0177");
+  await page.getByLabel("Device and problem").fill("Soundbar hums");
+  const select = page.getByLabel("Preferred time");
+  await select.selectOption((await select.locator("option").nth(1).getAttribute("value"))!);
+  await page.getByRole("button", { name: "Book Appointment" }).click();
+  await expect(page.getByRole("heading", { name: "Request Submitted!" })).toBeVisible();
+
+  await page.goto("/account");
+  const appointments = page.getByRole("region", { name: "Upcoming repair appointments" });
+  await expect(appointments).toContainText("TV & Home Electronics");
+  await appointments.getByRole("link", { name: "Cancel" }).click();
+  await page.getByRole("button", { name: "Cancel appointment" }).click();
+  await expect(page.getByText("Your appointment is cancelled.")).toBeVisible();
+  await page.goto("/account");
+  await expect(page.getByRole("region", { name: "Upcoming repair appointments" })).toHaveCount(0);
 });

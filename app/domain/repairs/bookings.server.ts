@@ -14,6 +14,7 @@ import {
 import type { BookingInput } from "./booking-input.ts";
 import {
   checkSlot,
+  formatAppointment,
   slotsForDate,
   type BookingRules,
   type Slot,
@@ -218,4 +219,46 @@ export async function cancelAppointment(
     await queueMail({ to: options.shopEmail, ...repairCancelledShopMessage(appointment) }, { tx });
     return { ok: true, status: "cancelled", appointment };
   });
+}
+
+export type UpcomingAppointment = {
+  id: number;
+  serviceType: string;
+  when: string;
+  /** The same signed link as in the confirmation e-mail. */
+  cancelPath: string;
+};
+
+/**
+ * A signed-in customer's appointments still to come, booked with the (confirmed) e-mail
+ * address of their account, soonest first.
+ */
+export async function upcomingAppointments(
+  db: Database,
+  email: string,
+  options: { now: Date; secret: string; rules: BookingRules },
+): Promise<UpcomingAppointment[]> {
+  const rows = await db
+    .select({
+      id: serviceRequests.id,
+      uid: serviceRequests.uid,
+      serviceType: serviceRequests.serviceType,
+      startsAt: serviceRequests.startsAt,
+    })
+    .from(serviceRequests)
+    .where(
+      and(
+        sql`lower(${serviceRequests.email}) = ${email.toLowerCase()}`,
+        isNull(serviceRequests.cancelledAt),
+        gte(serviceRequests.startsAt, options.now),
+      ),
+    )
+    .orderBy(serviceRequests.startsAt)
+    .limit(20);
+  return rows.map((row) => ({
+    id: row.id,
+    serviceType: row.serviceType,
+    when: formatAppointment(row.startsAt, options.rules),
+    cancelPath: `${REPAIR_CANCEL_PATH}/${cancelToken(row.id, row.uid, options.secret)}`,
+  }));
 }
