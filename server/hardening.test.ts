@@ -657,6 +657,25 @@ async function rawGet(server: RunningServer, pathname: string, headers: Record<s
   return answer.slice(answer.indexOf("\r\n\r\n") + 4);
 }
 
+describe("the contact form", () => {
+  it("says so when a message cannot be stored, and keeps what was typed", async () => {
+    await shopDb.query("alter table contacts rename to contacts_unavailable");
+    try {
+      const response = await post(
+        shop,
+        "/contact",
+        form({ name: "Stella Store", email: "stella@example.test", message: "Are you open?" }),
+      );
+      expect(response.status).toBe(503);
+      const page = await response.text();
+      expect(page).toContain("Could not submit your message. Please try again.");
+      expect(page).toContain("Are you open?");
+    } finally {
+      await shopDb.query("alter table contacts_unavailable rename to contacts");
+    }
+  });
+});
+
 describe("two-factor codes", () => {
   it("work once", async () => {
     const email = await confirmedAccount("totp-once");

@@ -59,6 +59,11 @@ test("book a repair: success page, both e-mails with the calendar invitation, an
   const invitation = confirmation.attachments?.find((file) => file.filename.endsWith(".ics"));
   expect(invitation?.content).toMatch(/BEGIN:VEVENT[\s\S]*UID:[^\r\n]+/);
   expect(invitation?.content).toContain("LOCATION:1201 W Division St");
+  // Opening hours are daytime in Chicago, so the UTC start falls on the same date.
+  const [hour] = time.split(":");
+  expect(invitation?.content).toMatch(
+    new RegExp(`DTSTART:${day.replaceAll("-", "")}T(${Number(hour) + 5}|${Number(hour) + 6})0000Z`),
+  );
   const uid = invitation!.content.match(/UID:([^\r\n]+)/)![1]!;
   const shopCopy = await waitForMail("hello@reelandrepair.example", /Rhea Pair/);
   expect(shopCopy.text).toContain("PS5: HDMI port loose");
