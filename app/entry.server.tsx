@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleDataRequestFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { hasSessionCookie } from "#app/domain/accounts/session.server.ts";
+import { getEnv } from "#app/lib/env.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -17,13 +18,19 @@ export const streamTimeout = 5_000;
  * development runs without it.
  */
 function contentSecurityPolicy(nonce: string) {
+  // With address autocomplete on, the checkout page loads Google's Maps script, which loads
+  // more of itself and its images from Google's hosts.
+  const env = getEnv();
+  const maps = env.GOOGLE_MAPS_API_KEY
+    ? ` ${new URL(env.GOOGLE_MAPS_SCRIPT_URL).origin} https://maps.googleapis.com https://maps.gstatic.com`
+    : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${maps}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    `img-src 'self' data:${maps}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${maps}`,
     "frame-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

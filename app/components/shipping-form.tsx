@@ -1,5 +1,6 @@
 import type { ShippingAddress } from "#app/domain/orders/checkout-input.ts";
 import { US_STATE_CODES, US_STATE_NAMES } from "#app/lib/us-states.ts";
+import { useAddressAutocomplete, type PickedAddress } from "./address-autocomplete.ts";
 import { FormField, SelectField } from "./form-field.tsx";
 
 export type ShippingValues = Record<keyof ShippingAddress, string>;
@@ -21,11 +22,19 @@ export function ShippingFields({
   values,
   errors,
   onChange,
+  autocompleteScript = null,
 }: {
   values: ShippingValues;
   errors: Partial<Record<keyof ShippingAddress, string>>;
   onChange: (name: keyof ShippingAddress, value: string) => void;
+  /** The Maps script for US address autocomplete, when the shop has a key. */
+  autocompleteScript?: string | null;
 }) {
+  const streetInput = useAddressAutocomplete(autocompleteScript, (picked) => {
+    for (const [name, value] of Object.entries(picked) as [keyof PickedAddress, string][]) {
+      if (value) onChange(name, value);
+    }
+  });
   const field = (name: keyof ShippingAddress) => ({
     name,
     value: values[name],
@@ -49,6 +58,7 @@ export function ShippingFields({
         autoComplete="shipping street-address"
         maxLength={300}
         className="sm:col-span-2"
+        ref={streetInput}
         {...field("address")}
       />
       <FormField

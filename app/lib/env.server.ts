@@ -127,6 +127,10 @@ const schema = z
     ADULT_PAYMENT_PROVIDER: z.enum(["stripe", "test", "disabled"]).optional(),
     /** US address autocomplete on the checkout form (Google Places); off when unset. */
     GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+    /** The Maps JavaScript API; only tests point it elsewhere. */
+    GOOGLE_MAPS_SCRIPT_URL: z
+      .url({ protocol: /^https?$/ })
+      .default("https://maps.googleapis.com/maps/api/js"),
     /** Uploaded posters in an S3-compatible bucket instead of DATA_DIR (docs/posters.md). */
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).optional(),

@@ -45,6 +45,16 @@ const FILL_ALL = "Please fill in all fields before proceeding to payment.";
 /** What was typed is kept for this tab only, so it survives signing in on the way. */
 const DRAFT_KEY = "checkout-shipping";
 
+/** The Maps script for address autocomplete, loaded on this page only, when there is a key. */
+function autocompleteScript(): string | null {
+  const env = getEnv();
+  if (!env.GOOGLE_MAPS_API_KEY) return null;
+  const url = new URL(env.GOOGLE_MAPS_SCRIPT_URL);
+  url.searchParams.set("key", env.GOOGLE_MAPS_API_KEY);
+  url.searchParams.set("libraries", "places");
+  return url.toString();
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSignedInUser(request);
   const url = new URL(request.url);
@@ -60,6 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     prefill,
     freeShippingThresholdCents: getEnv().FREE_SHIPPING_THRESHOLD_CENTS,
     cancelled: url.searchParams.get("payment") === "cancelled",
+    autocompleteScript: autocompleteScript(),
   };
 }
 
@@ -339,7 +350,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             className="flex flex-col gap-4 rounded-xl border bg-card p-5"
           >
             {message ? <FormMessage tone="error">{message}</FormMessage> : null}
-            <ShippingFields values={values} errors={errors} onChange={update} />
+            <ShippingFields
+              values={values}
+              errors={errors}
+              onChange={update}
+              autocompleteScript={loaderData.autocompleteScript}
+            />
             <input type="hidden" name="lines" value={linesJson} />
             <input type="hidden" name="shippingMethod" value={shippingId} />
             {loaderData.signedIn ? null : (

@@ -192,3 +192,23 @@ test("titles without stock say so and cannot be added to the cart", async ({ pag
   await expect(main.getByText("Out of stock", { exact: true })).toBeVisible();
   await expect(main.getByRole("button", { name: "Add to Cart" })).toBeDisabled();
 });
+
+test("US address autocomplete fills street, city, state and ZIP", async ({ page }) => {
+  await addTitles(page, 1);
+  await page.goto("/cart");
+  // The stand-in answers the run's first request with 503: whichever page asks first retries.
+  await expect
+    .poll(() => page.evaluate(() => Boolean((window as { google?: unknown }).google)), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  const options = await page.evaluate(
+    () => (window as { __fakeMapsOptions?: unknown }).__fakeMapsOptions,
+  );
+  expect(options).toMatchObject({ componentRestrictions: { country: "us" } });
+  await page.getByLabel("Street address").pressSequentially("1201 W Div");
+  await expect(page.getByLabel("Street address")).toHaveValue("1201 W Division St");
+  await expect(page.getByLabel("City")).toHaveValue("Arlington");
+  await expect(page.getByLabel("State", { exact: true })).toHaveValue("TX");
+  await expect(page.getByLabel("ZIP code")).toHaveValue("76012");
+});

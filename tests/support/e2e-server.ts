@@ -3,6 +3,7 @@
 // real OpenID Connect server standing in for Google.
 import fs from "node:fs";
 import path from "node:path";
+import { startFakeMaps } from "./fake-maps.ts";
 import { startOidcServer } from "./oidc-server.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
@@ -38,7 +39,10 @@ const oidc = await startOidcServer({
   secret: "shop-e2e-secret",
   redirectUri: `http://127.0.0.1:${port}/api/auth/callback/google`,
 });
+const maps = await startFakeMaps();
 Object.assign(process.env, {
+  GOOGLE_MAPS_API_KEY: "e2e-maps-key",
+  GOOGLE_MAPS_SCRIPT_URL: maps.scriptUrl,
   DATA_DIR: dataDir,
   HOST: "127.0.0.1",
   // Browser tests play many clients from one machine: they state their address through
