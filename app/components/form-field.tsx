@@ -3,6 +3,7 @@ import { cn } from "#app/lib/cn.ts";
 import { Input } from "./ui/input.tsx";
 import { Label } from "./ui/label.tsx";
 import { NativeSelect } from "./ui/native-select.tsx";
+import { Textarea } from "./ui/textarea.tsx";
 
 type Props = React.ComponentProps<"input"> & {
   label: string;
@@ -121,6 +122,35 @@ export function SelectField({
       >
         {children}
       </NativeSelect>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled textarea with its error message next to it, like FormField. */
+export function TextareaField({
+  label,
+  error,
+  className,
+  id,
+  ...props
+}: React.ComponentProps<"textarea"> & { label: string; error?: string | undefined }) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const errorId = `${fieldId}-error`;
+  return (
+    <div className={cn("flex flex-col gap-1.5", className)}>
+      <Label htmlFor={fieldId}>{label}</Label>
+      <Textarea
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...props}
+      />
       {error ? (
         <p id={errorId} className="text-sm font-medium text-destructive">
           {error}

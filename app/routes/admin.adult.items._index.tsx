@@ -1,6 +1,10 @@
-import { data, Link } from "react-router";
-import { AdminSearch, AdminTable, type AdminColumn } from "#app/components/admin/admin-table.tsx";
-import { buttonVariants } from "#app/components/ui/button.tsx";
+import { data } from "react-router";
+import {
+  AdminCatalogueHeader,
+  AdminTable,
+  titleCount,
+  type AdminColumn,
+} from "#app/components/admin/admin-table.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
 import {
@@ -59,33 +63,13 @@ const COLUMNS: AdminColumn<Row>[] = [
 export default function AdminAdultItems({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-3xl font-bold">All Adult Items</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {loaderData.total.toLocaleString("en-US")}
-            {loaderData.capped ? "+" : ""} titles
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/admin/adult/items/new" className={buttonVariants()}>
-            Add Title
-          </Link>
-          <Link to="/admin/adult/items/import" className={buttonVariants({ variant: "outline" })}>
-            Import CSV
-          </Link>
-          <a
-            href="/admin/adult/items/export.csv"
-            className={buttonVariants({ variant: "outline" })}
-            download
-          >
-            Export CSV
-          </a>
-        </div>
-      </div>
-      <div className="mt-4">
-        <AdminSearch label="Search adult titles" query={loaderData.query} />
-      </div>
+      <AdminCatalogueHeader
+        heading="All Adult Items"
+        basePath="/admin/adult/items"
+        summary={titleCount(loaderData.total, loaderData.capped)}
+        searchLabel="Search adult titles"
+        query={loaderData.query}
+      />
       <AdminTable
         caption="Adult titles"
         columns={COLUMNS}

@@ -1,12 +1,11 @@
 import { Trash2 } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { FormField, FormMessage } from "#app/components/form-field.tsx";
+import { FormField, FormMessage, TextareaField } from "#app/components/form-field.tsx";
 import { PosterImage } from "#app/components/poster-image.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Label } from "#app/components/ui/label.tsx";
-import { Textarea } from "#app/components/ui/textarea.tsx";
+import { useFetcherAnswer } from "#app/components/use-fetcher-answer.ts";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
@@ -108,26 +107,19 @@ function DeleteEntry({ id, title }: { id: number; title: string }) {
 export default function ManageComingSoon({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
   const form = useRef<HTMLFormElement>(null);
-  const handled = useRef<unknown>(null);
   const result = fetcher.data && "added" in fetcher.data ? fetcher.data : null;
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.added) {
+  useFetcherAnswer(fetcher, (answer) => {
+    if ("added" in answer && answer.added) {
       toast.success("Uploaded poster");
       toast.success("Added coming soon title");
       form.current?.reset();
     }
-  }, [fetcher.state, result]);
+  });
   const deletion = useFetcher<{ deleted: boolean; message: string }>({ key: DELETE_FETCHER });
-  const handledDeletion = useRef<unknown>(null);
-  useEffect(() => {
-    const answer = deletion.data;
-    if (deletion.state !== "idle" || !answer || handledDeletion.current === answer) return;
-    handledDeletion.current = answer;
+  useFetcherAnswer(deletion, (answer) => {
     if (answer.deleted) toast.success(answer.message);
     else toast.error(answer.message);
-  }, [deletion.state, deletion.data]);
+  });
   const errors: Record<string, string | undefined> = result?.errors ?? {};
   const values = result && !result.added ? result.values : undefined;
 
@@ -192,16 +184,13 @@ export default function ManageComingSoon({ loaderData }: Route.ComponentProps) {
               defaultValue={values?.releaseDate}
               error={errors.releaseDate}
             />
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="coming-soon-description">Description</Label>
-              <Textarea
-                id="coming-soon-description"
-                name="description"
-                rows={4}
-                maxLength={2000}
-                defaultValue={values?.description}
-              />
-            </div>
+            <TextareaField
+              label="Description"
+              name="description"
+              rows={4}
+              maxLength={2000}
+              defaultValue={values?.description}
+            />
             <FormField
               label="Poster"
               name="poster"

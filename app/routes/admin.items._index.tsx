@@ -1,8 +1,13 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { AdminSearch, AdminTable, type AdminColumn } from "#app/components/admin/admin-table.tsx";
-import { buttonVariants } from "#app/components/ui/button.tsx";
+import {
+  AdminCatalogueHeader,
+  AdminTable,
+  titleCount,
+  type AdminColumn,
+} from "#app/components/admin/admin-table.tsx";
+import { useFetcherAnswer } from "#app/components/use-fetcher-answer.ts";
 import {
   Dialog,
   DialogContent,
@@ -74,13 +79,10 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
 function StaffPickSwitch({ row, onLimit }: { row: Row; onLimit: () => void }) {
   const fetcher = useFetcher<{ ok: boolean; message: string; limit?: boolean }>();
   const pending = fetcher.formData ? fetcher.formData.get("on") === "true" : row.staffPick;
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    if (fetcher.data.limit) onLimit();
-    else if (!fetcher.data.ok) toast.error(fetcher.data.message);
-  }, [fetcher.state, fetcher.data, onLimit]);
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.limit) onLimit();
+    else if (!answer.ok) toast.error(answer.message);
+  });
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="staff-pick" />
@@ -130,12 +132,13 @@ export default function AdminRegularItems({ loaderData }: Route.ComponentProps) 
   ];
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-3xl font-bold">All Regular Items</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {loaderData.total.toLocaleString("en-US")}
-            {loaderData.capped ? "+" : ""} titles · {loaderData.staffPickCount} of 5 staff picks ·{" "}
+      <AdminCatalogueHeader
+        heading="All Regular Items"
+        basePath="/admin/items"
+        summary={
+          <>
+            {titleCount(loaderData.total, loaderData.capped)} · {loaderData.staffPickCount} of 5
+            staff picks ·{" "}
             {loaderData.picks ? (
               <Link to="/admin/items" className="font-medium text-primary underline">
                 Show all titles
@@ -145,27 +148,11 @@ export default function AdminRegularItems({ loaderData }: Route.ComponentProps) 
                 Show staff picks
               </Link>
             )}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/admin/items/new" className={buttonVariants()}>
-            Add Title
-          </Link>
-          <Link to="/admin/items/import" className={buttonVariants({ variant: "outline" })}>
-            Import CSV
-          </Link>
-          <a
-            href="/admin/items/export.csv"
-            className={buttonVariants({ variant: "outline" })}
-            download
-          >
-            Export CSV
-          </a>
-        </div>
-      </div>
-      <div className="mt-4">
-        <AdminSearch label="Search regular titles" query={loaderData.query} />
-      </div>
+          </>
+        }
+        searchLabel="Search regular titles"
+        query={loaderData.query}
+      />
       <AdminTable
         caption="Regular titles"
         columns={columns}

@@ -1,8 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
-import { FormField, FormMessage } from "#app/components/form-field.tsx";
+import { FormField, FormMessage, TextareaField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Label } from "#app/components/ui/label.tsx";
-import { Textarea } from "#app/components/ui/textarea.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { contactSchema, HONEYPOT_FIELD } from "#app/domain/messages/contact-input.ts";
@@ -132,24 +130,15 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           defaultValue={values.email}
           error={errors.email}
         />
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="contact-message">Message</Label>
-          <Textarea
-            id="contact-message"
-            name="message"
-            rows={6}
-            required
-            maxLength={5000}
-            defaultValue={values.message}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? "contact-message-error" : undefined}
-          />
-          {errors.message ? (
-            <p id="contact-message-error" className="text-sm font-medium text-destructive">
-              {errors.message}
-            </p>
-          ) : null}
-        </div>
+        <TextareaField
+          label="Message"
+          name="message"
+          rows={6}
+          required
+          maxLength={5000}
+          defaultValue={values.message}
+          error={errors.message}
+        />
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label htmlFor="contact-website">Leave this empty</label>
           <input id="contact-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />

@@ -1,9 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
-import { FormField, FormMessage, SelectField } from "#app/components/form-field.tsx";
+import { FormField, FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Label } from "#app/components/ui/label.tsx";
-import { Textarea } from "#app/components/ui/textarea.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
@@ -190,25 +188,17 @@ export default function BookAppointment({ loaderData, actionData }: Route.Compon
             </option>
           ))}
         </SelectField>
-        <div className="flex flex-col gap-1.5 sm:col-span-2">
-          <Label htmlFor="booking-issue">Device and problem</Label>
-          <Textarea
-            id="booking-issue"
-            name="issue"
-            rows={4}
-            required
-            maxLength={2000}
-            placeholder="e.g. Dell XPS 13: does not turn on after a spill"
-            defaultValue={values.issue}
-            aria-invalid={errors.issue ? true : undefined}
-            aria-describedby={errors.issue ? "booking-issue-error" : undefined}
-          />
-          {errors.issue ? (
-            <p id="booking-issue-error" className="text-sm font-medium text-destructive">
-              {errors.issue}
-            </p>
-          ) : null}
-        </div>
+        <TextareaField
+          label="Device and problem"
+          name="issue"
+          rows={4}
+          required
+          maxLength={2000}
+          placeholder="e.g. Dell XPS 13: does not turn on after a spill"
+          defaultValue={values.issue}
+          error={errors.issue}
+          className="sm:col-span-2"
+        />
         <div className="flex flex-col gap-2">
           <FormField
             label="Preferred date"

@@ -4,6 +4,7 @@ import { Link, useFetcher, useLocation, useNavigate, useNavigation } from "react
 import { toast } from "sonner";
 import { cn } from "#app/lib/cn.ts";
 import { Pagination } from "../pagination.tsx";
+import { useFetcherAnswer } from "../use-fetcher-answer.ts";
 import { Button, buttonVariants } from "../ui/button.tsx";
 import {
   Dialog,
@@ -225,17 +226,14 @@ function DeleteDialog({
 }) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const busy = fetcher.state !== "idle";
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    if (fetcher.data.ok) {
-      toast.success(fetcher.data.message);
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
+      toast.success(answer.message);
       onClose();
     } else {
-      toast.error(fetcher.data.message);
+      toast.error(answer.message);
     }
-  }, [fetcher.state, fetcher.data, onClose]);
+  });
   return (
     <Dialog open={row !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent>
@@ -262,4 +260,54 @@ function DeleteDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** The top of a catalogue table: heading, counts, add / import / export, and the search box. */
+export function AdminCatalogueHeader({
+  heading,
+  basePath,
+  summary,
+  searchLabel,
+  query,
+}: {
+  heading: string;
+  /** "/admin/items" or "/admin/adult/items". */
+  basePath: string;
+  summary: React.ReactNode;
+  searchLabel: string;
+  query: string;
+}) {
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold">{heading}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{summary}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`${basePath}/new`} className={buttonVariants()}>
+            Add Title
+          </Link>
+          <Link to={`${basePath}/import`} className={buttonVariants({ variant: "outline" })}>
+            Import CSV
+          </Link>
+          <a
+            href={`${basePath}/export.csv`}
+            className={buttonVariants({ variant: "outline" })}
+            download
+          >
+            Export CSV
+          </a>
+        </div>
+      </div>
+      <div className="mt-4">
+        <AdminSearch label={searchLabel} query={query} />
+      </div>
+    </>
+  );
+}
+
+/** "100,905 titles", or "10,000+ titles" when a search was counted only so far. */
+export function titleCount(total: number, capped: boolean) {
+  return `${total.toLocaleString("en-US")}${capped ? "+" : ""} titles`;
 }

@@ -1,11 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { DISCS } from "#app/lib/catalog.ts";
-import { cn } from "#app/lib/cn.ts";
-import { FormField, FormMessage, SelectField } from "../form-field.tsx";
+import { FormField, FormMessage, SelectField, TextareaField } from "../form-field.tsx";
 import { PosterImage } from "../poster-image.tsx";
 import { Button, buttonVariants } from "../ui/button.tsx";
-import { Label } from "../ui/label.tsx";
-import { Textarea } from "../ui/textarea.tsx";
 
 type FieldSpec = {
   name: string;
@@ -120,24 +117,16 @@ export function TitleForm({
             );
           }
           if (field.kind === "textarea") {
-            const id = `field-${field.name}`;
             return (
-              <div key={field.name} className={cn("flex flex-col gap-1.5", wide)}>
-                <Label htmlFor={id}>{field.label}</Label>
-                <Textarea
-                  id={id}
-                  rows={5}
-                  maxLength={5000}
-                  aria-invalid={errors[field.name] ? true : undefined}
-                  aria-describedby={errors[field.name] ? `${id}-error` : undefined}
-                  {...common}
-                />
-                {errors[field.name] ? (
-                  <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-                    {errors[field.name]}
-                  </p>
-                ) : null}
-              </div>
+              <TextareaField
+                key={field.name}
+                label={field.label}
+                rows={5}
+                maxLength={5000}
+                error={errors[field.name]}
+                className={wide}
+                {...common}
+              />
             );
           }
           return (

@@ -8,6 +8,16 @@ import { parsePriceToCents } from "#app/lib/money.ts";
 const MAX_PRICE_CENTS = 10_000_000; // $100,000: anything above is a typo
 const MAX_STOCK = 1_000_000;
 
+/** A real day written YYYY-MM-DD (no 2026-02-30). */
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().startsWith(value)
+  );
+}
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -105,13 +115,6 @@ export const comingSoonSchema = z.object({
     .string()
     .trim()
     .min(1, "Release date is required.")
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return (
-        /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-        !Number.isNaN(date.getTime()) &&
-        date.toISOString().startsWith(value)
-      );
-    }, "Date must be in YYYY-MM-DD format"),
+    .refine(isCalendarDate, "Date must be in YYYY-MM-DD format"),
   description: optionalText(2000),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { usPhone } from "#app/lib/contact-fields.ts";
 import { PRODUCT_TYPES, type ProductType } from "#app/lib/catalog.ts";
 import { isUsStateCode } from "#app/lib/us-states.ts";
 
@@ -23,16 +24,7 @@ export const shippingAddressSchema = z.object({
     .string()
     .trim()
     .regex(/^\d{5}(-?\d{4})?$/, "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)."),
-  // A US number: ten digits, optionally after +1 or 1, written however people write them.
-  phone: z
-    .string()
-    .trim()
-    .max(25, "Enter a US phone number, e.g. (817) 555-0142.")
-    .refine(
-      (value) =>
-        /^[\d\s().+-]+$/.test(value) && /^1?[2-9]\d{2}[2-9]\d{6}$/.test(value.replace(/\D/g, "")),
-      "Enter a US phone number, e.g. (817) 555-0142.",
-    ),
+  phone: usPhone(),
   email: z
     .string()
     .trim()

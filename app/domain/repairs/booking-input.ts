@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { SERVICE_TYPES } from "#app/lib/catalog.ts";
 import { hasControlCharacters } from "#app/lib/clean-text.ts";
-
-/** No line breaks or other control characters: these fields reach e-mail headers or subjects. */
-const oneLine = (value: string) => !/[\r\n\t]/.test(value) && !hasControlCharacters(value);
-
-const PHONE_MESSAGE = "Enter a US phone number, e.g. (817) 555-0142.";
+import { senderEmail, senderName, usPhone } from "#app/lib/contact-fields.ts";
 
 /**
  * Spec §5 service form: every field required, the service from the list. The date and time are
@@ -13,31 +9,9 @@ const PHONE_MESSAGE = "Enter a US phone number, e.g. (817) 555-0142.";
  * (`checkSlot`, then the slot's places).
  */
 export const bookingSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "Please enter your name.")
-    .max(100, "Please keep your name under 100 characters.")
-    .refine(oneLine, "Your name cannot contain line breaks."),
-  email: z
-    .string()
-    .trim()
-    .min(1, "Please enter your email.")
-    .max(254, "That e-mail address is too long.")
-    .refine(oneLine, "Invalid email address")
-    .pipe(z.email("Invalid email address")),
-  // A US number: ten digits, optionally after +1 or 1, written however people write them, on
-  // one line (spaces only: no line breaks or tabs).
-  phone: z
-    .string()
-    .trim()
-    .min(1, "Please enter your phone number.")
-    .max(25, PHONE_MESSAGE)
-    .refine(
-      (value) =>
-        /^[\d ().+-]+$/.test(value) && /^1?[2-9]\d{2}[2-9]\d{6}$/.test(value.replace(/\D/g, "")),
-      PHONE_MESSAGE,
-    ),
+  name: senderName,
+  email: senderEmail,
+  phone: usPhone("Please enter your phone number."),
   serviceType: z.enum(SERVICE_TYPES, { error: "Please choose a service." }),
   issue: z
     .string()
