@@ -676,6 +676,35 @@ describe("the contact form", () => {
   });
 });
 
+describe("the repair booking form", () => {
+  it("keeps what was typed when a booking cannot be stored", async () => {
+    const day = new Date(Date.now() + 10 * 86_400_000);
+    if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
+    await shopDb.query("alter table service_requests rename to service_requests_unavailable");
+    try {
+      const response = await post(
+        shop,
+        "/service-request-form",
+        form({
+          name: "Bo Oking",
+          email: "bo@example.test",
+          phone: "(817) 555-0100",
+          serviceType: "Mobile Phone Repair",
+          issue: "Cracked screen on a Pixel 7",
+          preferredDate: day.toISOString().slice(0, 10),
+          preferredTime: "11:00",
+        }),
+      );
+      expect(response.status).toBe(503);
+      const page = await response.text();
+      expect(page).toContain("Could not book your appointment. Please try again, or call us.");
+      expect(page).toContain("Cracked screen on a Pixel 7");
+    } finally {
+      await shopDb.query("alter table service_requests_unavailable rename to service_requests");
+    }
+  });
+});
+
 describe("two-factor codes", () => {
   it("work once", async () => {
     const email = await confirmedAccount("totp-once");

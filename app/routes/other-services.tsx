@@ -56,6 +56,13 @@ export default function OtherServices() {
             <div>
               <h2 className="font-semibold">{service.name}</h2>
               <p className="mt-1 text-sm text-muted-foreground">{service.text}</p>
+              <Link
+                to={`/service-request-form?service=${encodeURIComponent(service.name)}`}
+                className="mt-2 inline-block text-sm font-medium text-primary underline"
+                aria-label={`Book ${service.name}`}
+              >
+                Book this service
+              </Link>
             </div>
           </li>
         ))}

@@ -96,14 +96,28 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ values, errors: fieldErrors(parsed.error), message: null }, { status: 400 });
   }
   const env = getEnv();
-  const result = await bookAppointment(getDb(), parsed.data, {
-    rules: bookingRules(env),
-    now: new Date(),
-    clientIp: clientIp(request),
-    shopEmail: env.SHOP_EMAIL,
-    publicUrl: publicUrl(env),
-    secret: authSecret(env),
-  });
+  let result;
+  try {
+    result = await bookAppointment(getDb(), parsed.data, {
+      rules: bookingRules(env),
+      now: new Date(),
+      clientIp: clientIp(request),
+      shopEmail: env.SHOP_EMAIL,
+      publicUrl: publicUrl(env),
+      secret: authSecret(env),
+    });
+  } catch (error) {
+    // Spec §8: the request could not be stored; it is logged and the form stays as typed.
+    console.error("A repair booking could not be stored", error);
+    return data(
+      {
+        values,
+        errors: {},
+        message: "Could not book your appointment. Please try again, or call us.",
+      },
+      { status: 503 },
+    );
+  }
   if (result.ok) throw redirect("/service-request-success");
   const onTime = result.reason !== "rate-limited";
   return data(
