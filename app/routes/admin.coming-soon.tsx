@@ -126,7 +126,7 @@ export default function ManageComingSoon({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-3xl font-bold">Manage Coming Soon</h1>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="coming-soon-list">
           <h2 id="coming-soon-list" className="text-lg font-semibold">
             Coming Soon ({loaderData.entries.length})

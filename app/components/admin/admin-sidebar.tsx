@@ -22,9 +22,9 @@ const LINKS = [
 export function AdminSidebar({ displayName }: { displayName: string }) {
   const [choosing, setChoosing] = useState(false);
   return (
-    <nav aria-label="Back office" className="flex flex-col gap-3">
+    <nav aria-label="Back office" className="flex min-w-0 flex-col gap-3">
       <p className="hidden text-sm text-muted-foreground md:block">Signed in as {displayName}</p>
-      <ul className="flex gap-2 overflow-x-auto md:flex-col md:overflow-visible">
+      <ul className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap">
         {LINKS.map(({ to, label, icon: Icon }) => (
           <li key={to} className="shrink-0">
             <NavLink

@@ -134,7 +134,7 @@ export function AdminTable<Row extends { serialNo: number; title: string }>({
     <>
       <div
         className={cn(
-          "mt-4 overflow-x-auto rounded-xl border bg-card",
+          "relative mt-4 overflow-x-auto rounded-xl border bg-card",
           navigation.state === "loading" && "opacity-60",
         )}
       >
