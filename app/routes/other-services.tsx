@@ -59,9 +59,8 @@ export default function OtherServices() {
               <Link
                 to={`/service-request-form?service=${encodeURIComponent(service.name)}`}
                 className="mt-2 inline-block text-sm font-medium text-primary underline"
-                aria-label={`Book ${service.name}`}
               >
-                Book this service
+                Book {service.name}
               </Link>
             </div>
           </li>
