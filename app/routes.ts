@@ -31,6 +31,13 @@ export default [
   route("orders", "routes/orders.tsx"),
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
+    route("orders", "routes/admin.orders._index.tsx"),
+    route("orders/export.csv", "routes/admin.orders.export.ts"),
+    route("orders/:orderId", "routes/admin.orders.$orderId.tsx"),
+    route("customers", "routes/admin.customers._index.tsx"),
+    route("customers/:customerId", "routes/admin.customers.$customerId.tsx"),
+    route("inbox", "routes/admin.inbox._index.tsx"),
+    route("inbox/:kind/:id", "routes/admin.inbox.$kind.$id.tsx"),
     route("items", "routes/admin.items._index.tsx", { id: "routes/admin.items" }),
     route("items/new", "routes/admin.items.new.tsx"),
     route("items/import", "routes/admin.catalog.import.tsx", { id: "admin-items-import" }),

@@ -247,16 +247,37 @@ export const rateLimits = pgTable("rate_limits", {
 });
 
 /** Profile row of a signed-in person; `id` is the auth user's id. */
-export const customers = pgTable("customers", {
-  id: text("id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  email: text("email").notNull(),
-  firstName: text("first_name"),
-  lastName: text("last_name"),
-  dateOfBirth: date("date_of_birth"),
-  ...timestamps,
-});
+export const customers = pgTable(
+  "customers",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    dateOfBirth: date("date_of_birth"),
+    ...timestamps,
+  },
+  (t) => [
+    index("customers_created").on(t.createdAt, t.id),
+    index("customers_admin_search_trgm").using("gin", sql`${customerSearchText(t)} gin_trgm_ops`),
+  ],
+);
+
+/** The text the back office searches orders by: the shipping name and e-mail, lower-cased. */
+export function orderSearchText(t: { shippingName: AnyColumn; shippingEmail: AnyColumn }) {
+  return sql`lower(${t.shippingName} || chr(31) || ${t.shippingEmail})`;
+}
+
+/** The same for customers: e-mail, first and last name. */
+export function customerSearchText(t: {
+  email: AnyColumn;
+  firstName: AnyColumn;
+  lastName: AnyColumn;
+}) {
+  return sql`lower(${t.email} || chr(31) || coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`;
+}
 
 export const orders = pgTable(
   "orders",
@@ -291,6 +312,16 @@ export const orders = pgTable(
      * after the stock was released and could not be reserved again: the payment needs a refund.
      */
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The provider's id of the payment itself (Stripe: the PaymentIntent), used for refunds. */
+    paymentReference: text("payment_reference"),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** The provider's id of the refund, once the money went back. */
+    refundReference: text("refund_reference"),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -311,7 +342,29 @@ export const orders = pgTable(
     index("orders_pending_expiry")
       .on(t.paymentExpiresAt)
       .where(sql`${t.status} = 'pending'`),
+    // The back office lists every order newest first, and searches by name or e-mail.
+    index("orders_created").on(t.createdAt, t.id),
+    index("orders_admin_search_trgm").using("gin", sql`${orderSearchText(t)} gin_trgm_ops`),
   ],
+);
+
+/** Who changed an order's status and when: one row per change, written by a trigger. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    orderId: bigint("order_id", { mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").$type<OrderStatus>(),
+    toStatus: text("to_status").$type<OrderStatus>().notNull(),
+    /** The staff member who made the change; null for the customer, the provider or the shop. */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    note: text("note"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("order_events_order").on(t.orderId, t.id)],
 );
 
 export const orderItems = pgTable(
@@ -361,9 +414,17 @@ export const contacts = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     message: text("message").notNull(),
+    /** When a staff member first opened it in the inbox. */
+    readAt: timestamp("read_at", { withTimezone: true }),
+    /** When a staff member marked it handled (null: still open). */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index("contacts_created_at").on(t.createdAt)],
+  (t) => [
+    index("contacts_created_at").on(t.createdAt),
+    index("contacts_open").on(t.createdAt).where(sql`${t.handledAt} is null`),
+  ],
 );
 
 export const serviceRequests = pgTable(
@@ -386,6 +447,13 @@ export const serviceRequests = pgTable(
       .default(sql`gen_random_uuid()::text`),
     /** Set once when the customer cancels; a cancelled booking no longer holds its place. */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Who cancelled: the customer through their link, or the shop. */
+    cancelledBy: text("cancelled_by").$type<"customer" | "shop">(),
+    /** When a staff member first opened it in the inbox. */
+    readAt: timestamp("read_at", { withTimezone: true }),
+    /** When a staff member marked it handled (null: still open). */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamps.createdAt,
   },
   (t) => [
@@ -395,5 +463,24 @@ export const serviceRequests = pgTable(
     index("service_requests_active_starts_at")
       .on(t.startsAt)
       .where(sql`${t.cancelledAt} is null`),
+    index("service_requests_open").on(t.createdAt).where(sql`${t.handledAt} is null`),
+  ],
+);
+
+/** Replies staff sent from the inbox, kept with the message or repair request they answer. */
+export const inboxReplies = pgTable(
+  "inbox_replies",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    kind: text("kind").$type<"contact" | "repair">().notNull(),
+    itemId: integer("item_id").notNull(),
+    body: text("body").notNull(),
+    sentBy: text("sent_by").references(() => users.id, { onDelete: "set null" }),
+    sentByName: text("sent_by_name").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    check("inbox_replies_kind_check", sql`${t.kind} in ('contact', 'repair')`),
+    index("inbox_replies_item").on(t.kind, t.itemId, t.id),
   ],
 );

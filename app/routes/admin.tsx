@@ -1,6 +1,8 @@
 import { Outlet } from "react-router";
 import { AdminSidebar } from "#app/components/admin/admin-sidebar.tsx";
+import { getDb } from "#app/db/client.server.ts";
 import { requireAdmin } from "#app/domain/accounts/session.server.ts";
+import { openInboxCount } from "#app/domain/inbox/open-count.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import type { Route } from "./+types/admin";
 
@@ -12,13 +14,13 @@ export const headers: Route.HeadersFunction = () => privatePageHeaders();
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  return { displayName: user.displayName };
+  return { displayName: user.displayName, openInbox: await openInboxCount(getDb()) };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 md:grid-cols-[13rem_1fr] md:py-8">
-      <AdminSidebar displayName={loaderData.displayName} />
+      <AdminSidebar displayName={loaderData.displayName} openInbox={loaderData.openInbox} />
       <div className="min-w-0">
         <Outlet />
       </div>

@@ -1,4 +1,13 @@
-import { Film, ListPlus, Popcorn, ShieldAlert } from "lucide-react";
+import {
+  Film,
+  Inbox,
+  LayoutDashboard,
+  ListPlus,
+  Package,
+  Popcorn,
+  ShieldAlert,
+  Users,
+} from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { cn } from "#app/lib/cn.ts";
@@ -13,22 +22,34 @@ import {
 } from "../ui/dialog.tsx";
 
 const LINKS = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/orders", label: "Orders", icon: Package },
+  { to: "/admin/customers", label: "Customers", icon: Users },
+  { to: "/admin/inbox", label: "Inbox", icon: Inbox },
   { to: "/admin/items", label: "All Regular Items", icon: Film },
   { to: "/admin/adult/items", label: "All Adult Items", icon: ShieldAlert },
   { to: "/admin/coming-soon", label: "Manage Coming Soon", icon: Popcorn },
 ];
 
 /** Spec §2 admin sidebar; on phones it becomes a row of links above the page. */
-export function AdminSidebar({ displayName }: { displayName: string }) {
+export function AdminSidebar({
+  displayName,
+  openInbox,
+}: {
+  displayName: string;
+  /** Contact messages and repair requests not yet handled. */
+  openInbox: number;
+}) {
   const [choosing, setChoosing] = useState(false);
   return (
     <nav aria-label="Back office" className="flex min-w-0 flex-col gap-3">
       <p className="hidden text-sm text-muted-foreground md:block">Signed in as {displayName}</p>
       <ul className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap">
-        {LINKS.map(({ to, label, icon: Icon }) => (
+        {LINKS.map(({ to, label, icon: Icon, end }) => (
           <li key={to} className="shrink-0">
             <NavLink
               to={to}
+              end={end}
               className={({ isActive }) =>
                 cn(
                   "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-accent",
@@ -38,6 +59,12 @@ export function AdminSidebar({ displayName }: { displayName: string }) {
             >
               <Icon aria-hidden="true" className="size-4" />
               {label}
+              {to === "/admin/inbox" && openInbox > 0 ? (
+                <span className="ml-auto rounded-full bg-primary px-2 text-xs text-primary-foreground">
+                  {openInbox}
+                  <span className="sr-only"> open</span>
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}

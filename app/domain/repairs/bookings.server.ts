@@ -211,7 +211,7 @@ export async function cancelAppointment(
   return db.transaction(async (tx): Promise<CancelResult> => {
     const cancelled = await tx
       .update(serviceRequests)
-      .set({ cancelledAt: options.now, status: "cancelled" })
+      .set({ cancelledAt: options.now, cancelledBy: "customer", status: "cancelled" })
       .where(and(eq(serviceRequests.id, id), isNull(serviceRequests.cancelledAt)))
       .returning({ id: serviceRequests.id });
     if (!cancelled.length) return { ok: true, status: "already-cancelled", appointment };
