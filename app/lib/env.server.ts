@@ -98,6 +98,8 @@ const schema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
     FREE_SHIPPING_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(20000),
+    /** The back office's dashboard lists titles with this many copies or fewer as low on stock. */
+    LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1000).default(2),
     /** Sales tax per destination state, e.g. `TX:0.0825,CA:0.0725`; empty: no sales tax. */
     SALES_TAX_RATES: z
       .string()
