@@ -8,7 +8,6 @@ import {
   isNotNull,
   sql,
   type AnyColumn,
-  type Subquery,
 } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import {
@@ -19,26 +18,14 @@ import {
   staffPicks,
 } from "#app/db/schema.ts";
 import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
+import { ADMIN_PAGE_SIZE, COUNT_CAP, countUpTo } from "../admin/lists.server.ts";
 import { keptCount } from "./regular-titles.server.ts";
 import { containsPattern } from "./search-text.ts";
 import type { AdultTitleValues, RegularTitleValues } from "./title-input.ts";
 
-/** Spec §9: admin tables show 20 rows a page. */
-export const ADMIN_PAGE_SIZE = 20;
 /** Spec §9: at most five staff picks. */
 export const STAFF_PICK_LIMIT = 5;
 
-/**
- * Matches of a search are counted up to this many: a broad search ("the") need not walk the
- * whole catalogue to say how many pages it has. Past it the table says "10,000+".
- */
-export const COUNT_CAP = 10_000;
-
-async function countUpTo(db: Database, matches: Subquery) {
-  const [row] = await db.select({ total: count() }).from(matches);
-  const total = Math.min(row?.total ?? 0, COUNT_CAP);
-  return { total, capped: (row?.total ?? 0) > COUNT_CAP };
-}
 
 export type SortDirection = "asc" | "desc";
 export type AdminListParams = {

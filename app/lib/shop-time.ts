@@ -1,0 +1,25 @@
+/**
+ * Dates shown in the back office and e-mails, in the shop's time zone (SHOP_TIME_ZONE), formatted
+ * on the server so the page reads the same wherever the browser is.
+ */
+export function formatShopDateTime(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    dateStyle: "medium",
+    timeStyle: "short",
+  }).format(date);
+}
+
+export function formatShopDate(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium" }).format(date);
+}
+
+/** The calendar date (YYYY-MM-DD) an instant falls on in the shop's time zone. */
+export function shopCalendarDate(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(date);
+}
