@@ -47,3 +47,53 @@ export function orderConfirmationMessage(order: OrderConfirmation) {
     note: `Questions about your order? Write to ${SHOP.email} or call ${SHOP.phone}.`,
   });
 }
+
+/** Sent when the shop hands an order to the carrier, with the tracking number if there is one. */
+export function orderShippedMessage(order: {
+  orderNumber: number;
+  name: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  ordersUrl: string;
+}) {
+  const tracking = order.trackingNumber
+    ? `Tracking number${order.carrier ? ` (${order.carrier})` : ""}: ${order.trackingNumber}`
+    : order.carrier
+      ? `It is travelling with ${order.carrier}.`
+      : null;
+  return renderEmail({
+    subject: `Your ${SHOP.name} order #${order.orderNumber} has shipped`,
+    preview: tracking ?? `Order #${order.orderNumber} is on its way.`,
+    heading: `Good news, ${greetingName(order.name)}!`,
+    paragraphs: [
+      `Your order #${order.orderNumber} is on its way.`,
+      ...(tracking ? [tracking] : []),
+    ],
+    action: { label: "View your orders", url: order.ordersUrl },
+    note: `Questions about your order? Write to ${SHOP.email} or call ${SHOP.phone}.`,
+  });
+}
+
+/**
+ * Sent when the shop cancels an order: an unpaid one (nothing was charged), or a paid one once
+ * its refund went through.
+ */
+export function orderCancelledMessage(order: {
+  orderNumber: number;
+  name: string;
+  refundedCents: number | null;
+  ordersUrl: string;
+}) {
+  const money =
+    order.refundedCents === null
+      ? "You have not been charged for it."
+      : `We refunded ${formatUsd(order.refundedCents)} to the card you paid with; depending on your bank it shows on your statement within 5 to 10 business days.`;
+  return renderEmail({
+    subject: `Your ${SHOP.name} order #${order.orderNumber} was cancelled`,
+    preview: money,
+    heading: `Hello ${greetingName(order.name)},`,
+    paragraphs: [`We cancelled your order #${order.orderNumber}.`, money],
+    action: { label: "View your orders", url: order.ordersUrl },
+    note: `Questions about this? Write to ${SHOP.email} or call ${SHOP.phone}.`,
+  });
+}

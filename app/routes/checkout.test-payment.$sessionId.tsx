@@ -52,7 +52,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   await markOrderPaid(
     getDb(),
-    { paymentSessionId: params.sessionId, provider: "test", eventId: `test:${params.sessionId}` },
+    {
+      paymentSessionId: params.sessionId,
+      provider: "test",
+      eventId: `test:${params.sessionId}`,
+      paymentReference: `test_payment_${params.sessionId}`,
+    },
     { ordersUrl: `${publicUrl()}/orders` },
   );
   throw redirect(`/cart-success?order=${order.id}`);

@@ -32,7 +32,20 @@ export type FakeCheckoutSession = {
   url: string | null;
   status: "open" | "complete" | "expired";
   payment_status: "unpaid" | "paid" | "no_payment_required";
+  /** The payment, once the session took one. */
+  payment_intent: string | null;
   livemode: false;
+};
+
+export type FakeRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: "usd";
+  payment_intent: string;
+  metadata: Record<string, string>;
+  status: "succeeded";
+  created: number;
 };
 
 export type CheckoutEventType =
@@ -108,6 +121,7 @@ export async function startFakeStripe() {
   const lineItemsBySession = new Map<string, FakeLineItem[]>();
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
   const failures: StripeError[] = [];
+  const refunds: FakeRefund[] = [];
   let apiBase = "";
 
   function createSession(params: { [key: string]: FormValue }): [number, unknown] {
@@ -142,6 +156,7 @@ export async function startFakeStripe() {
       url: `${apiBase}/c/pay/${id}`,
       status: "open",
       payment_status: "unpaid",
+      payment_intent: null,
       livemode: false,
     };
     sessions.set(id, session);
@@ -160,6 +175,53 @@ export async function startFakeStripe() {
     }
     found.status = "expired";
     return [200, found];
+  }
+
+  /** Stripe's rules for a refund: a payment it knows, not refunded past what was paid. */
+  function createRefund(params: { [key: string]: FormValue }): [number, unknown] {
+    const intent = text(params.payment_intent);
+    const paidSession = [...sessions.values()].find(
+      (candidate) => intent && candidate.payment_intent === intent,
+    );
+    if (!intent || !paidSession) {
+      return [
+        404,
+        { error: { ...invalid(`No such payment_intent: '${intent}'`), code: "resource_missing" } },
+      ];
+    }
+    const refunded = refunds
+      .filter((refund) => refund.payment_intent === intent)
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    const amount = params.amount
+      ? Number(text(params.amount))
+      : paidSession.amount_total - refunded;
+    if (!Number.isInteger(amount) || amount < 1 || refunded + amount > paidSession.amount_total) {
+      return [
+        400,
+        {
+          error: {
+            ...invalid(
+              `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge.`,
+            ),
+            code: "amount_too_large",
+          },
+        },
+      ];
+    }
+    const refund: FakeRefund = {
+      id: randomId("re_"),
+      object: "refund",
+      amount,
+      currency: "usd",
+      payment_intent: intent,
+      metadata: Object.fromEntries(
+        Object.entries(object(params.metadata) ?? {}).map(([key, value]) => [key, String(value)]),
+      ),
+      status: "succeeded",
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.push(refund);
+    return [200, refund];
   }
 
   function answer(request: FakeStripeRequest, body: string): [number, unknown] {
@@ -183,15 +245,27 @@ export async function startFakeStripe() {
       if (earlier) return [earlier.status, earlier.answer];
     }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.path);
+    const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(request.path);
+    const stored = retrieve ? sessions.get(decodeURIComponent(retrieve[1]!)) : undefined;
     const result: [number, unknown] =
       request.method === "POST" && request.path === "/v1/checkout/sessions"
         ? createSession(request.params)
         : request.method === "POST" && expire
           ? expireSession(decodeURIComponent(expire[1]!))
-          : [
-              404,
-              { error: invalid(`Unrecognized request URL (${request.method}: ${request.path}).`) },
-            ];
+          : request.method === "POST" && request.path === "/v1/refunds"
+            ? createRefund(request.params)
+            : request.method === "GET" && retrieve
+              ? stored
+                ? [200, stored]
+                : [404, { error: invalid(`No such checkout.session: '${retrieve[1]}'`) }]
+              : [
+                  404,
+                  {
+                    error: invalid(
+                      `Unrecognized request URL (${request.method}: ${request.path}).`,
+                    ),
+                  },
+                ];
     if (request.idempotencyKey) {
       idempotent.set(request.idempotencyKey, { body, status: result[0], answer: result[1] });
     }
@@ -236,6 +310,8 @@ export async function startFakeStripe() {
     apiBase,
     requests,
     sessions,
+    /** Every refund made, in order. */
+    refunds,
     /** What a session charges, line by line, as the request gave them. */
     lineItems: (sessionId: string) => lineItemsBySession.get(sessionId) ?? [],
     /** The next API call answers this error (default: 500 `api_error`) instead. */
@@ -258,7 +334,12 @@ export async function startFakeStripe() {
           ? { status: "expired", payment_status: "unpaid", url: null }
           : type === "checkout.session.async_payment_failed"
             ? { status: "complete", payment_status: "unpaid", url: null }
-            : { status: "complete", payment_status: "paid", url: null };
+            : {
+                status: "complete",
+                payment_status: "paid",
+                url: null,
+                payment_intent: current.payment_intent ?? randomId("pi_test_"),
+              };
       const next = { ...current, ...state, ...changes };
       sessions.set(sessionId, next);
       return {

@@ -56,6 +56,8 @@ export type PaymentConfirmation = {
   provider: string;
   /** The provider's event id; the same event handled twice changes nothing the second time. */
   eventId?: string;
+  /** The provider's id of the payment (Stripe: the PaymentIntent), kept for refunds. */
+  paymentReference?: string | null;
 } & ({ orderId: number; paymentSessionId?: never } | { paymentSessionId: string; orderId?: never });
 
 export type MarkPaidResult =
@@ -116,6 +118,19 @@ export async function markOrderPaid(
 
     if (order.status === "expired" || order.status === "cancelled") {
       const lines = await orderLines(tx, [order.id]);
+      // The shop cancelled it (cancelled_at): a late payment does not revive it, it is refunded.
+      if (order.cancelledAt && !order.paidAt) {
+        await tx
+          .update(orders)
+          .set({
+            paidAt: now,
+            paymentProvider: confirmation.provider,
+            paymentReference: confirmation.paymentReference ?? order.paymentReference,
+            updatedAt: now,
+          })
+          .where(eq(orders.id, order.id));
+        return { status: "needs-refund", orderId: order.id, shortages: [] };
+      }
       if (order.paidAt) {
         return {
           status: "needs-refund",
@@ -127,7 +142,12 @@ export async function markOrderPaid(
       if (failed) {
         await tx
           .update(orders)
-          .set({ paidAt: now, paymentProvider: confirmation.provider, updatedAt: now })
+          .set({
+            paidAt: now,
+            paymentProvider: confirmation.provider,
+            paymentReference: confirmation.paymentReference ?? order.paymentReference,
+            updatedAt: now,
+          })
           .where(eq(orders.id, order.id));
         return {
           status: "needs-refund",
@@ -135,14 +155,14 @@ export async function markOrderPaid(
           shortages: await findShortages(tx, lines, titlesOf(lines), failed),
         };
       }
-      await confirm(tx, order, lines, confirmation.provider, now, options.ordersUrl);
+      await confirm(tx, order, lines, confirmation, now, options.ordersUrl);
       return { status: "paid", orderId: order.id, reReserved: true };
     }
     if (order.status !== "pending") {
       return { status: "unchanged", orderId: order.id, orderStatus: order.status };
     }
     const lines = await orderLines(tx, [order.id]);
-    await confirm(tx, order, lines, confirmation.provider, now, options.ordersUrl);
+    await confirm(tx, order, lines, confirmation, now, options.ordersUrl);
     return { status: "paid", orderId: order.id, reReserved: false };
   });
 }
@@ -176,13 +196,19 @@ async function confirm(
   tx: Transaction,
   order: OrderRow,
   lines: Awaited<ReturnType<typeof orderLines>>,
-  provider: string,
+  confirmation: PaymentConfirmation,
   now: Date,
   ordersUrl: string,
 ) {
   await tx
     .update(orders)
-    .set({ status: "paid", paidAt: now, paymentProvider: provider, updatedAt: now })
+    .set({
+      status: "paid",
+      paidAt: now,
+      paymentProvider: confirmation.provider,
+      paymentReference: confirmation.paymentReference ?? order.paymentReference,
+      updatedAt: now,
+    })
     .where(eq(orders.id, order.id));
   const message = orderConfirmationMessage({
     orderNumber: order.id,

@@ -26,9 +26,25 @@ export type CheckoutSessionInput = {
 
 export type CheckoutSession = { id: string; url: string; expiresAt: Date };
 
+export type RefundInput = {
+  orderId: number;
+  /** The payment to refund (Stripe: its PaymentIntent), when the confirmation named it. */
+  paymentReference: string | null;
+  /** The checkout session the order was paid through, to find the payment otherwise. */
+  paymentSessionId: string | null;
+  amountCents: number;
+  /** The same key for the same order: two staff refunding at once refund once. */
+  idempotencyKey: string;
+};
+
+/** A refund the provider accepted: the money is on its way back to the card. */
+export type Refund = { id: string; amountCents: number };
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession>;
   /** Closes an open session so it can no longer be paid (the shopper gave up). */
   expireCheckoutSession(sessionId: string): Promise<void>;
+  /** Pays an order's money back in full. Throws if the provider refuses. */
+  refundPayment(input: RefundInput): Promise<Refund>;
 }

@@ -192,9 +192,15 @@ async function confirmPayment(
     });
     return handled("amount-mismatch", order.id);
   }
+  const intent = session.payment_intent;
   const result = await markOrderPaid(
     db,
-    { orderId: order.id, provider: PROVIDER, eventId },
+    {
+      orderId: order.id,
+      provider: PROVIDER,
+      eventId,
+      paymentReference: typeof intent === "string" ? intent : (intent?.id ?? null),
+    },
     { ordersUrl },
   );
   return paymentOutcome(result, report);
@@ -211,11 +217,15 @@ function paymentOutcome(result: MarkPaidResult, report: Report): Handled {
       report({
         outcome: "needs-refund",
         orderId: result.orderId,
-        message: `Paid after its stock was released and sold: refund it (${result.shortages
-          .map(
-            (shortage) => `${shortage.title}: ${shortage.available} of ${shortage.requested} left`,
-          )
-          .join("; ")}).`,
+        message:
+          result.shortages.length === 0
+            ? "Paid after the shop cancelled the order: refund it from the order's page."
+            : `Paid after its stock was released and sold: refund it (${result.shortages
+                .map(
+                  (shortage) =>
+                    `${shortage.title}: ${shortage.available} of ${shortage.requested} left`,
+                )
+                .join("; ")}).`,
       });
       return handled("needs-refund", result.orderId);
     case "provider-mismatch":

@@ -1,5 +1,10 @@
 import Stripe from "stripe";
-import type { CheckoutSession, CheckoutSessionInput, PaymentProvider } from "./provider.server.ts";
+import type {
+  CheckoutSession,
+  CheckoutSessionInput,
+  PaymentProvider,
+  RefundInput,
+} from "./provider.server.ts";
 
 type LineItem = Stripe.Checkout.SessionCreateParams.LineItem;
 
@@ -48,6 +53,16 @@ function connection(apiBase: string | undefined): Stripe.StripeConfig {
   };
 }
 
+/** The payment an order's checkout session took, for orders paid before it was recorded. */
+async function paymentIntentOf(stripe: Stripe, input: RefundInput): Promise<string> {
+  if (!input.paymentSessionId) throw new Error(`Order #${input.orderId} has no Stripe payment.`);
+  const session = await stripe.checkout.sessions.retrieve(input.paymentSessionId);
+  const intent = session.payment_intent;
+  const id = typeof intent === "string" ? intent : intent?.id;
+  if (!id) throw new Error(`Order #${input.orderId}'s checkout session took no payment.`);
+  return id;
+}
+
 /**
  * Stripe Checkout (DESIGN §3.3): a hosted payment page for one order. The session is created
  * with the order's idempotency key, so a retried or doubled request gets the same session back
@@ -90,6 +105,21 @@ export function createStripeProvider(options: {
         // Already paid, expired or closed: nothing left to stop.
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
       }
+    },
+    async refundPayment(input: RefundInput) {
+      const paymentIntent = input.paymentReference ?? (await paymentIntentOf(stripe, input));
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: input.amountCents,
+          metadata: { order_id: String(input.orderId) },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (refund.status === "failed" || refund.status === "canceled") {
+        throw new Error(`Stripe refused the refund (${refund.status}).`);
+      }
+      return { id: refund.id, amountCents: refund.amount };
     },
   };
 }

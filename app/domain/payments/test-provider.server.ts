@@ -29,6 +29,14 @@ export function createTestProvider(options: {
     },
     // Its page only takes payment for a pending order, so a released order closes it already.
     async expireCheckoutSession() {},
+    // No money moved, so none goes back; the id follows from the key, as a replay would.
+    async refundPayment(input) {
+      const digest = createHash("sha256").update(input.idempotencyKey).digest("base64url");
+      return {
+        id: `test_refund_${input.orderId}_${digest.slice(0, 16)}`,
+        amountCents: input.amountCents,
+      };
+    },
   };
 }
 
