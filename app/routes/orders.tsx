@@ -1,10 +1,10 @@
 import { OrderSummary } from "#app/components/order-summary.tsx";
-import { Badge } from "#app/components/ui/badge.tsx";
+import { OrderStatusBadge } from "#app/components/order-status-badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireUser } from "#app/domain/accounts/session.server.ts";
 import { listCustomerOrders } from "#app/domain/orders/customer-orders.server.ts";
-import type { OrderStatus } from "#app/lib/catalog.ts";
+import { getEnv } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/orders";
@@ -18,19 +18,20 @@ export const headers: Route.HeadersFunction = () => privatePageHeaders();
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { orders: await listCustomerOrders(getDb(), user.id) };
+  return {
+    orders: await listCustomerOrders(getDb(), user.id),
+    timeZone: getEnv().SHOP_TIME_ZONE,
+  };
 }
 
-const BADGE: Record<OrderStatus, "secondary" | "success" | "default" | "outline" | "destructive"> =
-  {
-    pending: "secondary",
-    paid: "default",
-    shipped: "outline",
-    completed: "success",
-    cancelled: "destructive",
-    expired: "destructive",
-    refunded: "destructive",
-  };
+/** In the shop's time zone, so the server's page and the browser's agree. */
+const longDate = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleDateString("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   return (
@@ -45,19 +46,27 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               <Card>
                 <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
                   <CardTitle>Order #{order.id}</CardTitle>
-                  <Badge variant={BADGE[order.status]} className="capitalize">
-                    {order.status}
-                  </Badge>
+                  <OrderStatusBadge status={order.status} />
                 </CardHeader>
                 <CardContent className="flex flex-col gap-4 text-sm">
-                  <p>
-                    Placed{" "}
-                    {new Date(order.createdAt).toLocaleDateString("en-US", {
-                      year: "numeric",
-                      month: "long",
-                      day: "numeric",
-                    })}
-                  </p>
+                  <p>Placed {longDate(order.createdAt, loaderData.timeZone)}</p>
+                  {order.shippedAt ? (
+                    <p>
+                      Shipped {longDate(order.shippedAt, loaderData.timeZone)}
+                      {order.carrier ? ` with ${order.carrier}` : ""}
+                      {order.trackingNumber ? (
+                        <>
+                          {" · "}Tracking number: <strong>{order.trackingNumber}</strong>
+                        </>
+                      ) : null}
+                    </p>
+                  ) : null}
+                  {order.refundedAt ? (
+                    <p>
+                      Refunded {longDate(order.refundedAt, loaderData.timeZone)} to the card you
+                      paid with.
+                    </p>
+                  ) : null}
                   <address className="not-italic">
                     <strong>Shipping to</strong>
                     <br />

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signedInCustomer } from "./support/accounts.ts";
+import { fillShipping } from "./support/checkout.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
 
 const PASSWORD = "Checkout-Journey-42";
@@ -25,22 +26,6 @@ async function addTitles(page: Page, count: number) {
   const buttons = page.getByRole("button", { name: /^Add to Cart:/ });
   for (let i = 0; i < count; i++) await buttons.nth(i).click();
   await expect(page.getByRole("button", { name: `Cart (${count})` })).toBeVisible();
-}
-
-async function fillShipping(page: Page, email: string, overrides: Record<string, string> = {}) {
-  const values = {
-    "Full name": "Ada Lovelace",
-    "Street address": "1201 W Division St",
-    City: "Arlington",
-    "ZIP code": "76012",
-    Phone: "(817) 555-0142",
-    Email: email,
-    ...overrides,
-  };
-  for (const [label, value] of Object.entries(values)) {
-    await page.getByLabel(label, { exact: true }).fill(value);
-  }
-  await page.getByLabel("State", { exact: true }).selectOption("TX");
 }
 
 async function seriousViolations(page: Page) {

@@ -33,8 +33,3 @@ export function listQuery(params: URLSearchParams) {
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
   };
 }
-
-/** "1,234 orders", or "10,000+ orders" when a search was counted only so far. */
-export function countLabel(total: number, capped: boolean, noun: string, plural = `${noun}s`) {
-  return `${total.toLocaleString("en-US")}${capped ? "+" : ""} ${total === 1 && !capped ? noun : plural}`;
-}

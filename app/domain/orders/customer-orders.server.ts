@@ -35,6 +35,10 @@ export type CustomerOrder = {
   paidAt: string | null;
   paymentProvider: string | null;
   paymentSessionId: string | null;
+  shippedAt: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  refundedAt: string | null;
 };
 
 /** Orders matching a condition, newest first, with their lines (two queries, not one per order). */
@@ -103,6 +107,10 @@ export function toCustomerOrder(
     paidAt: row.paidAt?.toISOString() ?? null,
     paymentProvider: row.paymentProvider,
     paymentSessionId: row.paymentSessionId,
+    shippedAt: row.shippedAt?.toISOString() ?? null,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    refundedAt: row.refundedAt?.toISOString() ?? null,
   };
 }
 

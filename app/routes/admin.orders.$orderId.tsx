@@ -1,0 +1,428 @@
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { FormField, FormMessage } from "#app/components/form-field.tsx";
+import { OrderStatusBadge } from "#app/components/order-status-badge.tsx";
+import { OrderSummary } from "#app/components/order-summary.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "#app/components/ui/dialog.tsx";
+import { getDb } from "#app/db/client.server.ts";
+import { fieldErrors } from "#app/domain/accounts/forms.ts";
+import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import { getOrderForAdmin } from "#app/domain/orders/admin-orders.server.ts";
+import { shipmentSchema } from "#app/domain/orders/shipment-input.ts";
+import {
+  cancelOrder,
+  completeOrder,
+  refundOrder,
+  shipOrder,
+  type StaffActionResult,
+} from "#app/domain/orders/staff-actions.server.ts";
+import { paymentProviderNamed } from "#app/domain/payments/providers.server.ts";
+import type { OrderStatus } from "#app/lib/catalog.ts";
+import { getEnv, publicUrl } from "#app/lib/env.server.ts";
+import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
+import { formatUsd } from "#app/lib/money.ts";
+import { readForm } from "#app/lib/request.server.ts";
+import { shippingOption } from "#app/lib/shipping.ts";
+import { formatShopDateTime } from "#app/lib/shop-time.ts";
+import { pageMeta } from "#app/lib/site.ts";
+import type { Route } from "./+types/admin.orders.$orderId";
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  ...pageMeta(`Order #${params.orderId}`, "An order of the shop."),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => privatePageHeaders();
+
+function notFound(): never {
+  throw data("There is no such order.", { status: 404 });
+}
+
+/** Who changed a status when no staff member did: the customer, the provider, or the shop. */
+function automaticActor(to: OrderStatus, from: OrderStatus | null): string {
+  if (to === "pending") return "Customer (checkout)";
+  if (to === "paid") return "Payment provider";
+  if (to === "expired") return "Shop (payment window closed)";
+  if (to === "cancelled" && from === "pending") return "Customer or payment provider";
+  return "Shop";
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const orderId = positiveInt(params.orderId) ?? notFound();
+  const found = (await getOrderForAdmin(getDb(), orderId)) ?? notFound();
+  const timeZone = getEnv().SHOP_TIME_ZONE;
+  const { order, customer, lines, history } = found;
+  const when = (date: Date | null) => (date ? formatShopDateTime(date, timeZone) : null);
+  return {
+    order: {
+      id: order.id,
+      status: order.status,
+      placed: when(order.createdAt)!,
+      shipping: {
+        name: order.shippingName,
+        address: order.shippingAddress,
+        city: order.shippingCity,
+        state: order.shippingState,
+        postalCode: order.shippingPostalCode,
+        phone: order.shippingPhone,
+        email: order.shippingEmail,
+        method: shippingOption(order.shippingMethod).name,
+      },
+      subtotalCents: order.subtotalCents,
+      shippingCents: order.shippingCents,
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+      paymentProvider: order.paymentProvider,
+      paymentReference: order.paymentReference ?? order.paymentSessionId,
+      paid: when(order.paidAt),
+      shipped: when(order.shippedAt),
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
+      refunded: when(order.refundedAt),
+      refundReference: order.refundReference,
+      refundDue:
+        order.paidAt !== null &&
+        order.refundedAt === null &&
+        (order.status === "cancelled" || order.status === "expired"),
+    },
+    customer,
+    lines: lines.map((line) => ({ ...line, key: `${line.productType}:${line.serialNo}` })),
+    history: history.map((event) => ({
+      id: event.id,
+      fromStatus: event.fromStatus,
+      toStatus: event.toStatus,
+      by: event.actorName ?? automaticActor(event.toStatus, event.fromStatus),
+      note: event.note,
+      when: when(event.createdAt)!,
+    })),
+  };
+}
+
+const STATUS_CODE = { "not-found": 404, conflict: 409, "refund-failed": 502 } as const;
+
+function answer(result: StaffActionResult) {
+  return result.ok
+    ? { ok: true, message: result.message }
+    : data({ ok: false, message: result.message }, { status: STATUS_CODE[result.reason] });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireAdminAction(request);
+  const orderId = positiveInt(params.orderId);
+  if (!orderId) return data({ ok: false, message: "There is no such order." }, { status: 404 });
+  const form = await readForm(request);
+  const staff = { id: user.id, name: user.displayName };
+  const common = {
+    staff,
+    ordersUrl: `${publicUrl()}/orders`,
+    providers: paymentProviderNamed,
+  };
+  const db = getDb();
+  switch (form.intent) {
+    case "ship": {
+      const parsed = shipmentSchema.safeParse(form);
+      if (!parsed.success) {
+        return data(
+          {
+            ok: false,
+            message: "Please check the shipping details.",
+            errors: fieldErrors(parsed.error),
+            values: { carrier: form.carrier ?? "", trackingNumber: form.trackingNumber ?? "" },
+          },
+          { status: 400 },
+        );
+      }
+      return answer(await shipOrder(db, { orderId, ...parsed.data }, common));
+    }
+    case "complete":
+      return answer(await completeOrder(db, { orderId }, { staff }));
+    case "cancel":
+      return answer(await cancelOrder(db, { orderId }, common));
+    case "refund":
+      return answer(await refundOrder(db, { orderId }, common));
+    default:
+      return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  }
+}
+
+type ActionAnswer = {
+  ok: boolean;
+  message: string;
+  errors?: Record<string, string | undefined>;
+  values?: { carrier: string; trackingNumber: string };
+};
+
+function ShipForm({ answer }: { answer: ActionAnswer | undefined }) {
+  const busy = useNavigation().formData?.get("intent") === "ship";
+  return (
+    <Form method="post" noValidate className="flex flex-col gap-3">
+      <input type="hidden" name="intent" value="ship" />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          label="Carrier (optional)"
+          name="carrier"
+          maxLength={40}
+          autoComplete="off"
+          defaultValue={answer?.values?.carrier}
+          error={answer?.errors?.carrier}
+        />
+        <FormField
+          label="Tracking number (optional)"
+          name="trackingNumber"
+          maxLength={40}
+          autoComplete="off"
+          defaultValue={answer?.values?.trackingNumber}
+          error={answer?.errors?.trackingNumber}
+        />
+      </div>
+      <div>
+        <Button type="submit" disabled={busy}>
+          Mark as shipped
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function CancelDialog({ orderId, paid, total }: { orderId: number; paid: boolean; total: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="destructive">Cancel order</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Cancel order #{orderId}?</DialogTitle>
+          <DialogDescription>
+            {paid
+              ? `Its stock goes back on sale, the payment of ${total} is refunded to the customer's card, and the customer is told by e-mail.`
+              : "Its stock goes back on sale, its payment page is closed, and the customer is told by e-mail. Nothing was charged."}
+          </DialogDescription>
+        </DialogHeader>
+        <Form method="post" onSubmit={() => setOpen(false)}>
+          <input type="hidden" name="intent" value="cancel" />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Keep order
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive">
+              {paid ? "Cancel and refund" : "Cancel order"}
+            </Button>
+          </DialogFooter>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function IntentButton({
+  intent,
+  children,
+}: {
+  intent: "complete" | "refund";
+  children: React.ReactNode;
+}) {
+  const busy = useNavigation().formData?.get("intent") === intent;
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <Button type="submit" disabled={busy}>
+        {children}
+      </Button>
+    </Form>
+  );
+}
+
+function Actions({
+  order,
+  answer,
+}: {
+  order: Route.ComponentProps["loaderData"]["order"];
+  answer: ActionAnswer | undefined;
+}) {
+  const total = formatUsd(order.totalCents);
+  if (order.status === "paid") {
+    return (
+      <div className="flex flex-col gap-4">
+        <ShipForm answer={answer} />
+        <div className="border-t pt-4">
+          <CancelDialog orderId={order.id} paid total={total} />
+        </div>
+      </div>
+    );
+  }
+  if (order.status === "pending") {
+    return (
+      <div className="flex flex-col gap-3">
+        <p className="text-sm text-muted-foreground">
+          Waiting for the customer&apos;s payment. It can be cancelled; it cannot ship yet.
+        </p>
+        <div>
+          <CancelDialog orderId={order.id} paid={false} total={total} />
+        </div>
+      </div>
+    );
+  }
+  if (order.status === "shipped") {
+    return <IntentButton intent="complete">Mark as completed</IntentButton>;
+  }
+  if (order.refundDue) {
+    return (
+      <div className="flex flex-col gap-3">
+        <p className="text-sm">
+          This order was paid ({total}) but will not ship: the money has to go back.
+        </p>
+        <div>
+          <IntentButton intent="refund">Refund payment</IntentButton>
+        </div>
+      </div>
+    );
+  }
+  return <p className="text-sm text-muted-foreground">Nothing left to do for this order.</p>;
+}
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, customer, lines, history } = loaderData;
+  const answer = actionData as ActionAnswer | undefined;
+  const customerName = [customer.firstName, customer.lastName].filter(Boolean).join(" ");
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <Link to="/admin/orders" className="text-sm text-primary underline">
+          All orders
+        </Link>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold">Order #{order.id}</h1>
+          <OrderStatusBadge status={order.status} />
+          {order.refundDue ? <span className="text-sm font-medium">Refund due</span> : null}
+        </div>
+        <p className="mt-1 text-sm text-muted-foreground">Placed {order.placed}</p>
+      </div>
+      {answer && !answer.errors ? (
+        <FormMessage tone={answer.ok ? "success" : "error"}>{answer.message}</FormMessage>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Actions</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Actions order={order} answer={answer} />
+        </CardContent>
+      </Card>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Customer and shipping</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3 text-sm">
+            <p>
+              <Link to={`/admin/customers/${customer.id}`} className="text-primary underline">
+                {customerName || customer.email}
+              </Link>{" "}
+              ({customer.email})
+            </p>
+            <address className="not-italic">
+              {order.shipping.name}
+              <br />
+              {order.shipping.address}
+              <br />
+              {order.shipping.city}, {order.shipping.state} {order.shipping.postalCode}
+              <br />
+              {order.shipping.phone} · {order.shipping.email}
+            </address>
+            <p>Shipping method: {order.shipping.method}</p>
+            {order.shipped ? (
+              <p>
+                Shipped {order.shipped}
+                {order.carrier ? ` with ${order.carrier}` : ""}
+                {order.trackingNumber ? ` · Tracking number: ${order.trackingNumber}` : ""}
+              </p>
+            ) : null}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Payment</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted-foreground">Provider</dt>
+              <dd>{order.paymentProvider ?? "None yet"}</dd>
+              <dt className="text-muted-foreground">Reference</dt>
+              <dd className="break-all">{order.paymentReference ?? "—"}</dd>
+              <dt className="text-muted-foreground">Paid</dt>
+              <dd>{order.paid ?? "Not paid"}</dd>
+              {order.refunded ? (
+                <>
+                  <dt className="text-muted-foreground">Refunded</dt>
+                  <dd>
+                    {order.refunded}
+                    <span className="block break-all">{order.refundReference}</span>
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Items</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <OrderSummary
+            items={lines}
+            subtotalCents={order.subtotalCents}
+            shippingCents={order.shippingCents}
+            taxCents={order.taxCents}
+            totalCents={order.totalCents}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>History</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ol className="flex flex-col gap-2 text-sm">
+            {history.map((event) => (
+              <li key={event.id} className="flex flex-wrap gap-x-2">
+                <span className="text-muted-foreground">{event.when}</span>
+                <span className="font-medium capitalize">
+                  {event.fromStatus ? `${event.fromStatus} → ${event.toStatus}` : event.toStatus}
+                </span>
+                <span>by {event.by}</span>
+                {event.note ? <span className="text-muted-foreground">({event.note})</span> : null}
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
