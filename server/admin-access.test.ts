@@ -67,7 +67,43 @@ beforeAll(async () => {
   await shopDb.connect();
   cookies.customer = await account("customer");
   cookies.admin = await account("admin");
+  await seedRunningTheShop();
 }, 60_000);
+
+/** An order of each kind, a customer, a contact message and a repair request, with known ids. */
+async function seedRunningTheShop() {
+  await shopDb.query(
+    `insert into users (id, name, email, email_verified) values ('access-buyer', 'Ann Buyer', 'ann@example.test', true);
+     insert into customers (id, email, first_name, last_name) values ('access-buyer', 'ann@example.test', 'Ann', 'Buyer');`,
+  );
+  for (const [id, status] of [
+    [1, "paid"],
+    [2, "pending"],
+    [3, "shipped"],
+  ] as const) {
+    await shopDb.query(
+      `insert into orders (id, user_id, status, shipping_name, shipping_address, shipping_city,
+         shipping_state, shipping_postal_code, shipping_phone, shipping_email, shipping_method,
+         subtotal_cents, shipping_cents, tax_cents, total_cents, payment_provider, paid_at)
+       values ($1, 'access-buyer', $2, 'Ann Buyer', '1 Main St', 'Arlington', 'TX', '76012',
+         '(817) 555-0100', 'ann@example.test', 'standard', 999, 599, 0, 1598, 'test',
+         case when $2 = 'pending' then null else now() end)`,
+      [id, status],
+    );
+    await shopDb.query(
+      `insert into order_items (order_id, product_type, product_serial_no, title, quantity, unit_price_cents)
+       values ($1, 'regular', 5, 'Access Film', 1, 999)`,
+      [id],
+    );
+  }
+  await shopDb.query(
+    `insert into contacts (id, name, email, message) values (1, 'Cora Contact', 'cora@example.test', 'Do you buy old DVDs?');
+     insert into service_requests (id, name, email, phone, service_type, issue, preferred_date,
+       preferred_time, starts_at)
+     values (1, 'Rex Repair', 'rex@example.test', '(817) 555-0101', 'Laptop Repair', 'Screen flickers',
+       (now() + interval '3 days')::date, '10:00', now() + interval '3 days');`,
+  );
+}
 
 afterAll(async () => {
   await shop?.stop();
@@ -91,6 +127,17 @@ const PAGES = [
   "/admin/adult/items/import",
   "/admin/items/export.csv",
   "/admin/adult/items/export.csv",
+  "/admin/orders",
+  "/admin/orders?status=paid&q=ann&page=2",
+  "/admin/orders/1",
+  "/admin/orders/export.csv?status=paid",
+  "/admin/customers",
+  "/admin/customers?q=ann",
+  "/admin/customers/access-buyer",
+  "/admin/inbox",
+  "/admin/inbox?kind=repair&state=all",
+  "/admin/inbox/contact/1",
+  "/admin/inbox/repair/1",
 ];
 
 const REGULAR = {
@@ -105,7 +152,6 @@ const ADULT = { productId: "77", priceCents: "9.99", quantity: "1", title: "Acce
 
 const ACTIONS: { path: string; body: Record<string, string> }[] = [
   { path: "/admin/items", body: { intent: "delete", serialNo: "2" } },
-  { path: "/admin?index", body: { intent: "delete", serialNo: "3" } },
   { path: "/admin/items", body: { intent: "staff-pick", serialNo: "4", on: "true" } },
   { path: "/admin/items/new", body: REGULAR },
   { path: "/admin/items/1/edit", body: { ...REGULAR, title: "Renamed By Someone" } },
@@ -113,6 +159,15 @@ const ACTIONS: { path: string; body: Record<string, string> }[] = [
   { path: "/admin/adult/items/new", body: ADULT },
   { path: "/admin/adult/items/1/edit", body: { ...ADULT, title: "Renamed By Someone" } },
   { path: "/admin/coming-soon", body: { intent: "delete", id: "1" } },
+  { path: "/admin/orders/1", body: { intent: "ship", carrier: "UPS", trackingNumber: "1Z1" } },
+  { path: "/admin/orders/2", body: { intent: "cancel" } },
+  { path: "/admin/orders/3", body: { intent: "complete" } },
+  {
+    path: "/admin/inbox/contact/1",
+    body: { intent: "reply", body: "Yes, we do.", markHandled: "on" },
+  },
+  { path: "/admin/inbox/contact/1", body: { intent: "handled" } },
+  { path: "/admin/inbox/repair/1", body: { intent: "cancel-booking" } },
 ];
 
 async function catalogueState() {
@@ -122,7 +177,11 @@ async function catalogueState() {
             (select string_agg(reg_serial_no::text, ',' order by reg_serial_no) from staff_picks) as picks,
             (select count(*) from coming_soon)::int as coming_soon,
             (select count(*) from regular_titles where title = 'Renamed By Someone' or title = 'Access Probe')::int
-              + (select count(*) from adult_titles where title = 'Renamed By Someone' or title = 'Access Probe')::int as touched`,
+              + (select count(*) from adult_titles where title = 'Renamed By Someone' or title = 'Access Probe')::int as touched,
+            (select string_agg(id || ':' || status, ',' order by id) from orders) as orders,
+            (select count(*) from contacts where handled_at is not null)::int as handled,
+            (select count(*) from inbox_replies)::int as replies,
+            (select count(*) from service_requests where cancelled_at is not null)::int as cancelled_bookings`,
   );
   return rows[0];
 }
@@ -174,5 +233,11 @@ describe("the back office's actions", () => {
     }
     const after = await catalogueState();
     expect(after.touched).toBeGreaterThanOrEqual(3);
+    expect(after).toMatchObject({
+      orders: "1:shipped,2:cancelled,3:completed",
+      handled: 1,
+      replies: 1,
+      cancelled_bookings: 1,
+    });
   });
 });

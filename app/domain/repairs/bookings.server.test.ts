@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { serviceRequests } from "#app/db/schema.ts";
+import { serviceRequests, users } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import type { OutgoingMail } from "#app/domain/mail/outgoing-mail.ts";
 import { SHOP_ADDRESS } from "#app/lib/site.ts";
@@ -12,6 +12,7 @@ import {
   availableSlots,
   bookAppointment,
   cancelAppointment,
+  cancelAppointmentByShop,
   cancelToken,
   type BookingOptions,
 } from "./bookings.server.ts";
@@ -346,5 +347,128 @@ describe("cancelling a repair appointment", () => {
       await cancelAppointment(scratch.db(), token, { ...cancelOptions, now: later }),
     ).toMatchObject({ ok: false, reason: "started" });
     expect(await activeBookingsAt(result.startsAt)).toBe(1);
+  });
+});
+
+describe("the shop cancelling a repair appointment", () => {
+  const STAFF = "staff-cancelling";
+  beforeAll(async () => {
+    await scratch
+      .db()
+      .insert(users)
+      .values({ id: STAFF, name: "Shop Owner", email: "owner@example.test", role: "admin" });
+  });
+  const shopOptions = { now, rules, staffId: STAFF };
+
+  async function booked(time: string) {
+    const input = booking({ preferredDate: "2026-11-28", preferredTime: time });
+    const result = await bookAppointment(scratch.db(), input, options());
+    if (!result.ok) throw new Error(result.message);
+    return { input, result };
+  }
+
+  async function rowOf(id: number) {
+    const [row] = await scratch
+      .db()
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, id));
+    return row!;
+  }
+
+  it("cancels once, marks it handled, frees the place and sends the customer the calendar cancellation", async () => {
+    const { input, result } = await booked("10:00");
+    const placesLeft = async () =>
+      (await availableSlots(scratch.db(), "2026-11-28", rules, now)).find((s) => s.time === "10:00")
+        ?.placesLeft;
+    expect(await placesLeft()).toBe(1);
+
+    const cancelled = await cancelAppointmentByShop(scratch.db(), result.id, shopOptions);
+    expect(cancelled).toMatchObject({ ok: true, appointment: { uid: result.uid } });
+    expect(await rowOf(result.id)).toMatchObject({
+      status: "cancelled",
+      cancelledAt: now,
+      cancelledBy: "shop",
+      handledAt: now,
+      handledBy: STAFF,
+    });
+    expect(await placesLeft()).toBe(2);
+
+    const [confirmation, cancellation, ...more] = await mailTo(input.email);
+    expect(more).toEqual([]);
+    expect(cancellation!.subject).toMatch(/^Cancelled: your repair appointment on /);
+    const invitation = calendarFields(confirmation!.attachments![0]!.content);
+    expect(calendarFields(cancellation!.attachments![0]!.content)).toMatchObject({
+      METHOD: "CANCEL",
+      STATUS: "CANCELLED",
+      UID: invitation.UID,
+      SEQUENCE: "1",
+    });
+    // The shop did this itself: no note to its own inbox beyond the booking's.
+    expect(await shopMailAbout(input.email)).toHaveLength(1);
+
+    expect(await cancelAppointmentByShop(scratch.db(), result.id, shopOptions)).toMatchObject({
+      ok: false,
+      reason: "already-cancelled",
+      message: "This booking was already cancelled.",
+    });
+    expect(await mailTo(input.email)).toHaveLength(2);
+  });
+
+  it("cancels exactly once when two staff cancel at the same moment", async () => {
+    const { input, result } = await booked("11:00");
+    const results = await Promise.all([
+      cancelAppointmentByShop(scratch.db(), result.id, shopOptions),
+      cancelAppointmentByShop(scratch.db(), result.id, shopOptions),
+    ]);
+    const outcomes = results.map((r) => (r.ok ? "cancelled" : r.reason)).sort();
+    expect(outcomes).toEqual(["already-cancelled", "cancelled"]);
+    expect(await mailTo(input.email)).toHaveLength(2);
+  });
+
+  it("keeps whoever handled the request first as its handler", async () => {
+    const { result } = await booked("12:00");
+    const earlier = new Date(now.getTime() - 3_600_000);
+    await scratch
+      .db()
+      .update(serviceRequests)
+      .set({ handledAt: earlier, handledBy: null })
+      .where(eq(serviceRequests.id, result.id));
+    expect((await cancelAppointmentByShop(scratch.db(), result.id, shopOptions)).ok).toBe(true);
+    expect(await rowOf(result.id)).toMatchObject({ handledAt: earlier, handledBy: null });
+  });
+
+  it("refuses a booking the customer cancelled, one that has started, and one that does not exist", async () => {
+    const customer = await booked("13:00");
+    const [confirmation] = await mailTo(customer.input.email);
+    const token = /\/service-request\/cancel\/(\S+)/.exec(confirmation!.text)![1]!;
+    expect(
+      await cancelAppointment(scratch.db(), token, {
+        secret: SECRET,
+        now,
+        rules,
+        shopEmail: SHOP_INBOX,
+      }),
+    ).toMatchObject({ ok: true, status: "cancelled" });
+    expect(
+      await cancelAppointmentByShop(scratch.db(), customer.result.id, shopOptions),
+    ).toMatchObject({ ok: false, reason: "already-cancelled" });
+    expect((await rowOf(customer.result.id)).cancelledBy).toBe("customer");
+
+    const started = await booked("14:00");
+    const later = new Date(started.result.startsAt.getTime() + 60_000);
+    const refused = await cancelAppointmentByShop(scratch.db(), started.result.id, {
+      ...shopOptions,
+      now: later,
+    });
+    expect(refused).toMatchObject({ ok: false, reason: "started" });
+    expect(refused.ok ? "" : refused.message).toMatch(/already started/);
+    expect(await rowOf(started.result.id)).toMatchObject({ cancelledAt: null, handledAt: null });
+    expect(await mailTo(started.input.email)).toHaveLength(1);
+
+    expect(await cancelAppointmentByShop(scratch.db(), 999_999, shopOptions)).toMatchObject({
+      ok: false,
+      reason: "not-found",
+    });
   });
 });

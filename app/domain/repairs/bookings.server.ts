@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, count, eq, gte, isNull, lte, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { serviceRequests } from "#app/db/schema.ts";
 import { consumeLimit, type Limit } from "#app/domain/accounts/rate-limit.server.ts";
@@ -218,6 +218,61 @@ export async function cancelAppointment(
     await queueMail({ to: row.email, ...repairCancellationMessage(appointment) }, { tx });
     await queueMail({ to: options.shopEmail, ...repairCancelledShopMessage(appointment) }, { tx });
     return { ok: true, status: "cancelled", appointment };
+  });
+}
+
+export type ShopCancelResult =
+  | { ok: true; appointment: RepairAppointment }
+  | { ok: false; reason: "not-found" | "already-cancelled" | "started"; message: string };
+
+/**
+ * Staff cancel a booking from the back office: once (a conditional update that also refuses a
+ * booking that has started), marking it handled, with the customer's calendar cancellation
+ * queued in the same transaction. The shop gets no note: it did this itself.
+ */
+export async function cancelAppointmentByShop(
+  db: Database,
+  id: number,
+  options: { now: Date; rules: BookingRules; staffId: string },
+): Promise<ShopCancelResult> {
+  const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+  if (!row) return { ok: false, reason: "not-found", message: "This booking does not exist." };
+  const alreadyCancelled = {
+    ok: false,
+    reason: "already-cancelled",
+    message: "This booking was already cancelled.",
+  } as const;
+  if (row.cancelledAt) return alreadyCancelled;
+  if (row.startsAt.getTime() <= options.now.getTime()) {
+    return {
+      ok: false,
+      reason: "started",
+      message: "This appointment has already started or passed, so it can no longer be cancelled.",
+    };
+  }
+  const appointment = appointmentOf(row, options.rules);
+  return db.transaction(async (tx): Promise<ShopCancelResult> => {
+    const cancelled = await tx
+      .update(serviceRequests)
+      .set({
+        cancelledAt: options.now,
+        cancelledBy: "shop",
+        status: "cancelled",
+        // Postgres reads the old row on the right: whoever handled it first stays its handler.
+        handledAt: sql`coalesce(${serviceRequests.handledAt}, ${options.now})`,
+        handledBy: sql`case when ${serviceRequests.handledAt} is null then ${options.staffId} else ${serviceRequests.handledBy} end`,
+      })
+      .where(
+        and(
+          eq(serviceRequests.id, id),
+          isNull(serviceRequests.cancelledAt),
+          gt(serviceRequests.startsAt, options.now),
+        ),
+      )
+      .returning({ id: serviceRequests.id });
+    if (!cancelled.length) return alreadyCancelled;
+    await queueMail({ to: row.email, ...repairCancellationMessage(appointment) }, { tx });
+    return { ok: true, appointment };
   });
 }
 
