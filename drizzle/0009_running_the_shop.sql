@@ -46,6 +46,7 @@ CREATE INDEX "contacts_open" ON "contacts" USING btree ("created_at") WHERE "con
 CREATE INDEX "customers_created" ON "customers" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "customers_admin_search_trgm" ON "customers" USING gin (lower("email" || chr(31) || coalesce("first_name", '') || ' ' || coalesce("last_name", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "orders_created" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_paid_at" ON "orders" USING btree ("paid_at") WHERE "orders"."paid_at" is not null;--> statement-breakpoint
 CREATE INDEX "orders_admin_search_trgm" ON "orders" USING gin (lower("shipping_name" || chr(31) || "shipping_email") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "service_requests_open" ON "service_requests" USING btree ("created_at") WHERE "service_requests"."handled_at" is null;--> statement-breakpoint
 -- Every status change of an order is written to order_events by the database itself, so no code

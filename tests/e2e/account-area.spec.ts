@@ -41,7 +41,7 @@ test("an admin created from the command line lands in the back office", async ({
   await createAdmin(email, "Owner-Of-The-Shop-1");
   await login(page, email, "Owner-Of-The-Shop-1");
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole("heading", { name: "All Regular Items" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
 });
 
 test("My Account: edit personal information, change the password, sign in with the new one", async ({

@@ -1,10 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import { clientAddress, createAdmin, login } from "./support/accounts.ts";
-import { uniqueEmail } from "./support/mailbox.ts";
-
-const PASSWORD = "Back-Office-Keeper-7";
+import { clientAddress, signInAsAdmin } from "./support/accounts.ts";
+import { seriousViolations } from "./support/axe.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
   // The footer fades in; axe must not judge its colours halfway through.
@@ -13,27 +10,17 @@ test.beforeEach(async ({ context, page }, testInfo) => {
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
 });
 
-async function signInAsAdmin(page: Page) {
-  const email = uniqueEmail("owner");
-  await createAdmin(email, PASSWORD);
-  await login(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/admin$/);
+/** Signed in as a new admin, on the regular catalogue's table. */
+async function signInToCatalogue(page: Page) {
+  await signInAsAdmin(page);
+  await page.getByRole("link", { name: "All Regular Items" }).click();
   await expect(page.getByRole("heading", { name: "All Regular Items" })).toBeVisible();
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-    );
 }
 
 test("an admin adds a regular title, finds it in the shop, edits its price, and deletes it", async ({
   page,
 }) => {
-  await signInAsAdmin(page);
+  await signInToCatalogue(page);
   expect(await seriousViolations(page)).toEqual([]);
   const title = `Zephyr Lantern ${Date.now()}`;
 
@@ -96,7 +83,7 @@ test("an admin adds a regular title, finds it in the shop, edits its price, and 
 });
 
 test("staff picks stop at five with the spec's dialog", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInToCatalogue(page);
   const dialog = page.getByRole("dialog", { name: "Staff Pick Limit Reached" });
   const count = page.getByText(/\d of 5 staff picks/);
 
@@ -128,7 +115,7 @@ test("staff picks stop at five with the spec's dialog", async ({ page }) => {
 });
 
 test("an admin adds an adult title with the adult form's rules", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInToCatalogue(page);
   await page.getByRole("link", { name: "All Adult Items" }).click();
   await expect(page.getByRole("heading", { name: "All Adult Items" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -149,7 +136,7 @@ test("an admin adds an adult title with the adult form's rules", async ({ page }
 });
 
 test("a Coming Soon entry with an uploaded poster shows on the home page", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signInToCatalogue(page);
   await page.getByRole("link", { name: "Manage Coming Soon" }).click();
   await expect(page.getByRole("heading", { name: "Manage Coming Soon" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -200,7 +187,7 @@ test("a Coming Soon entry with an uploaded poster shows on the home page", async
 test("a CSV import is checked first, refused whole with one bad row, then written; export downloads", async ({
   page,
 }) => {
-  await signInAsAdmin(page);
+  await signInToCatalogue(page);
   await page.getByRole("link", { name: "Import CSV" }).click();
   await expect(page.getByRole("heading", { name: "Import regular titles" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -259,10 +246,10 @@ test("the back office is usable at phone width: nothing sticks out sideways, the
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsAdmin(page);
+  await signInToCatalogue(page);
   // The shop's header at phone width (a long signed-in name) is the storefront issue's; here
   // the back office itself must fit.
-  for (const path of ["/admin/items", "/admin/items/new", "/admin/coming-soon"]) {
+  for (const path of ["/admin", "/admin/items", "/admin/items/new", "/admin/coming-soon"]) {
     await page.goto(path);
     const overflow = await page.evaluate(() => {
       const main = document.querySelector("main")!;

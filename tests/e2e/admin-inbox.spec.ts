@@ -1,10 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { test as plainTest, type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import { clientAddress, createAdmin, login } from "./support/accounts.ts";
+import { clientAddress, signInAsAdmin } from "./support/accounts.ts";
+import { seriousViolations } from "./support/axe.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
-
-const PASSWORD = "Inbox-Keeper-Pass-4";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
   // The footer fades in; axe must not judge its colours halfway through.
@@ -12,22 +10,6 @@ test.beforeEach(async ({ context, page }, testInfo) => {
   test.slow();
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
 });
-
-async function signInAsAdmin(page: Page) {
-  const email = uniqueEmail("inbox-owner");
-  await createAdmin(email, PASSWORD);
-  await login(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/admin$/);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-    );
-}
 
 async function sendContactMessage(page: Page, email: string, message: string) {
   await page.goto("/contact");
@@ -66,7 +48,7 @@ test("a contact message: the admin finds it unread, replies by e-mail and marks 
   const question = `Do you repair PlayStation 2 consoles? ${email}`;
   await sendContactMessage(page, email, question);
 
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, "inbox-owner");
   const inboxLink = page
     .getByRole("navigation", { name: "Back office" })
     .getByRole("link", { name: /^Inbox\s*\d+ open$/ });
@@ -157,7 +139,7 @@ test("a repair request: the admin opens it and cancels the booking after confirm
   await expect(page.getByRole("heading", { name: "Request Submitted!" })).toBeVisible();
   await waitForMail(email, /^Your repair appointment/);
 
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, "inbox-owner");
   await page.goto("/admin/inbox");
   await showInbox(page, "repair", "open");
   const row = page.getByRole("row").filter({ hasText: email });
@@ -230,7 +212,7 @@ plainTest.describe("without JavaScript", () => {
       await page.getByRole("button", { name: "Book Appointment" }).click();
       await expect(page.getByRole("heading", { name: "Request Submitted!" })).toBeVisible();
 
-      await signInAsAdmin(page);
+      await signInAsAdmin(page, "inbox-owner");
       await page.goto("/admin/inbox");
       await showInbox(page, "contact", "all");
       await page

@@ -1,11 +1,10 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import { clientAddress, createAdmin, login, signedInCustomer } from "./support/accounts.ts";
+import { clientAddress, signedInCustomer, signInAsAdmin } from "./support/accounts.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { checkoutWithTestCard } from "./support/checkout.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
 
-const ADMIN_PASSWORD = "Order-Desk-Keeper-7";
 const CUSTOMER_PASSWORD = "Order-Desk-Buyer-42";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
@@ -21,10 +20,7 @@ async function adminPage(browser: Browser, testId: string): Promise<Page> {
   });
   const page = await context.newPage();
   await page.emulateMedia({ reducedMotion: "reduce" });
-  const email = uniqueEmail("order-desk");
-  await createAdmin(email, ADMIN_PASSWORD);
-  await login(page, email, ADMIN_PASSWORD);
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInAsAdmin(page, "order-desk");
   return page;
 }
 

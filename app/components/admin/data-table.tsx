@@ -57,7 +57,10 @@ export function DataTable<Row>({
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={columns.length} className="px-3 py-6 text-center text-muted-foreground">
+                <td
+                  colSpan={columns.length}
+                  className="px-3 py-6 text-center text-muted-foreground"
+                >
                   {empty}
                 </td>
               </tr>

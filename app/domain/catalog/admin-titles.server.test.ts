@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { regularTitles, staffPicks } from "#app/db/schema.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
-import { COUNT_CAP } from "../admin/lists.server.ts";
+import { COUNT_CAP } from "#app/domain/admin/lists.server.ts";
 import {
   addRegularTitle,
   adminListParams,

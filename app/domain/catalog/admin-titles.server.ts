@@ -1,14 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  isNotNull,
-  sql,
-  type AnyColumn,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNotNull, sql, type AnyColumn } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import {
   adultAdminSearchText,
@@ -18,14 +8,13 @@ import {
   staffPicks,
 } from "#app/db/schema.ts";
 import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
-import { ADMIN_PAGE_SIZE, COUNT_CAP, countUpTo } from "../admin/lists.server.ts";
+import { ADMIN_PAGE_SIZE, COUNT_CAP, countUpTo } from "#app/domain/admin/lists.server.ts";
 import { keptCount } from "./regular-titles.server.ts";
 import { containsPattern } from "./search-text.ts";
 import type { AdultTitleValues, RegularTitleValues } from "./title-input.ts";
 
 /** Spec §9: at most five staff picks. */
 export const STAFF_PICK_LIMIT = 5;
-
 
 export type SortDirection = "asc" | "desc";
 export type AdminListParams = {

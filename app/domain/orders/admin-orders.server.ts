@@ -136,22 +136,6 @@ export async function getOrderForAdmin(db: Database, orderId: number) {
   return { ...order, lines: lines.sort(compareLines), history };
 }
 
-/** A customer's orders for their page in the back office, newest first. */
-export async function ordersOfCustomer(db: Database, customerId: string, limit = 50) {
-  return db
-    .select({
-      id: orders.id,
-      createdAt: orders.createdAt,
-      itemCount,
-      totalCents: orders.totalCents,
-      status: orders.status,
-    })
-    .from(orders)
-    .where(eq(orders.userId, customerId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
-}
-
 export const ORDER_CSV_COLUMNS = [
   "Order",
   "Placed",

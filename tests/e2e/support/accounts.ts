@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
-import { firstLink, waitForMail } from "./mailbox.ts";
+import { firstLink, uniqueEmail, waitForMail } from "./mailbox.ts";
 
 const run = promisify(execFile);
 
@@ -71,4 +71,15 @@ export function clientAddress(testId: string) {
   let hash = 0;
   for (const char of testId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return `198.51.${(hash >>> 8) % 250}.${(hash % 250) + 1}`;
+}
+
+const ADMIN_PASSWORD = "Back-Office-Keeper-7";
+
+/** A new admin (made with the operator's command) signs in and lands on the dashboard. */
+export async function signInAsAdmin(page: Page, label = "owner") {
+  const email = uniqueEmail(label);
+  await createAdmin(email, ADMIN_PASSWORD);
+  await login(page, email, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
 }

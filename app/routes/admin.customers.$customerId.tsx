@@ -1,0 +1,176 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { DataTable, type DataColumn } from "#app/components/admin/data-table.tsx";
+import { OrderStatusBadge } from "#app/components/order-status-badge.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { getDb } from "#app/db/client.server.ts";
+import { requireAdmin } from "#app/domain/accounts/session.server.ts";
+import {
+  getCustomerForAdmin,
+  type CustomerAppointment,
+  type CustomerOrderSummary,
+} from "#app/domain/customers/admin-customers.server.ts";
+import { getEnv } from "#app/lib/env.server.ts";
+import { formatUsd } from "#app/lib/money.ts";
+import { formatShopDate, formatShopDateTime } from "#app/lib/shop-time.ts";
+import { pageMeta } from "#app/lib/site.ts";
+import type { Route } from "./+types/admin.customers.$customerId";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(
+    loaderData ? `Customer ${loaderData.customer.email}` : "Customer",
+    "A customer's details, orders and repair appointments.",
+  ),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  let detail;
+  try {
+    detail = await getCustomerForAdmin(getDb(), params.customerId);
+  } catch (error) {
+    console.error("A customer's page could not be loaded", error);
+    throw data("This customer could not be shown right now.", { status: 503 });
+  }
+  if (!detail) throw data("This customer does not exist.", { status: 404 });
+  return { ...detail, timeZone: getEnv().SHOP_TIME_ZONE };
+}
+
+export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
+  const { customer, timeZone } = loaderData;
+  const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ");
+  const orderColumns: DataColumn<CustomerOrderSummary>[] = [
+    {
+      key: "order",
+      label: "Order",
+      cell: (order) => (
+        <Link to={`/admin/orders/${order.id}`} className="font-medium text-primary underline">
+          #{order.id}
+        </Link>
+      ),
+    },
+    {
+      key: "date",
+      label: "Date",
+      className: "whitespace-nowrap",
+      cell: (order) => formatShopDateTime(new Date(order.createdAt), timeZone),
+    },
+    { key: "items", label: "Items", className: "text-right", cell: (order) => order.itemCount },
+    {
+      key: "total",
+      label: "Total",
+      className: "text-right tabular-nums",
+      cell: (order) => formatUsd(order.totalCents),
+    },
+    {
+      key: "status",
+      label: "Status",
+      cell: (order) => <OrderStatusBadge status={order.status} />,
+    },
+  ];
+  const appointmentColumns: DataColumn<CustomerAppointment>[] = [
+    {
+      key: "service",
+      label: "Service",
+      cell: (booking) => (
+        <Link
+          to={`/admin/inbox/repair/${booking.id}`}
+          className="font-medium text-primary underline"
+        >
+          {booking.serviceType}
+        </Link>
+      ),
+    },
+    {
+      key: "when",
+      label: "When",
+      className: "whitespace-nowrap",
+      cell: (booking) => formatShopDateTime(new Date(booking.startsAt), timeZone),
+    },
+    {
+      key: "status",
+      label: "Status",
+      cell: (booking) => (
+        <Badge
+          variant={booking.status === "cancelled" ? "destructive" : "secondary"}
+          className="capitalize"
+        >
+          {booking.status}
+        </Badge>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Link
+        to="/admin/customers"
+        className="inline-flex items-center gap-1 text-sm font-medium text-primary underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to customers
+      </Link>
+      <h1 className="mt-3 text-3xl font-bold break-words">{name || customer.email}</h1>
+
+      <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 rounded-xl border bg-card p-5 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium">E-mail</dt>
+        <dd className="break-all">
+          <a href={`mailto:${customer.email}`} className="text-primary underline">
+            {customer.email}
+          </a>
+        </dd>
+        <dt className="font-medium">First name</dt>
+        <dd>{customer.firstName ?? "—"}</dd>
+        <dt className="font-medium">Last name</dt>
+        <dd>{customer.lastName ?? "—"}</dd>
+        <dt className="font-medium">Date of birth</dt>
+        <dd>{customer.dateOfBirth ?? "—"}</dd>
+        <dt className="font-medium">Joined</dt>
+        <dd>{formatShopDate(new Date(customer.createdAt), timeZone)}</dd>
+      </dl>
+
+      <section aria-labelledby="orders-heading" className="mt-8">
+        <h2 id="orders-heading" className="text-xl font-semibold">
+          Orders
+        </h2>
+        {loaderData.moreOrders ? (
+          <p className="mt-1 text-sm text-muted-foreground">
+            The newest {loaderData.orders.length} orders.
+          </p>
+        ) : null}
+        <DataTable
+          caption={`Orders of ${customer.email}, newest first`}
+          columns={orderColumns}
+          rows={loaderData.orders}
+          rowKey={(order) => order.id}
+          empty="No orders yet."
+          page={1}
+          pageCount={1}
+        />
+      </section>
+
+      <section aria-labelledby="repairs-heading" className="mt-8">
+        <h2 id="repairs-heading" className="text-xl font-semibold">
+          Repair appointments
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Booked with this e-mail address
+          {loaderData.moreAppointments
+            ? `; the newest ${loaderData.appointments.length} are shown`
+            : ""}
+          .
+        </p>
+        <DataTable
+          caption={`Repair appointments of ${customer.email}, newest first`}
+          columns={appointmentColumns}
+          rows={loaderData.appointments}
+          rowKey={(booking) => booking.id}
+          empty="No repair appointments."
+          page={1}
+          pageCount={1}
+        />
+      </section>
+    </>
+  );
+}
