@@ -1,5 +1,5 @@
-import { Pause, Play } from "lucide-react";
-import { useId, useState } from "react";
+import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 
@@ -17,10 +17,99 @@ type PosterRowProps = {
   children?: React.ReactNode;
 };
 
+/** After a shopper scrolls a row by hand, it waits this long before moving on its own again. */
+const RESUME_AFTER_MS = 2500;
+
 /**
- * An auto-scrolling row. The items are drawn twice so the loop has no seam; the copy is hidden
- * from assistive technology and the keyboard. Scrolling pauses on hover and focus, has a
- * pause control, and stands still (as a scrollable row) for people who prefer reduced motion.
+ * Moves a row's scroll position on its own (spec: the rows auto-scroll) while nobody is using
+ * it: not while hovered, focused inside, touched, scrolled by hand (for a moment after), paused
+ * by its button, hidden, or when the shopper prefers reduced motion. Because it is the real
+ * scroll position, a shopper can swipe, drag with a trackpad or use the buttons at any time.
+ */
+function useAutoScroll(
+  ref: React.RefObject<HTMLDivElement | null>,
+  options: { pixelsPerSecond: number; paused: boolean },
+) {
+  const held = useRef({ hover: false, focus: false, touch: false, until: 0 });
+  const { pixelsPerSecond, paused } = options;
+  useEffect(() => {
+    const row = ref.current;
+    if (!row || paused) return;
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
+    let frame = 0;
+    let last = performance.now();
+    let position = row.scrollLeft;
+    const tick = (now: number) => {
+      const elapsed = Math.min(now - last, 100);
+      last = now;
+      const state = held.current;
+      // Someone scrolled by hand since the last frame: carry on from where they left it.
+      if (Math.abs(row.scrollLeft - position) > 2) {
+        position = row.scrollLeft;
+        state.until = now + RESUME_AFTER_MS;
+      }
+      const idle = !state.hover && !state.focus && !state.touch && now >= state.until;
+      if (idle && !reduced.matches && document.visibilityState === "visible") {
+        // The items are drawn twice: past the first copy, the same picture is one copy back.
+        const copy = (row.scrollWidth + ROW_GAP) / 2;
+        position += (pixelsPerSecond * elapsed) / 1000;
+        if (position >= copy) position -= copy;
+        row.scrollLeft = position;
+      }
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [ref, pixelsPerSecond, paused]);
+  const hold = (key: "hover" | "focus" | "touch", value: boolean) => {
+    held.current[key] = value;
+    if (!value) held.current.until = performance.now() + (key === "hover" ? 0 : RESUME_AFTER_MS);
+  };
+  return {
+    onMouseEnter: () => hold("hover", true),
+    onMouseLeave: () => hold("hover", false),
+    onFocus: () => hold("focus", true),
+    onBlur: (event: React.FocusEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) hold("focus", false);
+    },
+    onPointerDown: () => hold("touch", true),
+    onPointerUp: () => hold("touch", false),
+    onPointerCancel: () => hold("touch", false),
+    onTouchStart: () => hold("touch", true),
+    onTouchEnd: () => hold("touch", false),
+  };
+}
+
+const ROW_GAP = 10;
+
+/**
+ * Whether the items are wider than the row, so that it has something to scroll through. When
+ * they all fit, the row stands still and draws them once (no poster twice side by side).
+ */
+function useOverflows(
+  rowRef: React.RefObject<HTMLDivElement | null>,
+  listRef: React.RefObject<HTMLUListElement | null>,
+) {
+  const [overflows, setOverflows] = useState(true);
+  useEffect(() => {
+    const row = rowRef.current;
+    const list = listRef.current;
+    if (!row || !list) return;
+    const measure = () => setOverflows(list.scrollWidth > row.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(row);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [rowRef, listRef]);
+  return overflows;
+}
+
+/**
+ * A row of posters that scrolls on its own and by hand. The items are drawn twice so the loop
+ * has no seam; the copy is hidden from assistive technology and the keyboard (and not drawn at
+ * all for people who prefer reduced motion, for whom the row stands still). Moving pauses on
+ * hover, focus and touch, and has a pause control; Back and Forward buttons scroll it too.
  */
 export function PosterRow({
   label,
@@ -32,33 +121,65 @@ export function PosterRow({
 }: PosterRowProps) {
   const [paused, setPaused] = useState(false);
   const headingId = useId();
-  const duration = `${items.length * secondsPerItem}s`;
+  const rowRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const overflows = useOverflows(rowRef, listRef);
+  const handlers = useAutoScroll(rowRef, {
+    pixelsPerSecond: (POSTER_CARD_WIDTH + ROW_GAP) / secondsPerItem,
+    paused: paused || !overflows,
+  });
+  const scrollBy = (direction: 1 | -1) => {
+    const row = rowRef.current;
+    if (!row) return;
+    const step = Math.max(POSTER_CARD_WIDTH + ROW_GAP, row.clientWidth - POSTER_CARD_WIDTH);
+    row.scrollBy({ left: direction * step, behavior: "smooth" });
+  };
+  const control =
+    "inline-flex h-9 items-center gap-1.5 rounded-md border bg-background px-3 text-sm font-medium hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id={headingId} className="text-2xl font-bold">
           {label}
         </h2>
-        <div className="flex items-center gap-4">
+        <div className="flex flex-wrap items-center gap-2 sm:gap-4">
           {seeAllHref ? (
             <Link to={seeAllHref} className="text-sm font-medium text-primary underline">
               See all<span className="sr-only"> {label}</span>
             </Link>
           ) : null}
-          {items.length > 0 ? (
-            <button
-              type="button"
-              onClick={() => setPaused((value) => !value)}
-              aria-pressed={paused}
-              className="inline-flex h-9 items-center gap-1.5 rounded-md border bg-background px-3 text-sm font-medium hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none motion-reduce:hidden"
-            >
-              {paused ? (
-                <Play aria-hidden="true" className="size-4" />
-              ) : (
-                <Pause aria-hidden="true" className="size-4" />
-              )}
-              {paused ? `Play ${label}` : `Pause ${label}`}
-            </button>
+          {items.length > 0 && overflows ? (
+            <div className="flex items-center gap-2">
+              <button
+                type="button"
+                onClick={() => scrollBy(-1)}
+                aria-label={`Scroll ${label} back`}
+                className={cn(control, "px-2")}
+              >
+                <ChevronLeft aria-hidden="true" className="size-4" />
+              </button>
+              <button
+                type="button"
+                onClick={() => scrollBy(1)}
+                aria-label={`Scroll ${label} forward`}
+                className={cn(control, "px-2")}
+              >
+                <ChevronRight aria-hidden="true" className="size-4" />
+              </button>
+              <button
+                type="button"
+                onClick={() => setPaused((value) => !value)}
+                aria-pressed={paused}
+                className={cn(control, "motion-reduce:hidden")}
+              >
+                {paused ? (
+                  <Play aria-hidden="true" className="size-4" />
+                ) : (
+                  <Pause aria-hidden="true" className="size-4" />
+                )}
+                {paused ? `Play ${label}` : `Pause ${label}`}
+              </button>
+            </div>
           ) : null}
         </div>
       </div>
@@ -66,28 +187,28 @@ export function PosterRow({
         <p className="py-6 text-muted-foreground">{emptyText}</p>
       ) : (
         <div
+          ref={rowRef}
           role="region"
           aria-label={`${label} posters`}
-          // Focusable so keyboard users can scroll the row when it stands still.
+          // Focusable so keyboard users can scroll the row with the arrow keys.
           tabIndex={0}
-          className="group overflow-hidden rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none motion-reduce:overflow-x-auto"
+          data-slot="poster-track"
+          className="overflow-x-auto overscroll-x-contain rounded-md [scrollbar-width:none] focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&::-webkit-scrollbar]:hidden"
+          {...handlers}
         >
-          <div
-            data-slot="poster-track"
-            className={cn(
-              "flex w-max animate-[poster-marquee_var(--row-duration)_linear_infinite] gap-[10px] py-2 group-focus-within:[animation-play-state:paused] group-hover:[animation-play-state:paused] motion-reduce:animate-none",
-              paused && "[animation-play-state:paused]",
-            )}
-            style={{ "--row-duration": duration } as React.CSSProperties}
-          >
-            <ul className="flex gap-[10px]">
+          <div className="flex w-max gap-[10px] py-2">
+            <ul ref={listRef} className="flex gap-[10px]">
               {items.map((item) => (
                 <li key={item.key} className="shrink-0" style={{ width: POSTER_CARD_WIDTH }}>
                   {item.node}
                 </li>
               ))}
             </ul>
-            <ul className="flex gap-[10px] motion-reduce:hidden" aria-hidden="true" inert>
+            <ul
+              className={cn("flex gap-[10px] motion-reduce:hidden", !overflows && "hidden")}
+              aria-hidden="true"
+              inert
+            >
               {items.map((item) => (
                 <li key={item.key} className="shrink-0" style={{ width: POSTER_CARD_WIDTH }}>
                   {item.node}

@@ -1,11 +1,17 @@
+import { cn } from "#app/lib/cn.ts";
 import { CartDrawer } from "./cart-drawer.tsx";
+import { useCart } from "./cart-provider.tsx";
+import { NavigationProgress, useRefreshingSamePage } from "./navigation-progress.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import { Toaster } from "./ui/sonner.tsx";
 
 export function SiteFrame({ children }: { children: React.ReactNode }) {
+  const refreshing = useRefreshingSamePage();
+  const { drawerOpen } = useCart();
   return (
     <div className="flex min-h-dvh flex-col">
+      <NavigationProgress />
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -13,12 +19,29 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* A new filter, sort or page of the same list: the old one is dimmed until it arrives. */}
+      <main
+        id="main"
+        tabIndex={-1}
+        aria-busy={refreshing || undefined}
+        className={cn(
+          "flex-1 outline-none transition-opacity",
+          refreshing && "opacity-60 [transition-delay:150ms]",
+        )}
+      >
         {children}
       </main>
       <SiteFooter />
       <CartDrawer />
-      <Toaster />
+      {/*
+        The drawer's total and buttons are at its bottom: while it is open, toasts show at the
+        top, below the drawer's heading and close button, never over its actions.
+      */}
+      <Toaster
+        position={drawerOpen ? "top-center" : "bottom-right"}
+        offset={drawerOpen ? { top: 72 } : undefined}
+        mobileOffset={drawerOpen ? { top: 72 } : undefined}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { ChevronDown, User } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useRouteLoaderData, useSubmit } from "react-router";
+import { cn } from "#app/lib/cn.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { useCart } from "./cart-provider.tsx";
 import { Button } from "./ui/button.tsx";
@@ -30,7 +31,10 @@ export function UserMenu() {
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" className={triggerClass}>
           <User aria-hidden="true" />
-          <span className="max-w-32 truncate">{user ? user.displayName : "Login"}</span>
+          {/* On phones a signed-in name is only read out: the icon keeps the header one line. */}
+          <span className={cn("max-w-32 truncate", user && "sr-only sm:not-sr-only")}>
+            {user ? user.displayName : "Login"}
+          </span>
           <ChevronDown aria-hidden="true" className="hidden sm:block" />
         </Button>
       </DropdownMenuTrigger>

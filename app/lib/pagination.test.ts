@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { clampPage, pageCountFor, pageItems, type PageItem } from "./pagination.ts";
+import {
+  clampPage,
+  pageCountFor,
+  pageItems,
+  responsivePageItems,
+  type PageItem,
+} from "./pagination.ts";
 
 const show = (items: PageItem[]) =>
   items.map((item) => (item.kind === "page" ? String(item.page) : "…")).join(" ");
@@ -43,5 +49,24 @@ describe("clampPage and pageCountFor", () => {
     expect(pageCountFor(24, 24)).toBe(1);
     expect(pageCountFor(25, 24)).toBe(2);
     expect(pageCountFor(100_000, 24)).toBe(4167);
+  });
+});
+
+describe("responsivePageItems", () => {
+  const shown = (current: number, count: number, screen: "wide" | "narrow") =>
+    responsivePageItems(current, count)
+      .filter(({ show }) => show === "always" || show === screen)
+      .map(({ item }) => (item.kind === "page" ? item.page : "…"));
+
+  it("gives phones one page each side and wide screens two, each page once", () => {
+    expect(shown(50, 100, "wide")).toEqual([1, "…", 48, 49, 50, 51, 52, "…", 100]);
+    expect(shown(50, 100, "narrow")).toEqual([1, "…", 49, 50, 51, "…", 100]);
+    expect(shown(5, 100, "wide")).toEqual([1, 2, 3, 4, 5, 6, 7, "…", 100]);
+    expect(shown(5, 100, "narrow")).toEqual([1, "…", 4, 5, 6, "…", 100]);
+    expect(shown(1, 1, "narrow")).toEqual([1]);
+    const pages = responsivePageItems(5, 100).filter(({ item }) => item.kind === "page");
+    expect(new Set(pages.map(({ item }) => (item.kind === "page" ? item.page : 0))).size).toBe(
+      pages.length,
+    );
   });
 });

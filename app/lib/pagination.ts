@@ -36,3 +36,29 @@ export function clampPage(page: number, pageCount: number): number {
 export function pageCountFor(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+/** A page button and the screens it shows on. */
+export type ResponsivePageItem = { item: PageItem; show: "always" | "wide" | "narrow" };
+
+/**
+ * The page buttons for wide screens (a window of two) and phones (a window of one) as one list:
+ * each item says where it shows, so every page appears once in the document and the bar fits a
+ * phone on one line.
+ */
+export function responsivePageItems(current: number, pageCount: number): ResponsivePageItem[] {
+  const key = (item: PageItem) => (item.kind === "page" ? `page:${item.page}` : item.key);
+  const wide = pageItems(current, pageCount);
+  const narrow = pageItems(current, pageCount, 1);
+  const inWide = new Set(wide.map(key));
+  const inNarrow = new Set(narrow.map(key));
+  const all = new Map([...wide, ...narrow].map((item) => [key(item), item]));
+  // Ellipses sit just after the first page and just before the last one.
+  const order = (item: PageItem) =>
+    item.kind === "page" ? item.page : item.key === "start" ? 1.5 : pageCount - 0.5;
+  return [...all.values()]
+    .sort((a, b) => order(a) - order(b))
+    .map((item) => ({
+      item,
+      show: inWide.has(key(item)) ? (inNarrow.has(key(item)) ? "always" : "wide") : "narrow",
+    }));
+}
