@@ -13,6 +13,7 @@ import { CartProvider } from "./components/cart-provider.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { SiteFrame } from "./components/site-frame.tsx";
 import { getSignedInUser } from "./domain/accounts/session.server.ts";
+import { shopContact } from "./lib/env.server.ts";
 import { SHOP } from "./lib/site.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -22,7 +23,10 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSignedInUser(request);
-  return { user: user ? { displayName: user.displayName, role: user.role } : null };
+  return {
+    user: user ? { displayName: user.displayName, role: user.role } : null,
+    shop: shopContact(),
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -11,6 +11,7 @@ export default [
   route("staff-picks", "routes/staff-picks.tsx"),
   route("search", "routes/search.tsx"),
   route("about", "routes/about.tsx"),
+  route("returns", "routes/returns.tsx"),
   route("other-services", "routes/other-services.tsx"),
   route("contact", "routes/contact.tsx"),
   route("service-request-form", "routes/service-request-form.tsx"),

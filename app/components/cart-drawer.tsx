@@ -1,9 +1,8 @@
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { itemCountLabel } from "#app/lib/cart.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { QuantityStepper, RemoveLineButton } from "./cart-line-controls.tsx";
-import { CART_TOAST_ID, useCart } from "./cart-provider.tsx";
+import { showCartToast, useCart } from "./cart-provider.tsx";
 import { PosterImage } from "./poster-image.tsx";
 import { Button } from "./ui/button.tsx";
 import {
@@ -55,7 +54,7 @@ export function CartDrawer() {
             onClick={() => {
               cart.setDrawerOpen(false);
               navigate("/cart");
-              toast("Heading to cart page…", { id: CART_TOAST_ID });
+              showCartToast("Heading to cart page…");
             }}
           >
             Go to Cart Page

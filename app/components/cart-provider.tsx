@@ -41,6 +41,23 @@ const CartContext = createContext<CartContextValue | null>(null);
 /** Every cart toast shares one id, so a new one replaces the last: one toast at a time. */
 export const CART_TOAST_ID = "cart";
 
+/**
+ * Shows a cart toast in place of the last one. Sonner merges an update into the toast with the
+ * same id, so every option is given here (a missing description would keep the last one's).
+ */
+export function showCartToast(
+  title: string,
+  {
+    description,
+    destructive = false,
+    duration,
+  }: { description?: string; destructive?: boolean; duration?: number } = {},
+) {
+  const options = { id: CART_TOAST_ID, description, duration };
+  if (destructive) toast.error(title, options);
+  else toast.message(title, options);
+}
+
 type PricesResponse = { products: CurrentProduct[]; unknown: string[] };
 
 async function fetchCurrentPrices(lines: CartLine[]): Promise<PricesResponse> {
@@ -74,8 +91,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
         dispatch({ type: "replace", lines: result.lines });
         if (result.dropped.length > 0) {
           const names = result.dropped.map((line) => `"${line.title}"`).join(", ");
-          toast("Cart updated", {
-            id: CART_TOAST_ID,
+          showCartToast("Cart updated", {
             // Longer than the usual 4 s: this tells the shopper something they did not do.
             duration: 10_000,
             description: `${names} ${result.dropped.length === 1 ? "is" : "are"} no longer available and ${result.dropped.length === 1 ? "was" : "were"} removed.`,
@@ -114,29 +130,26 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       setDrawerOpen,
       add: (product) => {
         dispatch({ type: "add", product });
-        toast("Added to cart", {
-          id: CART_TOAST_ID,
+        showCartToast("Added to cart", {
           description: `"${product.title}" is in your cart.`,
         });
       },
       increase: (mergeKey) => {
-        toast("Quantity increased", {
-          id: CART_TOAST_ID,
+        showCartToast("Quantity increased", {
           description: `Added one more of "${titleOf(mergeKey)}".`,
         });
         dispatch({ type: "increase", mergeKey });
       },
       decrease: (mergeKey) => {
-        toast("Quantity decreased", {
-          id: CART_TOAST_ID,
+        showCartToast("Quantity decreased", {
           description: `Removed one of "${titleOf(mergeKey)}".`,
         });
         dispatch({ type: "decrease", mergeKey });
       },
       remove: (mergeKey) => {
-        toast.error("Removed from cart", {
-          id: CART_TOAST_ID,
+        showCartToast("Removed from cart", {
           description: `"${titleOf(mergeKey)}" was removed.`,
+          destructive: true,
         });
         dispatch({ type: "remove", mergeKey });
       },

@@ -1,8 +1,13 @@
-import { MapPin } from "lucide-react";
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { cn } from "#app/lib/cn.ts";
-import { SHOP, SHOP_ADDRESS } from "#app/lib/site.ts";
+import { SHOP, SHOP_ADDRESS, telHref, type ShopContact } from "#app/lib/site.ts";
+
+/** The shop's contact details the root loader read from configuration (none on an error page). */
+export function useShopContact(): ShopContact | undefined {
+  return useRouteLoaderData<{ shop: ShopContact }>("root")?.shop;
+}
 
 /** The footer shows once the page is scrolled to within this many pixels of its bottom. */
 export const FOOTER_THRESHOLD_PX = 50;
@@ -16,6 +21,7 @@ export function isNearBottom(scrollY: number, viewportHeight: number, pageHeight
 
 export function SiteFooter() {
   const location = useLocation();
+  const contact = useShopContact();
   // Visible until the browser says otherwise, so the footer is never lost without JavaScript.
   const [visible, setVisible] = useState(true);
 
@@ -48,13 +54,60 @@ export function SiteFooter() {
         <div>
           <h2 className="font-semibold text-white">{SHOP.name}</h2>
           <p className="mt-2 text-sm">{SHOP.motto}</p>
-          <p className="mt-2 text-sm">Free returns within 30 days</p>
+          <p className="mt-2 text-sm">
+            <Link to="/returns" className="underline hover:text-white">
+              Free returns within 30 days
+            </Link>
+          </p>
+          <p className="mt-2 text-sm">
+            <Link to="/about" className="underline hover:text-white">
+              About us
+            </Link>
+          </p>
         </div>
         <div>
           <h2 className="font-semibold text-white">Visit us</h2>
-          <address className="mt-2 flex gap-2 text-sm not-italic">
-            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
-            <span>{SHOP_ADDRESS}</span>
+          <address className="mt-2 flex flex-col gap-2 text-sm not-italic">
+            <span className="flex gap-2">
+              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
+              <span>
+                {SHOP_ADDRESS}
+                {contact ? (
+                  <>
+                    {" · "}
+                    <a
+                      href={contact.mapUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="underline hover:text-white"
+                    >
+                      Map
+                      <span className="sr-only"> of {SHOP_ADDRESS} (opens in a new tab)</span>
+                    </a>
+                  </>
+                ) : null}
+              </span>
+            </span>
+            {contact ? (
+              <>
+                <span className="flex gap-2">
+                  <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
+                  <a href={telHref(contact.phone)} className="underline hover:text-white">
+                    {contact.phone}
+                  </a>
+                </span>
+                <span className="flex gap-2">
+                  <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
+                  <a href={`mailto:${contact.email}`} className="underline hover:text-white">
+                    {contact.email}
+                  </a>
+                </span>
+                <span className="flex gap-2">
+                  <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
+                  <span>{contact.hours}</span>
+                </span>
+              </>
+            ) : null}
           </address>
           <Link
             to="/contact"
@@ -63,24 +116,26 @@ export function SiteFooter() {
             Contact Us
           </Link>
         </div>
-        <div>
-          <h2 className="font-semibold text-white">Follow us</h2>
-          <ul className="mt-2 flex flex-col gap-1 text-sm">
-            {SHOP.social.map((link) => (
-              <li key={link.name}>
-                <a
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="underline hover:text-white"
-                >
-                  {link.name}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        {contact && contact.social.length > 0 ? (
+          <div>
+            <h2 className="font-semibold text-white">Follow us</h2>
+            <ul className="mt-2 flex flex-col gap-1 text-sm">
+              {contact.social.map((link) => (
+                <li key={link.name}>
+                  <a
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="underline hover:text-white"
+                  >
+                    {link.name}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </div>
       <p className="border-t border-white/10 py-4 text-center text-xs text-slate-300">
         © {new Date().getFullYear()} {SHOP.name}, {SHOP.city}, Texas

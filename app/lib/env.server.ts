@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
+import type { ShopContact } from "#app/lib/site.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -94,6 +95,21 @@ const schema = z
     REPAIR_DAYS_AHEAD: z.coerce.number().int().min(1).max(365).default(60),
     /** Where the shop's own notifications go (contact messages, repair bookings). */
     SHOP_EMAIL: z.email().default("hello@reelandrepair.example"),
+    /** How customers reach the shop, shown in the footer and on /about. */
+    SHOP_PHONE: z
+      .string()
+      .regex(/^\+?[\d\s().-]{7,24}$/, "must be a phone number such as (817) 555-0142")
+      .default("(817) 555-0142"),
+    SHOP_HOURS: z.string().min(3).max(120).default("Mon–Sat 10:00–18:00, closed Sunday"),
+    SHOP_MAP_URL: z
+      .url({ protocol: /^https?$/ })
+      .default(
+        "https://www.google.com/maps/search/?api=1&query=1201+W+Division+St%2C+Arlington%2C+TX+76012",
+      ),
+    /** The shop's own social profiles; a link is shown only when its address is set. */
+    SHOP_INSTAGRAM_URL: z.url({ protocol: /^https$/ }).optional(),
+    SHOP_FACEBOOK_URL: z.url({ protocol: /^https$/ }).optional(),
+    SHOP_LINKEDIN_URL: z.url({ protocol: /^https$/ }).optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
@@ -219,6 +235,22 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid configuration:\n${problems}\nSee .env.example for every variable.`);
   }
   return parsed.data;
+}
+
+/** The shop's contact details from configuration, for the pages (via the root loader). */
+export function shopContact(env: Env = getEnv()): ShopContact {
+  const social = [
+    { name: "Instagram", href: env.SHOP_INSTAGRAM_URL },
+    { name: "Facebook", href: env.SHOP_FACEBOOK_URL },
+    { name: "LinkedIn", href: env.SHOP_LINKEDIN_URL },
+  ].filter((link): link is { name: string; href: string } => Boolean(link.href));
+  return {
+    phone: env.SHOP_PHONE,
+    email: env.SHOP_EMAIL,
+    hours: env.SHOP_HOURS,
+    mapUrl: env.SHOP_MAP_URL,
+    social,
+  };
 }
 
 /** The address people reach the shop at, for links in e-mails. */

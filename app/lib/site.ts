@@ -8,12 +8,24 @@ export const SHOP = {
   postalCode: "76012",
   phone: "(817) 555-0142",
   email: "hello@reelandrepair.example",
-  social: [
-    { name: "Instagram", href: "https://www.instagram.com/" },
-    { name: "Facebook", href: "https://www.facebook.com/" },
-    { name: "LinkedIn", href: "https://www.linkedin.com/" },
-  ],
 } as const;
+
+/**
+ * How customers reach the shop, from configuration (SHOP_PHONE, SHOP_EMAIL, SHOP_HOURS,
+ * SHOP_MAP_URL, SHOP_*_URL for social profiles); the root loader hands it to the pages.
+ */
+export type ShopContact = {
+  phone: string;
+  email: string;
+  hours: string;
+  mapUrl: string;
+  social: { name: string; href: string }[];
+};
+
+/** A `tel:` address for a phone number as people write it: "(817) 555-0142" → "tel:8175550142". */
+export function telHref(phone: string) {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
 
 export const SHOP_ADDRESS = `${SHOP.street}, ${SHOP.city}, ${SHOP.region} ${SHOP.postalCode}`;
 

@@ -2,7 +2,15 @@ import { getDb } from "#app/db/client.server.ts";
 import { listRegularSerialNumbers } from "#app/domain/catalog/regular-titles.server.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 
-const STATIC_PATHS = ["/", "/movies", "/new-arrivals", "/staff-picks", "/about", "/other-services"];
+const STATIC_PATHS = [
+  "/",
+  "/movies",
+  "/new-arrivals",
+  "/staff-picks",
+  "/about",
+  "/returns",
+  "/other-services",
+];
 /** A sitemap file may list at most 50,000 addresses. */
 const MAX_TITLES = 49_000;
 

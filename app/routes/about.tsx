@@ -1,6 +1,8 @@
 import { CalendarClock, Library, Star } from "lucide-react";
 import { publicPageHeaders } from "#app/lib/http.server.ts";
-import { pageMeta, SHOP, SHOP_ADDRESS } from "#app/lib/site.ts";
+import { Link } from "react-router";
+import { useShopContact } from "#app/components/site-footer.tsx";
+import { pageMeta, SHOP, SHOP_ADDRESS, telHref } from "#app/lib/site.ts";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = () =>
@@ -30,6 +32,7 @@ const PILLARS = [
 ];
 
 export default function About() {
+  const contact = useShopContact();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">About {SHOP.name}</h1>
@@ -70,6 +73,54 @@ export default function About() {
           To keep physical media and the devices that play it alive and affordable: a well-kept
           shelf, honest advice and repairs done right, for everyone who walks through our door at{" "}
           {SHOP_ADDRESS}.
+        </p>
+      </section>
+      <section aria-labelledby="visit" className="mt-12">
+        <h2 id="visit" className="text-2xl font-bold">
+          Visit or call us
+        </h2>
+        <address className="mt-4 flex flex-col gap-2 not-italic">
+          <span>
+            {SHOP_ADDRESS}
+            {contact ? (
+              <>
+                {" · "}
+                <a
+                  href={contact.mapUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-primary underline"
+                >
+                  Map
+                  <span className="sr-only"> of {SHOP_ADDRESS} (opens in a new tab)</span>
+                </a>
+              </>
+            ) : null}
+          </span>
+          {contact ? (
+            <>
+              <span>
+                Phone:{" "}
+                <a href={telHref(contact.phone)} className="font-medium text-primary underline">
+                  {contact.phone}
+                </a>
+              </span>
+              <span>
+                E-mail:{" "}
+                <a href={`mailto:${contact.email}`} className="font-medium text-primary underline">
+                  {contact.email}
+                </a>
+              </span>
+              <span>Opening hours: {contact.hours}</span>
+            </>
+          ) : null}
+        </address>
+        <p className="mt-4">
+          Changed your mind about something you bought? See our{" "}
+          <Link to="/returns" className="font-medium text-primary underline">
+            returns policy
+          </Link>
+          .
         </p>
       </section>
     </div>

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { renderSVG } from "uqr";
 import { FormField, FormMessage, NewPasswordFields } from "#app/components/form-field.tsx";
+import { OrderList, OrdersLoading, useOrdersLoading } from "#app/components/order-card.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { updateProfile } from "#app/domain/accounts/accounts.server.ts";
 import {
@@ -26,6 +27,7 @@ import { getEnv } from "#app/lib/env.server.ts";
 import { bookingRules } from "#app/domain/repairs/rules.server.ts";
 import { upcomingAppointments } from "#app/domain/repairs/bookings.server.ts";
 import { getDb } from "#app/db/client.server.ts";
+import { listCustomerOrders } from "#app/domain/orders/customer-orders.server.ts";
 import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
 
 export const meta: Route.MetaFunction = () => [
@@ -50,9 +52,12 @@ export async function loader({ request }: Route.LoaderArgs) {
         secret: authSecret(env),
         rules: bookingRules(env),
       });
+  const orders = section === "orders" ? await listCustomerOrders(getDb(), user.id) : [];
   return {
     section,
     appointments,
+    orders,
+    timeZone: env.SHOP_TIME_ZONE,
     user: {
       email: user.email,
       firstName: user.firstName ?? "",
@@ -217,8 +222,11 @@ function BackButton() {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { section, user } = loaderData;
+  const { user } = loaderData;
   const navigation = useNavigation();
+  // The order history opens at once, with its loading text, while the orders are on their way.
+  const ordersLoading = useOrdersLoading("/account", "orders");
+  const section = ordersLoading ? "orders" : loaderData.section;
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? {};
 
@@ -262,7 +270,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {CARDS.map((card) => (
             <li key={card.section}>
               <Link
-                to={card.section === "orders" ? "/orders" : `?section=${card.section}`}
+                to={`?section=${card.section}`}
                 className="flex h-full gap-4 rounded-xl border bg-card p-5 shadow-sm hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
               >
                 <card.icon aria-hidden="true" className="size-7 shrink-0 text-primary" />
@@ -274,6 +282,19 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </li>
           ))}
         </ul>
+      </div>
+    );
+  }
+
+  if (section === "orders") {
+    return (
+      <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+        <BackButton />
+        <h1 className="mt-4 text-2xl font-bold">Your Orders</h1>
+        <OrdersLoading loading={ordersLoading} />
+        {ordersLoading ? null : (
+          <OrderList orders={loaderData.orders} timeZone={loaderData.timeZone} />
+        )}
       </div>
     );
   }

@@ -1,7 +1,7 @@
 import { ShieldAlert } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
-import { confirmAge, safeReturnTo } from "#app/domain/age-gate/age-gate.server.ts";
+import { confirmAge, isAgeVerified, safeReturnTo } from "#app/domain/age-gate/age-gate.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/age-check";
@@ -14,8 +14,10 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = () => privatePageHeaders();
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { returnTo: safeReturnTo(new URL(request.url).searchParams.get("returnTo")) };
+export async function loader({ request }: Route.LoaderArgs) {
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
+  if (await isAgeVerified(request)) throw redirect(returnTo);
+  return { returnTo };
 }
 
 export async function action({ request }: Route.ActionArgs) {

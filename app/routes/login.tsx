@@ -2,7 +2,8 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { touchCustomer } from "#app/domain/accounts/accounts.server.ts";
+import { z } from "zod";
+import { confirmedLoginPath, touchCustomer } from "#app/domain/accounts/accounts.server.ts";
 import { callAuth, problemMessage } from "#app/domain/accounts/auth-call.server.ts";
 import { fieldErrors, loginSchema, resetRequestSchema } from "#app/domain/accounts/forms.ts";
 import { getSignedInUser, safeRedirectTo } from "#app/domain/accounts/session.server.ts";
@@ -27,17 +28,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     google: googleSignInEnabled(),
     verified: url.searchParams.get("verified") === "1" && !url.searchParams.get("error"),
+    // Only a well-formed address from the confirmation link is filled in.
+    confirmedEmail: z.email().safeParse(url.searchParams.get("email") ?? "").data ?? "",
     linkError: linkErrorMessage(url.searchParams.get("error")),
     passwordUpdated: url.searchParams.get("passwordUpdated") === "1",
   };
 }
 
 type ActionResult = {
-  intent: "login" | "reset";
+  intent: "login" | "reset" | "resend";
   values: { email: string };
   errors: Record<string, string | undefined>;
   message: string | null;
   ok: boolean;
+  /** The address is not confirmed yet: offer to send the confirmation e-mail again. */
+  unconfirmed?: boolean;
 };
 
 function fail(result: Omit<ActionResult, "ok">, status = 400) {
@@ -46,8 +51,40 @@ function fail(result: Omit<ActionResult, "ok">, status = 400) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
-  const intent = form.intent === "reset" ? "reset" : "login";
+  const intent = form.intent === "reset" || form.intent === "resend" ? form.intent : "login";
   const values = { email: String(form.email ?? "").trim() };
+
+  if (intent === "resend") {
+    const parsed = resetRequestSchema.safeParse(form);
+    if (!parsed.success) {
+      return fail({ intent, values, errors: fieldErrors(parsed.error), message: null });
+    }
+    // Limited per address by the auth guards, like every confirmation e-mail.
+    const resend = await callAuth(request, "/send-verification-email", {
+      email: parsed.data.email,
+      callbackURL: confirmedLoginPath(parsed.data.email),
+    });
+    if (!resend.ok) {
+      return fail(
+        {
+          intent,
+          values,
+          errors: {},
+          message: problemMessage(resend, "Could not send the e-mail."),
+          unconfirmed: true,
+        },
+        resend.status === 429 ? 429 : 400,
+      );
+    }
+    return data<ActionResult>({
+      intent,
+      values,
+      errors: {},
+      message: `✅ We sent a new confirmation e-mail to ${parsed.data.email}. Open its link, then log in.`,
+      ok: true,
+      unconfirmed: true,
+    });
+  }
 
   if (intent === "reset") {
     const parsed = resetRequestSchema.safeParse(form);
@@ -86,7 +123,7 @@ export async function action({ request }: Route.ActionArgs) {
     password: parsed.data.password,
     rememberMe: true,
     // Signing in before confirming sends the confirmation again: its link returns here too.
-    callbackURL: "/login?verified=1",
+    callbackURL: confirmedLoginPath(parsed.data.email),
   });
   if (!signIn.ok) {
     return fail(
@@ -95,6 +132,7 @@ export async function action({ request }: Route.ActionArgs) {
         values,
         errors: {},
         message: problemMessage(signIn, "Could not log in. Please try again."),
+        unconfirmed: signIn.body.code === "EMAIL_NOT_VERIFIED",
       },
       signIn.status === 429 ? 429 : 400,
     );
@@ -152,7 +190,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   );
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? {};
-  const showResult = actionData && actionData.intent === (mode === "reset" ? "reset" : "login");
+  const showResult =
+    actionData &&
+    (mode === "reset" ? actionData.intent === "reset" : actionData.intent !== "reset");
 
   return (
     <div className="mx-auto max-w-md px-4 py-10">
@@ -179,7 +219,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           type="email"
           autoComplete="email"
           required
-          defaultValue={actionData?.values.email}
+          defaultValue={actionData?.values.email ?? loaderData.confirmedEmail}
           error={showResult ? errors.email : undefined}
         />
         {mode === "signin" ? (
@@ -196,6 +236,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {mode === "reset" ? "Send Reset Link" : "Login"}
         </Button>
       </Form>
+      {mode === "signin" && showResult && actionData.unconfirmed ? (
+        <Form method="post" className="mt-4" noValidate>
+          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="email" value={actionData.values.email} />
+          <Button type="submit" variant="outline" disabled={busy}>
+            Resend confirmation e-mail
+          </Button>
+        </Form>
+      ) : null}
       <div className="mt-4 flex flex-col items-start gap-3 text-sm">
         {mode === "signin" ? (
           <Link

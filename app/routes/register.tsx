@@ -64,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   return {
-    values: { firstName: "", lastName: "", dateOfBirth: "", email: "" },
+    values: { firstName: "", lastName: "", dateOfBirth: "", email: parsed.data.email },
     errors: {},
     message: "Registration successful! Check your email for a confirmation link before logging in.",
     ok: true,
@@ -76,6 +76,32 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const busy = navigation.state === "submitting";
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const values = actionData?.values;
+  if (actionData?.ok) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-10">
+        <h1 className="text-3xl font-bold">Create Account</h1>
+        <div className="mt-4">
+          <FormMessage tone="success">{actionData.message}</FormMessage>
+        </div>
+        <h2 className="mt-6 text-lg font-semibold">What happens next</h2>
+        <ol className="mt-2 list-decimal space-y-2 pl-6">
+          <li>
+            Open the e-mail we sent to <strong>{actionData.values.email}</strong> (look in spam if
+            it is not there in a few minutes).
+          </li>
+          <li>Click its confirmation link: it brings you back to the login page.</li>
+          <li>Log in with your e-mail and password.</li>
+        </ol>
+        <p className="mt-6 text-sm">
+          Already confirmed?{" "}
+          <Link to="/login" className="font-medium text-primary underline">
+            Log in
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-3xl font-bold">Create Account</h1>
@@ -84,12 +110,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
         </div>
       ) : null}
-      <Form
-        method="post"
-        className="mt-6 flex flex-col gap-4"
-        noValidate
-        key={actionData?.ok ? "done" : "form"}
-      >
+      <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
             label="First name"

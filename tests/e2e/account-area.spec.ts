@@ -2,6 +2,7 @@ import { expect, test } from "./support/fixtures.ts";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { clientAddress, logout, createAdmin, login, signedInCustomer } from "./support/accounts.ts";
+import { checkoutWithTestCard } from "./support/checkout.ts";
 import { uniqueEmail } from "./support/mailbox.ts";
 
 test.beforeEach(async ({ context }, testInfo) => {
@@ -135,4 +136,44 @@ test("two-factor: turn it on, then sign-in asks for the code", async ({ page }) 
   await page.getByLabel("Backup code").fill(backupCodes[0]!);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("button", { name: "Tom Totp" })).toBeVisible();
+});
+
+test("My Account: View Order History opens the orders inside the account, 'Loading orders…' first", async ({
+  page,
+}) => {
+  const email = uniqueEmail("history");
+  await signedInCustomer(page, email, "Order-History-Owner-5", "Hilda", "History");
+  await page.goto("/movies");
+  await page
+    .getByRole("button", { name: /^Add to Cart:/ })
+    .first()
+    .click();
+  const orderNumber = await checkoutWithTestCard(page, email);
+
+  await page.goto("/account");
+  // Hold the orders' data request until the loading text has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/account\.data\?.*section=orders/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("link", { name: /View Order History/ }).click();
+  await expect(page.getByText("Loading orders…")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back" })).toBeVisible();
+  release();
+
+  await expect(page).toHaveURL(/\/account\?section=orders$/);
+  await expect(page.getByRole("heading", { name: "Your Orders" })).toBeVisible();
+  await expect(page.getByText("Loading orders…")).toHaveCount(0);
+  await expect(page.getByText(`Order #${orderNumber}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Placed /)).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Unit Price" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page.getByRole("link", { name: /View Order History/ })).toBeVisible();
+
+  // /orders shows the same card.
+  await page.goto("/orders");
+  await expect(page.getByText(`Order #${orderNumber}`, { exact: true })).toBeVisible();
 });

@@ -150,3 +150,57 @@ test("asking for a reset says the same for an address without an account", async
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByText("Invalid email address")).toBeVisible();
 });
+
+test("sign-up says what comes next; every confirmation link returns to /login with the address filled; resend is limited", async ({
+  page,
+}) => {
+  const email = uniqueEmail("confirm");
+  const password = "Confirm-Me-Later-77";
+  await register(page, email, password);
+  await expect(
+    page.getByText(
+      "Registration successful! Check your email for a confirmation link before logging in.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  // Not the empty form again.
+  await expect(page.getByRole("button", { name: "Create Account" })).toHaveCount(0);
+  await expect(page.getByLabel("Password", { exact: true })).toHaveCount(0);
+  const signUpMail = await waitForMail(email, /Confirm your e-mail/);
+
+  // Signing in before confirming: refused, a second confirmation mail, and a way to resend.
+  const beforeSignIn = Date.now();
+  await login(page, email, password);
+  await expect(page.getByRole("alert")).toContainText(/verif/i);
+  const signInMail = await waitForMail(email, /Confirm your e-mail/, { after: beforeSignIn });
+
+  const beforeResend = Date.now();
+  await page.getByRole("button", { name: "Resend confirmation e-mail" }).click();
+  await expect(
+    page.getByText(`We sent a new confirmation e-mail to ${email}.`, { exact: false }),
+  ).toBeVisible();
+  const resentMail = await waitForMail(email, /Confirm your e-mail/, { after: beforeResend });
+
+  for (const mail of [signUpMail, signInMail, resentMail]) {
+    const callback = new URL(firstLink(mail)).searchParams.get("callbackURL");
+    expect(callback).toBe(`/login?verified=1&email=${encodeURIComponent(email)}`);
+  }
+
+  // The per-address limit: three confirmation e-mails an hour.
+  await page.getByRole("button", { name: "Resend confirmation e-mail" }).click();
+  await expect(page.getByText(/We sent a new confirmation e-mail/)).toBeVisible();
+  await page.getByRole("button", { name: "Resend confirmation e-mail" }).click();
+  await expect(page.getByText(/We sent a new confirmation e-mail/)).toBeVisible();
+  await page.getByRole("button", { name: "Resend confirmation e-mail" }).click();
+  await expect(page.getByRole("alert")).toContainText("Too many attempts");
+
+  // The second mail's link (sent at sign-in) confirms and comes back to /login, address filled.
+  await page.goto(firstLink(signInMail));
+  await expect(page).toHaveURL(/\/login\?verified=1/);
+  await expect(page.getByText("Your e-mail is confirmed. You can log in now.")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("main").getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Ada Lovelace" })).toBeVisible();
+});

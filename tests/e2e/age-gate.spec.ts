@@ -1,4 +1,6 @@
 import { expect, test } from "./support/fixtures.ts";
+import { clientAddress, signedInCustomer } from "./support/accounts.ts";
+import { uniqueEmail } from "./support/mailbox.ts";
 
 test("the adult catalogue asks for age first, then lists 21 titles a page", async ({ page }) => {
   await page.goto("/adult-movies?page=2");
@@ -40,4 +42,18 @@ test("the gate only sends people back to pages of this shop", async ({ page }) =
   await page.goto("/age-check?returnTo=//evil.example/");
   await page.getByRole("button", { name: "I am 18 or older" }).click();
   await expect(page).toHaveURL(/\/adult-movies$/);
+});
+
+test("a signed-in customer whose date of birth says 18 or older is not asked again", async ({
+  page,
+  context,
+}, testInfo) => {
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
+  // Born 1990-12-10 (the registration helper's date of birth).
+  await signedInCustomer(page, uniqueEmail("adult"), "Grown-Up-Viewer-1990");
+  await page.goto("/adult-movies");
+  await expect(page).toHaveURL(/\/adult-movies$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Adult Titles" })).toBeVisible();
+  await page.goto("/age-check?returnTo=%2Fadult-movies%3Fpage%3D2");
+  await expect(page).toHaveURL(/\/adult-movies\?page=2$/);
 });

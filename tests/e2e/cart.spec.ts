@@ -168,3 +168,48 @@ test("the cart page totals the lines with the chosen shipping", async ({ page })
   await expect(summary.getByText("Free", { exact: true })).toBeVisible();
   await expect(summary.getByText(money(bigSubtotal), { exact: true }).last()).toBeVisible();
 });
+
+test("each cart toast shows only its own texts; 'Removed from cart' is destructive", async ({
+  page,
+}) => {
+  await page.goto("/movies");
+  const addButton = page.getByRole("button", { name: /^Add to Cart:/ }).first();
+  const name = (await addButton.getAttribute("aria-label"))!.replace("Add to Cart: ", "");
+  const title = name.replace(/ \([^)]*\)$/, "");
+  await addButton.click();
+  await addButton.click();
+  const toast = page.locator("[data-sonner-toast]");
+
+  const drawer = await openCart(page, 2);
+  await drawer.getByRole("button", { name: `Decrease quantity of ${name}` }).click();
+  await expect(toast).toContainText("Quantity decreased");
+  await expect(toast).toContainText(`Removed one of "${title}".`);
+  await expect(toast).not.toHaveAttribute("data-type", "error");
+
+  await drawer.getByRole("button", { name: `Remove Item: ${name}` }).click();
+  await expect(toast).toHaveCount(1);
+  await expect(toast).toContainText("Removed from cart");
+  await expect(toast).toContainText(`"${title}" was removed.`);
+  await expect(toast).not.toContainText("Removed one of");
+  await expect(toast).toHaveAttribute("data-type", "error");
+  // The destructive colour, not the white default toast.
+  const background = await toast.evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(background).not.toBe("rgb(255, 255, 255)");
+  expect(background).not.toBe("rgba(0, 0, 0, 0)");
+
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await page
+    .getByRole("button", { name: /^Add to Cart:/ })
+    .first()
+    .click();
+  await expect(toast).toContainText("Added to cart");
+  await openCart(page, 1);
+  await page.getByRole("button", { name: "Go to Cart Page" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(toast).toHaveCount(1);
+  // Exactly the title, with no second line left over from the toast before.
+  await expect(toast.locator("[data-content]")).toHaveText("Heading to cart page…");
+  await expect(toast.locator("[data-description]")).toHaveCount(0);
+  await expect(toast).not.toHaveAttribute("data-type", "error");
+});

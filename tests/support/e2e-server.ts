@@ -48,6 +48,8 @@ Object.assign(process.env, {
   // Browser tests play many clients from one machine: they state their address through
   // X-Forwarded-For, as a reverse proxy on this machine would.
   TRUST_PROXY: "loopback",
+  // One social profile set, the others not: the footer links only the shop's own profiles.
+  SHOP_INSTAGRAM_URL: "https://www.instagram.com/reelandrepair.example/",
   APP_ENV: "local",
   SEED_DEMO: "true",
   LOG_LEVEL: "warn",

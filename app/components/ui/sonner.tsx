@@ -17,6 +17,13 @@ export function Toaster(props: ToasterProps) {
           "--border-radius": "var(--radius)",
         } as CSSProperties
       }
+      toastOptions={{
+        classNames: {
+          // The spec's destructive style: the shop's destructive colour, not a small red icon.
+          error:
+            "[--normal-bg:var(--destructive)] [--normal-border:var(--destructive)] [--normal-text:var(--destructive-foreground)] [&_[data-description]]:text-destructive-foreground!",
+        },
+      }}
       {...props}
     />
   );

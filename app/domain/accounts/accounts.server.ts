@@ -51,7 +51,7 @@ export async function registerCustomer(
       name: `${input.firstName} ${input.lastName}`,
       email,
       password: input.password,
-      callbackURL: "/login?verified=1",
+      callbackURL: confirmedLoginPath(email),
     },
   );
   if (!result.ok || !result.body.user) return { status: "refused", result };
@@ -65,6 +65,14 @@ export async function registerCustomer(
     .values({ id: result.body.user.id, email: result.body.user.email, ...profile })
     .onConflictDoUpdate({ target: customers.id, set: { ...profile, updatedAt: new Date() } });
   return { status: "created" };
+}
+
+/**
+ * Where every confirmation link returns (spec: to /login), with the address so the login page
+ * can say it is confirmed and fill it in.
+ */
+export function confirmedLoginPath(email: string): string {
+  return `/login?verified=1&email=${encodeURIComponent(email)}`;
 }
 
 /** Spec §4: after a sign-in the customer record is upserted with the account's e-mail. */

@@ -1,4 +1,6 @@
 import { createCookie, redirect } from "react-router";
+import { getSignedInUser } from "#app/domain/accounts/session.server.ts";
+import { ADULT_AGE, ageOn, shopDay } from "#app/domain/orders/adult-buyer.ts";
 import { safeLocalPath } from "#app/lib/safe-redirect.ts";
 
 /**
@@ -15,9 +17,15 @@ const ageCookie = createCookie("age_verified", {
 
 export const AGE_CHECK_PATH = "/age-check";
 
-export async function isAgeVerified(request: Request): Promise<boolean> {
+/**
+ * Confirmed once with the gate's button, or by being signed in with a date of birth that says
+ * 18 or older (such a customer is never asked again).
+ */
+export async function isAgeVerified(request: Request, now = new Date()): Promise<boolean> {
   const value: unknown = await ageCookie.parse(request.headers.get("Cookie"));
-  return value === "yes";
+  if (value === "yes") return true;
+  const user = await getSignedInUser(request);
+  return Boolean(user?.dateOfBirth && ageOn(user.dateOfBirth, shopDay(now)) >= ADULT_AGE);
 }
 
 /** A local path to come back to after the gate; anything else becomes the adult list. */
