@@ -15,13 +15,23 @@ const targets: [string, string][] = [
   ["suggestions 'the'", "/api/search/suggestions?query=the"],
   ["suggestions 'river 7'", "/api/search/suggestions?query=river%207"],
   ["suggestions (no match)", "/api/search/suggestions?query=qqqzzz"],
+  ["suggestions director 'spielberg'", "/api/search/suggestions?query=spielberg"],
+  ["suggestions director 'lindqvist'", "/api/search/suggestions?query=lindqvist"],
+  ["suggestions cast 'tom hanks'", "/api/search/suggestions?query=tom%20hanks"],
+  ["suggestions typo 'godfathr'", "/api/search/suggestions?query=godfathr"],
+  ["suggestions typo 'spielburg'", "/api/search/suggestions?query=spielburg"],
   ["full search 'the'", "/search?query=the&page=50"],
+  ["full search 'spielberg'", "/search?query=spielberg"],
+  ["full search typo 'godfathr'", "/search?query=godfathr"],
+  ["full search (no match)", "/search?query=qqqzzz"],
+  ["catalogue Drama, price ↑, page 100", "/movies?genre=Drama&sort=price-asc&page=100"],
+  ["catalogue newest, page 1000", "/movies?sort=newest&page=1000"],
   ["home", "/"],
 ];
 
 console.log(`${base}, ${seconds} s per endpoint, 32 connections`);
 console.log(
-  "endpoint".padEnd(34),
+  "endpoint".padEnd(38),
   "req/s".padStart(8),
   "p50 ms".padStart(8),
   "p99 ms".padStart(8),
@@ -30,7 +40,7 @@ console.log(
 for (const [name, path] of targets) {
   const result = await autocannon({ url: `${base}${path}`, connections: 32, duration: seconds });
   console.log(
-    name.padEnd(34),
+    name.padEnd(38),
     result.requests.average.toFixed(0).padStart(8),
     String(result.latency.p50).padStart(8),
     String(result.latency.p99).padStart(8),

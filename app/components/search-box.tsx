@@ -1,9 +1,11 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
+import type { Disc } from "#app/lib/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
+import { formatUsd } from "#app/lib/money.ts";
 
-type Suggestion = { regSerialNo: number; title: string };
+type Suggestion = { regSerialNo: number; title: string; disc: Disc; priceCents: number };
 type Results = { query: string; suggestions: Suggestion[] };
 
 const DEBOUNCE_MS = 200;
@@ -105,7 +107,12 @@ export function SearchBox() {
       role="search"
       action="/search"
       method="get"
-      className="relative"
+      // On phones the open box covers the header's whole width instead of widening the page.
+      className={cn(
+        "relative",
+        expanded &&
+          "max-sm:fixed max-sm:inset-x-0 max-sm:top-0 max-sm:z-50 max-sm:flex max-sm:h-16 max-sm:items-center max-sm:bg-[#1b1f2e] max-sm:px-3",
+      )}
       onBlur={(event) => {
         // Keyboard users leave by Tab: that collapses the box like an outside click.
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) collapse();
@@ -118,7 +125,7 @@ export function SearchBox() {
       <label htmlFor={`${listId}-input`} className="sr-only">
         Search films
       </label>
-      <div className="relative">
+      <div className="relative max-sm:flex-1">
         <Search
           aria-hidden="true"
           className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-300"
@@ -144,7 +151,10 @@ export function SearchBox() {
           onKeyDown={onKeyDown}
           className={cn(
             "h-9 rounded-md border border-white/25 bg-white/10 pr-2 pl-8 text-sm text-white transition-[width] duration-200 outline-none placeholder:text-slate-300 focus-visible:ring-[3px] focus-visible:ring-amber-300/60",
-            expanded ? "w-48 sm:w-72" : "w-24 sm:w-32",
+            // Closed on phones: an icon-sized field (its label is read out; no cut-off text).
+            expanded
+              ? "w-full sm:w-72"
+              : "w-9 placeholder:text-transparent sm:w-32 sm:placeholder:text-slate-300",
           )}
         />
       </div>
@@ -155,7 +165,7 @@ export function SearchBox() {
           aria-label="Search suggestions"
           // Keep focus in the input while a suggestion is clicked, so blur does not collapse first.
           onMouseDown={(event) => event.preventDefault()}
-          className="absolute right-0 z-50 mt-1 max-h-96 w-72 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg"
+          className="absolute right-0 z-50 mt-1 max-h-96 w-72 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg max-sm:inset-x-3 max-sm:top-full max-sm:w-auto"
         >
           {suggestions.length === 0 ? (
             <li role="presentation" className="px-3 py-2 text-sm text-muted-foreground">
@@ -175,7 +185,11 @@ export function SearchBox() {
                 active === index && "bg-accent text-accent-foreground",
               )}
             >
-              {suggestion.title}
+              <span className="block">{suggestion.title}</span>
+              {/* Disc and price tell two editions of one film apart. */}
+              <span className="block text-xs text-muted-foreground">
+                {suggestion.disc} · {formatUsd(suggestion.priceCents)}
+              </span>
             </li>
           ))}
           {seeMore ? (
@@ -185,8 +199,9 @@ export function SearchBox() {
               aria-selected={active === suggestions.length}
               onMouseEnter={() => setActive(suggestions.length)}
               onClick={() => pick(suggestions.length)}
+              // Pinned to the bottom of the scrolling list, so it is never cut off.
               className={cn(
-                "cursor-pointer rounded-sm border-t px-3 py-2 text-sm font-semibold text-primary",
+                "sticky bottom-0 cursor-pointer rounded-sm border-t bg-popover px-3 py-2 text-sm font-semibold text-primary",
                 active === suggestions.length && "bg-accent",
               )}
             >

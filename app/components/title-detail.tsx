@@ -11,6 +11,8 @@ type Props = {
   description: string | null;
   listPath: "/movies" | "/adult-movies";
   backLabel: string;
+  /** The same film on other discs, each with its price. */
+  otherEditions?: { href: string; disc: string; price: string }[];
   onAddToCart: () => void;
 };
 
@@ -65,6 +67,26 @@ export function TitleDetail(props: Props) {
             <ShoppingCart aria-hidden="true" />
             Add to Cart
           </Button>
+          {props.otherEditions && props.otherEditions.length > 0 ? (
+            <section aria-labelledby="other-editions" className="mt-8">
+              <h2 id="other-editions" className="text-lg font-semibold">
+                Other editions
+              </h2>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {props.otherEditions.map((edition) => (
+                  <li key={edition.href}>
+                    <Link
+                      to={edition.href}
+                      state={location.state}
+                      className="inline-block rounded-md border px-3 py-2 text-sm font-medium hover:bg-accent"
+                    >
+                      {edition.disc} · {edition.price}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <h2 className="mt-8 text-lg font-semibold">Description</h2>
           <p className="mt-2 leading-relaxed">{props.description || "No description."}</p>
         </div>

@@ -36,6 +36,24 @@ export function regularAdminSearchText(t: {
   return sql`(${t.regSerialNo}::text || chr(31) || ${t.title} || chr(31) || coalesce(${t.genres}, '') || chr(31) || coalesce(${t.director}, '') || chr(31) || coalesce(${t.cast}, '') || chr(31) || ${t.disc} || chr(31) || coalesce(${t.releaseYear}::text, ''))`;
 }
 
+/**
+ * The text a shopper's search matches a regular title by: title, director and cast, in one
+ * trigram-indexed expression (contains-match and typo-tolerant word similarity). Narrower than the
+ * back office's, so "dvd" or "2001" does not match every DVD or every film of that year.
+ */
+export function regularShopperSearchText(t: {
+  title: AnyColumn;
+  director: AnyColumn;
+  cast: AnyColumn;
+}) {
+  return sql`(${t.title} || chr(31) || coalesce(${t.director}, '') || chr(31) || coalesce(${t.cast}, ''))`;
+}
+
+/** A title's genres as a list ("Drama, War" → {Drama,War}), indexed for the genre filter. */
+export function regularGenreList(genres: AnyColumn) {
+  return sql`regexp_split_to_array(btrim(${genres}), '[[:space:]]*,[[:space:]]*')`;
+}
+
 /** The same for adult titles: serial, title, production. */
 export function adultAdminSearchText(t: {
   adultSerialNo: AnyColumn;
@@ -79,12 +97,19 @@ export const regularTitles = pgTable(
       "gin",
       sql`${regularAdminSearchText(t)} gin_trgm_ops`,
     ),
+    index("regular_titles_shopper_search_trgm").using(
+      "gin",
+      sql`${regularShopperSearchText(t)} gin_trgm_ops`,
+    ),
+    index("regular_titles_genres").using("gin", regularGenreList(t.genres)),
     index("regular_titles_title_sort").on(t.title, t.regSerialNo),
     index("regular_titles_disc_serial").on(t.disc, t.regSerialNo),
     index("regular_titles_disc_title_sort").on(t.disc, t.title, t.regSerialNo),
     // The back office sorts by price and year; stock (changed by every order) stays unindexed.
     index("regular_titles_price_sort").on(t.currentPriceCents, t.regSerialNo),
     index("regular_titles_year_sort").on(t.releaseYear, t.regSerialNo),
+    // The shop's "Newest" sort: latest release first, titles without a year last.
+    index("regular_titles_newest_sort").on(t.releaseYear.desc().nullsLast(), t.regSerialNo.desc()),
   ],
 );
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { useCart } from "#app/components/cart-provider.tsx";
 import { TitleDetail, TitleNotFound } from "#app/components/title-detail.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { getRegularTitle } from "#app/domain/catalog/regular-titles.server.ts";
+import { getRegularTitle, otherEditions } from "#app/domain/catalog/regular-titles.server.ts";
 import { regularCartProduct } from "#app/lib/cart-products.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
@@ -14,10 +14,13 @@ const BACK_LABEL = "← Back to Regular Titles";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const serial = positiveInt(params.regSerialNo);
-  const title = serial ? await getRegularTitle(getDb(), serial) : undefined;
-  if (!title) return data({ title: null, origin: "" }, { status: 404 });
+  const db = getDb();
+  const [title, editions] = serial
+    ? await Promise.all([getRegularTitle(db, serial), otherEditions(db, serial)])
+    : [undefined, []];
+  if (!title) return data({ title: null, editions: [], origin: "" }, { status: 404 });
   // Absolute addresses come from PUBLIC_URL, never from the request's Host header.
-  return { title, origin: publicUrl() };
+  return { title, editions, origin: publicUrl() };
 }
 
 export const headers: Route.HeadersFunction = () => publicPageHeaders();
@@ -68,7 +71,7 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded }) => {
 
 export default function RegularTitlePage({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
-  const { title } = loaderData;
+  const { title, editions } = loaderData;
   if (!title) return <TitleNotFound listPath="/movies" backLabel={BACK_LABEL} />;
   return (
     <TitleDetail
@@ -86,6 +89,11 @@ export default function RegularTitlePage({ loaderData }: Route.ComponentProps) {
       description={title.description}
       listPath="/movies"
       backLabel={BACK_LABEL}
+      otherEditions={editions.map((edition) => ({
+        href: `/movies/${edition.regSerialNo}`,
+        disc: edition.disc,
+        price: formatUsd(edition.priceCents),
+      }))}
       onAddToCart={() => cart.add(regularCartProduct(title))}
     />
   );

@@ -7,8 +7,12 @@ import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { DISCS } from "#app/lib/catalog.ts";
-import { regularListParams, SORT_OPTIONS, withPage } from "#app/domain/catalog/list-params.ts";
-import { listRegularTitles } from "#app/domain/catalog/regular-titles.server.ts";
+import {
+  REGULAR_SORT_OPTIONS,
+  regularListParams,
+  withPage,
+} from "#app/domain/catalog/list-params.ts";
+import { listRegularTitles, regularGenres } from "#app/domain/catalog/regular-titles.server.ts";
 import { publicPageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/movies._index";
@@ -24,17 +28,20 @@ export const headers: Route.HeadersFunction = () => publicPageHeaders();
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = regularListParams(url.searchParams);
-  const result = await listRegularTitles(getDb(), params);
+  const db = getDb();
+  const [result, genres] = await Promise.all([listRegularTitles(db, params), regularGenres(db)]);
   if (params.page !== result.page) throw redirect(withPage(url, result.page));
   return {
     result,
+    genres,
     disc: params.disc ?? "",
+    genre: params.genre ?? "",
     sort: params.sort,
   };
 }
 
 export default function RegularTitles({ loaderData }: Route.ComponentProps) {
-  const { result, disc, sort } = loaderData;
+  const { result, genres, disc, genre, sort } = loaderData;
   const location = useLocation();
   const listUrl = `${location.pathname}${location.search}`;
   const submit = useSubmit();
@@ -65,9 +72,20 @@ export default function RegularTitles({ loaderData }: Route.ComponentProps) {
             </NativeSelect>
           </div>
           <div className="flex flex-col gap-1.5">
+            <Label htmlFor="genre">Genre</Label>
+            <NativeSelect id="genre" name="genre" defaultValue={genre} key={`genre-${genre}`}>
+              <option value="">All</option>
+              {genres.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="flex flex-col gap-1.5">
             <Label htmlFor="sort">Sort</Label>
             <NativeSelect id="sort" name="sort" defaultValue={sort} key={`sort-${sort}`}>
-              {SORT_OPTIONS.map((option) => (
+              {REGULAR_SORT_OPTIONS.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>

@@ -1,10 +1,16 @@
-import { redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { ListLoading } from "#app/components/list-loading.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { regularResult, TitleResults } from "#app/components/title-results.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { searchParams, withPage } from "#app/domain/catalog/list-params.ts";
-import { searchRegularTitles } from "#app/domain/catalog/regular-titles.server.ts";
+import {
+  closestRegularTitle,
+  searchRegularTitles,
+} from "#app/domain/catalog/regular-titles.server.ts";
 import { publicPageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/search";
@@ -12,7 +18,7 @@ import type { Route } from "./+types/search";
 export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   ...pageMeta(
     data?.query ? `Search results for "${data.query}"` : "Search",
-    "Search our regular catalogue of films by title.",
+    "Search our regular catalogue of films by title, director or cast.",
   ),
   { name: "robots", content: "noindex, follow" },
 ];
@@ -22,33 +28,91 @@ export const headers: Route.HeadersFunction = () => publicPageHeaders();
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = searchParams(url.searchParams);
-  if (!params.query) return { query: "", result: null };
-  const result = await searchRegularTitles(getDb(), params);
+  if (!params.query) return { query: "", result: null, hint: undefined };
+  const db = getDb();
+  const result = await searchRegularTitles(db, params);
   if (params.page !== result.page) throw redirect(withPage(url, result.page));
-  return { query: params.query, result };
+  // Only a miss or typo matches earn a spelling hint; exact matches need none.
+  const hint =
+    result.total === 0 || result.match === "similar"
+      ? await closestRegularTitle(db, params.query)
+      : undefined;
+  return { query: params.query, result, hint };
 }
 
+const searchHref = (text: string) => `/search?query=${encodeURIComponent(text)}`;
+
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
-  const { query, result } = loaderData;
+  const { query, result, hint } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold">
         {query ? `Search results for "${query}"` : "Search films"}
       </h1>
+      {/* The query stays in its own field, to refine it; `key` resets it on a new search. */}
+      <Form method="get" role="search" className="mt-4 flex max-w-xl items-end gap-2">
+        <div className="flex flex-1 flex-col gap-1.5">
+          <Label htmlFor="search-page-query">Title, director or cast</Label>
+          <Input
+            id="search-page-query"
+            key={query}
+            name="query"
+            type="search"
+            defaultValue={query}
+            required
+          />
+        </div>
+        <Button type="submit">Search</Button>
+      </Form>
       {result ? (
         <>
-          <p className="mt-1 text-sm text-muted-foreground">
+          <p className="mt-3 text-sm text-muted-foreground">
             {result.total.toLocaleString("en-US")} {result.total === 1 ? "title" : "titles"} found
+            {result.match === "similar" ? ` close to "${query}"` : null}
           </p>
+          {hint ? (
+            <p className="mt-2">
+              Did you mean{" "}
+              <Link to={searchHref(hint)} className="font-medium text-primary underline">
+                {hint}
+              </Link>
+              ?
+            </p>
+          ) : null}
           <ListLoading pathname="/search" text="Loading results…" />
-          <div className="mt-6">
-            <TitleResults
-              titles={result.items.map(regularResult)}
-              linkState={{ page: 1, isAdult: false }}
-              emptyText="No matches found."
-            />
-          </div>
-          <Pagination page={result.page} pageCount={result.pageCount} />
+          {result.total === 0 ? (
+            <section aria-labelledby="no-results" className="mt-6">
+              <h2 id="no-results" className="text-lg font-semibold">
+                No matches found.
+              </h2>
+              <p className="mt-1 text-muted-foreground">
+                Check the spelling, try fewer words, or browse instead:
+              </p>
+              <ul className="mt-3 flex flex-wrap gap-3">
+                <li>
+                  <Button asChild variant="outline">
+                    <Link to="/movies">Browse all Regular Titles</Link>
+                  </Button>
+                </li>
+                <li>
+                  <Button asChild variant="outline">
+                    <Link to="/new-arrivals">See New Arrivals</Link>
+                  </Button>
+                </li>
+              </ul>
+            </section>
+          ) : (
+            <>
+              <div className="mt-6">
+                <TitleResults
+                  titles={result.items.map(regularResult)}
+                  linkState={{ page: 1, isAdult: false }}
+                  emptyText="No matches found."
+                />
+              </div>
+              <Pagination page={result.page} pageCount={result.pageCount} />
+            </>
+          )}
         </>
       ) : (
         <p className="mt-4 text-muted-foreground">

@@ -1,4 +1,5 @@
-import { count, eq, inArray, sql } from "drizzle-orm";
+import { count, eq, inArray, sql, TransactionRollbackError } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
 import { describe, expect, it } from "vitest";
 import { adultTitles, comingSoon, regularTitles, staffPicks } from "#app/db/schema.ts";
 import { currentCartProducts } from "#app/domain/cart/current-products.server.ts";
@@ -6,11 +7,14 @@ import { testDatabase } from "#tests/support/test-database.ts";
 import { ADULT_PAGE_SIZE, getAdultTitle, listAdultTitles } from "./adult-titles.server.ts";
 import { listComingSoon } from "./coming-soon.server.ts";
 import {
+  closestRegularTitle,
   getRegularTitle,
   keptCount,
+  listRegularGenres,
   listRegularTitles,
   listStaffPicks,
   newArrivals,
+  otherEditions,
   REGULAR_PAGE_SIZE,
   searchRegularTitles,
   suggestRegularTitles,
@@ -172,11 +176,239 @@ describe("search", () => {
       page: 1,
       sort: "none",
     });
-    expect(none).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
+    expect(none).toEqual({ items: [], total: 0, page: 1, pageCount: 1, match: "contains" });
+  });
+});
+
+/** Runs with rows no other test file can see: everything it wrote is rolled back at the end. */
+async function rolledBack(work: (tx: Database) => Promise<void>) {
+  try {
+    await db.transaction(async (tx) => {
+      await work(tx as unknown as Database);
+      tx.rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError)) throw error;
+  }
+}
+
+describe("finding films by director, cast and despite typos", () => {
+  /** The regular titles whose director or cast contains the text, straight from the table. */
+  async function byPerson(column: "director" | "cast", text: string) {
+    return db
+      .select({ regSerialNo: regularTitles.regSerialNo, title: regularTitles.title })
+      .from(regularTitles)
+      .where(sql`${regularTitles[column]} ilike ${`%${text}%`}`)
+      .orderBy(regularTitles.regSerialNo);
+  }
+
+  it("suggests a director's films, in catalogue order, with disc and price", async () => {
+    const films = await byPerson("director", "spielberg");
+    expect(films.length).toBeGreaterThan(10);
+    const suggestions = await suggestRegularTitles(db, "SPIELBERG");
+    expect(suggestions.map((item) => item.regSerialNo)).toEqual(
+      films.slice(0, 10).map((film) => film.regSerialNo),
+    );
+    const [jaws] = suggestions;
+    const [row] = await db
+      .select()
+      .from(regularTitles)
+      .where(eq(regularTitles.regSerialNo, jaws!.regSerialNo));
+    expect(jaws).toEqual({
+      regSerialNo: row!.regSerialNo,
+      title: row!.title,
+      disc: row!.disc,
+      priceCents: row!.currentPriceCents,
+    });
+  });
+
+  it("lists titles containing the text before titles whose people contain it", () =>
+    rolledBack(async (db) => {
+      // "Lincoln" is a film title; this title holds it only in its director's name.
+      const [row] = await db
+        .insert(regularTitles)
+        .values({
+          productId: "P-1",
+          title: "A Quiet Portrait",
+          director: "Abraham Lincolnshire",
+          disc: "DVD",
+          currentPriceCents: 900,
+        })
+        .returning({ regSerialNo: regularTitles.regSerialNo });
+      const suggestions = await suggestRegularTitles(db, "lincoln");
+      const titled = suggestions.filter((item) => item.title.toLowerCase().includes("lincoln"));
+      expect(titled.length).toBeGreaterThan(0);
+      expect(suggestions.slice(0, titled.length)).toEqual(titled);
+      expect(suggestions.at(-1)!.regSerialNo).toBe(row!.regSerialNo);
+    }));
+
+  it("finds every film of a director and of an actor on the results page", async () => {
+    const films = await byPerson("director", "spielberg");
+    const results = await searchRegularTitles(db, { query: "spielberg", page: 1, sort: "az" });
+    expect(results.match).toBe("contains");
+    expect(results.total).toBe(films.length);
+    expect(results.items.map((item) => item.regSerialNo).sort((a, b) => a - b)).toEqual(
+      films.map((film) => film.regSerialNo),
+    );
+
+    const hanks = await byPerson("cast", "tom hanks");
+    expect(hanks.length).toBeGreaterThan(1);
+    const cast = await searchRegularTitles(db, { query: "Tom Hanks", page: 1, sort: "none" });
+    expect(cast.total).toBe(hanks.length);
+    expect(new Set(cast.items.map((item) => item.title))).toEqual(
+      new Set(hanks.map((film) => film.title)),
+    );
+    const suggested = await suggestRegularTitles(db, "tom hanks");
+    expect(suggested.map((item) => item.regSerialNo)).toEqual(
+      hanks.slice(0, 10).map((film) => film.regSerialNo),
+    );
+    // Text this short is a title search only (it is inside too many names).
+    const short = await searchRegularTitles(db, { query: "eth", page: 1, sort: "none" });
+    expect(short.items.every((item) => item.title.toLowerCase().includes("eth"))).toBe(true);
+  });
+
+  it("tolerates small typos in a title or a director's name", async () => {
+    const godfather = await suggestRegularTitles(db, "godfathr");
+    expect(godfather[0]!.title).toBe("The Godfather");
+    expect(godfather.every((item) => item.title.includes("Godfather"))).toBe(true);
+
+    const results = await searchRegularTitles(db, { query: "godfathr", page: 1, sort: "none" });
+    expect(results.match).toBe("similar");
+    expect(results.items[0]!.title).toBe("The Godfather");
+    expect(results.total).toBe(3);
+
+    const director = await searchRegularTitles(db, { query: "spielburg", page: 1, sort: "az" });
+    expect(director.match).toBe("similar");
+    expect(director.total).toBe((await byPerson("director", "spielberg")).length);
+    expect(director.items.map((item) => item.title)).toContain("Jaws");
+    const kubrick = await suggestRegularTitles(db, "kubrik");
+    expect(kubrick.map((item) => item.title)).toContain("2001: A Space Odyssey");
+
+    // Unrelated text stays unmatched rather than matching anything at all.
+    expect(await suggestRegularTitles(db, "xqzvw")).toEqual([]);
+  });
+
+  it("offers the closest title as a spelling hint, and none for gibberish", async () => {
+    expect(await closestRegularTitle(db, "godfxxhr")).toBe("The Godfather");
+    expect(await closestRegularTitle(db, "casablanka")).toBe("Casablanca");
+    expect(await closestRegularTitle(db, "casablanca")).toBeUndefined();
+    expect(await closestRegularTitle(db, "xqzvw")).toBeUndefined();
+    const none = await searchRegularTitles(db, { query: "godfxxhr", page: 1, sort: "none" });
+    expect(none.total).toBe(0);
+  });
+
+  it("never lists adult titles in the regular search", () =>
+    rolledBack(async (db) => {
+      await db
+        .insert(adultTitles)
+        .values({ productId: 2, title: "Quorvex Spielberg Nights", priceCents: 100 });
+      expect(await suggestRegularTitles(db, "quorvex")).toEqual([]);
+      expect(await suggestRegularTitles(db, "quorvx")).toEqual([]);
+      const results = await searchRegularTitles(db, { query: "quorvex", page: 1, sort: "none" });
+      expect(results.total).toBe(0);
+      const spielberg = await searchRegularTitles(db, { query: "spielberg", page: 1, sort: "az" });
+      expect(spielberg.items.map((item) => item.title)).not.toContain("Quorvex Spielberg Nights");
+      expect(await closestRegularTitle(db, "quorvex nights")).not.toBe("Quorvex Spielberg Nights");
+    }));
+});
+
+describe("catalogue genre filter and sorts", () => {
+  it("lists the genres the catalogue holds, A→Z", async () => {
+    const genres = await listRegularGenres(db);
+    expect(genres).toContain("Science Fiction");
+    expect(genres).toContain("Western");
+    expect(genres).toEqual([...genres].sort());
+    expect(new Set(genres).size).toBe(genres.length);
+  });
+
+  it("filters by a whole genre, with the disc filter, counting exactly", () =>
+    rolledBack(async (db) => {
+      const [lookalike] = await db
+        .insert(regularTitles)
+        .values({
+          productId: "G-1",
+          title: "Genre Lookalike",
+          genres: "Docudrama,  Romance",
+          disc: "DVD",
+          currentPriceCents: 900,
+        })
+        .returning({ regSerialNo: regularTitles.regSerialNo });
+      const everyTitle = await db.select({ genres: regularTitles.genres }).from(regularTitles);
+      const dramas = everyTitle.filter((row) =>
+        (row.genres ?? "").split(/\s*,\s*/).includes("Drama"),
+      ).length;
+      const result = await listRegularTitles(db, { page: 1, genre: "Drama", sort: "none" });
+      expect(result.total).toBe(dramas);
+      expect(result.items).toHaveLength(REGULAR_PAGE_SIZE);
+      expect(result.items.every((item) => item.genres!.split(", ").includes("Drama"))).toBe(true);
+      const all = await listRegularTitles(db, {
+        page: result.pageCount,
+        genre: "Drama",
+        sort: "none",
+      });
+      expect(all.items.map((item) => item.regSerialNo)).not.toContain(lookalike!.regSerialNo);
+
+      // Extra spaces around the comma still separate genres; the newest title is on the last page.
+      const romance = await listRegularTitles(db, {
+        page: 1_000,
+        genre: "Romance",
+        disc: "DVD",
+        sort: "none",
+      });
+      expect(romance.items.every((item) => item.disc === "DVD")).toBe(true);
+      expect(romance.items.at(-1)!.regSerialNo).toBe(lookalike!.regSerialNo);
+
+      const unknown = await listRegularTitles(db, { page: 1, genre: "Dram", sort: "none" });
+      expect(unknown.total).toBe(0);
+    }));
+
+  it("sorts by price either way and by newest release, across pages", async () => {
+    const pages = async (sort: "price-asc" | "price-desc" | "newest") => {
+      const first = await listRegularTitles(db, { page: 1, sort });
+      const second = await listRegularTitles(db, { page: 2, sort });
+      return [...first.items, ...second.items];
+    };
+    const cheap = (await pages("price-asc")).map((item) => item.priceCents);
+    expect(cheap).toEqual([...cheap].sort((a, b) => a - b));
+    const dear = (await pages("price-desc")).map((item) => item.priceCents);
+    expect(dear).toEqual([...dear].sort((a, b) => b - a));
+    expect(dear[0]!).toBeGreaterThan(cheap[0]!);
+    const years = (await pages("newest")).map((item) => item.releaseYear ?? 0);
+    expect(years).toEqual([...years].sort((a, b) => b - a));
+    const [latest] = await db
+      .select({ year: sql<number>`max(${regularTitles.releaseYear})` })
+      .from(regularTitles);
+    expect(years[0]).toBe(latest!.year);
   });
 });
 
 describe("title pages", () => {
+  it("lists a film's other editions with their discs and prices", async () => {
+    const [pair] = (
+      await db.execute<{ first: number; second: number }>(sql`
+        select min(reg_serial_no) as first, max(reg_serial_no) as second from ${regularTitles}
+        group by title having count(*) = 2 order by title limit 1`)
+    ).rows;
+    const [second] = await db
+      .select()
+      .from(regularTitles)
+      .where(eq(regularTitles.regSerialNo, pair!.second));
+    expect(await otherEditions(db, pair!.first)).toEqual([
+      {
+        regSerialNo: second!.regSerialNo,
+        disc: second!.disc,
+        priceCents: second!.currentPriceCents,
+      },
+    ]);
+    const [single] = (
+      await db.execute<{ serial: number }>(sql`
+        select min(reg_serial_no) as serial from ${regularTitles}
+        group by title having count(*) = 1 order by title limit 1`)
+    ).rows;
+    expect(await otherEditions(db, single!.serial)).toEqual([]);
+    expect(await otherEditions(db, 999_999_999)).toEqual([]);
+  });
+
   it("returns the full detail of a title, or nothing", async () => {
     const [first] = (await listRegularTitles(db, { page: 1, sort: "none" })).items;
     const detail = await getRegularTitle(db, first!.regSerialNo);

@@ -9,15 +9,31 @@ describe("list parameters from the URL", () => {
     expect(regularListParams(params("page=3&disc=Blu-ray&sort=za"))).toEqual({
       page: 3,
       disc: "Blu-ray",
+      genre: undefined,
       sort: "za",
     });
-    expect(regularListParams(params("page=-2&disc=VHS&sort=random"))).toEqual({
+    expect(regularListParams(params("page=-2&disc=VHS&sort=random&genre=%20"))).toEqual({
       page: 1,
       disc: undefined,
+      genre: undefined,
       sort: "none",
     });
     expect(regularListParams(params("page=abc"))).toMatchObject({ page: 1 });
     expect(regularListParams(params("disc=4K%2FBlu-ray"))).toMatchObject({ disc: "4K/Blu-ray" });
+  });
+
+  it("reads the genre and the catalogue's extra sorts, which other lists do not take", () => {
+    expect(regularListParams(params("genre=Science%20Fiction&sort=price-desc"))).toMatchObject({
+      genre: "Science Fiction",
+      sort: "price-desc",
+    });
+    for (const sort of ["newest", "price-asc", "price-desc", "az", "za", "none"]) {
+      expect(regularListParams(params(`sort=${sort}`)).sort).toBe(sort);
+    }
+    expect(regularListParams(params("sort=price"))).toMatchObject({ sort: "none" });
+    expect(adultListParams(params("sort=price-asc"))).toMatchObject({ sort: "none" });
+    expect(searchParams(params("sort=newest"))).toMatchObject({ sort: "none" });
+    expect(regularListParams(params(`genre=${"x".repeat(80)}`)).genre).toHaveLength(40);
   });
 
   it("reads the adult production search and the full-search query, trimmed", () => {

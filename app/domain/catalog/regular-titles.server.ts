@@ -1,6 +1,12 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { catalogueCounts, regularTitles, staffPicks } from "#app/db/schema.ts";
+import {
+  catalogueCounts,
+  regularGenreList,
+  regularShopperSearchText,
+  regularTitles,
+  staffPicks,
+} from "#app/db/schema.ts";
 import type { Disc } from "#app/lib/catalog.ts";
 import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
 import { posterSrc } from "#app/lib/posters.ts";
@@ -11,8 +17,27 @@ export const NEW_ARRIVALS_LIMIT = 12;
 export const STAFF_PICKS_LIMIT = 5;
 export const SUGGESTIONS_LIMIT = 10;
 
-import type { TitleSort } from "./list-params.ts";
+import type { RegularListSort, TitleSort } from "./list-params.ts";
 export type { TitleSort };
+
+/** Title, director and cast: what a shopper's search matches (trigram-indexed). */
+const shopperText = regularShopperSearchText(regularTitles);
+const genreList = regularGenreList(regularTitles.genres);
+
+/**
+ * How close a typo must come to a word of a title, director or cast to count as a match
+ * (pg_trgm word similarity, 0..1). "godfathr" scores 0.78 against "The Godfather".
+ */
+const SIMILAR_THRESHOLD = 0.6;
+/** Looser, for the "Did you mean …?" hint shown when nothing matched. */
+const HINT_THRESHOLD = 0.4;
+/**
+ * Shorter text is matched against titles only: "the" or "an" is inside too many names (every
+ * "Matthew", "Catherine") to be a search for a person, and would count and sort most of the table.
+ */
+const PEOPLE_MIN_LENGTH = 4;
+/** Typo matches are ranked, not counted: more than this many is no longer a spelling hint. */
+const SIMILAR_LIMIT = 240;
 
 const listColumns = {
   regSerialNo: regularTitles.regSerialNo,
@@ -49,9 +74,23 @@ function toCard(row: ListRow): RegularTitleCard {
   };
 }
 
-function orderFor(sort: TitleSort): SQL[] {
+/** Every order walks an index: by title, by price (either way), by newest release or by serial. */
+function orderFor(sort: RegularListSort): SQL[] {
   if (sort === "az") return [asc(regularTitles.title), asc(regularTitles.regSerialNo)];
   if (sort === "za") return [desc(regularTitles.title), desc(regularTitles.regSerialNo)];
+  if (sort === "price-asc") {
+    return [asc(regularTitles.currentPriceCents), asc(regularTitles.regSerialNo)];
+  }
+  if (sort === "price-desc") {
+    return [desc(regularTitles.currentPriceCents), desc(regularTitles.regSerialNo)];
+  }
+  if (sort === "newest") {
+    // Spelled exactly as the newest-sort index is, so the index serves it.
+    return [
+      sql`${regularTitles.releaseYear} desc nulls last`,
+      sql`${regularTitles.regSerialNo} desc nulls last`,
+    ];
+  }
   return [asc(regularTitles.regSerialNo)];
 }
 
@@ -69,7 +108,7 @@ export async function keptCount(db: Database, catalogue: "regular" | "adult", di
 async function pageOf(
   db: Database,
   where: SQL | undefined,
-  sort: TitleSort,
+  sort: RegularListSort,
   requestedPage: number,
   totalQuery: Promise<number>,
 ): Promise<Page<RegularTitleCard>> {
@@ -100,14 +139,58 @@ async function pageOf(
 
 export function listRegularTitles(
   db: Database,
-  options: { page: number; disc?: Disc; sort: TitleSort },
+  options: { page: number; disc?: Disc; genre?: string; sort: RegularListSort },
 ): Promise<Page<RegularTitleCard>> {
-  const where = options.disc ? eq(regularTitles.disc, options.disc) : undefined;
-  return pageOf(db, where, options.sort, options.page, keptCount(db, "regular", options.disc));
+  if (!options.genre) {
+    const where = options.disc ? eq(regularTitles.disc, options.disc) : undefined;
+    return pageOf(db, where, options.sort, options.page, keptCount(db, "regular", options.disc));
+  }
+  // A genre is one entry of the comma-separated list, matched whole through the genre index.
+  const where = and(
+    sql`${genreList} @> array[${options.genre}]::text[]`,
+    options.disc ? eq(regularTitles.disc, options.disc) : undefined,
+  );
+  const total = db
+    .select({ total: count() })
+    .from(regularTitles)
+    .where(where)
+    .then(([row]) => row?.total ?? 0);
+  return pageOf(db, where, options.sort, options.page, total);
 }
 
+/** The genres the catalogue holds, A→Z (one pass over the table: callers cache it). */
+export async function listRegularGenres(db: Database): Promise<string[]> {
+  const result = await db.execute<{ genre: string }>(sql`
+    select distinct genre from ${regularTitles}, unnest(${genreList}) as genre
+    where genre <> '' order by genre`);
+  return result.rows.map((row) => row.genre);
+}
+
+const GENRES_TTL_MS = 5 * 60_000;
+let genresCache: { at: number; genres: Promise<string[]> } | undefined;
+
+/** The genre list for the catalogue's filter, re-read every few minutes rather than per request. */
+export function regularGenres(db: Database): Promise<string[]> {
+  const now = Date.now();
+  if (!genresCache || now - genresCache.at > GENRES_TTL_MS) {
+    const genres = listRegularGenres(db);
+    genresCache = { at: now, genres };
+    genres.catch(() => {
+      if (genresCache?.genres === genres) genresCache = undefined;
+    });
+  }
+  return genresCache.genres;
+}
+
+export type SearchPage = Page<RegularTitleCard> & {
+  /** "contains": the text is in a title, director or cast; "similar": typo-tolerant matches. */
+  match: "contains" | "similar";
+};
+
 /**
- * Full search results: case-insensitive contains-match on the title, sorted by title.
+ * Full search results: a case-insensitive contains-match on title, director and cast, sorted by
+ * title; when nothing contains the text, the titles whose words come closest to it (typos),
+ * best first.
  *
  * The matches are collected once through the trigram index and both counted and sorted from
  * that set. Walking the title index instead would test every title before a deep page, which
@@ -116,30 +199,46 @@ export function listRegularTitles(
 export async function searchRegularTitles(
   db: Database,
   options: { query: string; page: number; sort: TitleSort },
-): Promise<Page<RegularTitleCard>> {
+): Promise<SearchPage> {
   const direction = options.sort === "za" ? sql.raw("desc") : sql.raw("asc");
-  const fetchPage = async (page: number) => {
+  const byTitle = sql`title ${direction}, reg_serial_no ${direction}`;
+  const searched = options.query.length >= PEOPLE_MIN_LENGTH ? shopperText : regularTitles.title;
+  const contains = sql`
+    select reg_serial_no, title, 0::real as distance from ${regularTitles}
+    where ${ilike(searched, containsPattern(options.query))}`;
+  const similar = sql`
+    select reg_serial_no, title, ${options.query} <<-> ${shopperText} as distance
+    from ${regularTitles}
+    where ${similarTo(options.query)}
+    order by distance, reg_serial_no
+    limit ${SIMILAR_LIMIT}`;
+  const fetchPage = async (matches: SQL, order: SQL, page: number) => {
     const result = await db.execute<{ total: string; key: number | null }>(sql`
-      with matches as materialized (
-        select reg_serial_no, title from ${regularTitles}
-        where ${ilike(regularTitles.title, containsPattern(options.query))}
-      ),
+      with matches as materialized (${matches}),
       page as (
-        select reg_serial_no, title from matches
-        order by title ${direction}, reg_serial_no ${direction}
+        select reg_serial_no, title, distance from matches
+        order by ${order}
         limit ${REGULAR_PAGE_SIZE} offset ${(page - 1) * REGULAR_PAGE_SIZE}
       )
-      select (select count(*) from matches) as total, page.reg_serial_no as key
+      select (select count(*) from matches) as total, reg_serial_no as key
       from (select 1) as always_one_row
       left join page on true
-      order by page.title ${direction}, page.reg_serial_no ${direction}`);
+      order by ${order}`);
     const keys = result.rows.flatMap((row) => (row.key === null ? [] : [row.key]));
     return { total: Number(result.rows[0]?.total ?? 0), keys };
   };
-  const first = await fetchPage(Math.max(1, options.page));
+  const requested = Math.max(1, options.page);
+  let match: SearchPage["match"] = "contains";
+  let [matches, order] = [contains, byTitle];
+  let first = await fetchPage(matches, order, requested);
+  if (first.total === 0) {
+    match = "similar";
+    [matches, order] = [similar, options.sort === "none" ? sql`distance, reg_serial_no` : byTitle];
+    first = await fetchPage(matches, order, requested);
+  }
   const pageCount = pageCountFor(first.total, REGULAR_PAGE_SIZE);
   const page = clampPage(options.page, pageCount);
-  const { keys } = page === options.page ? first : await fetchPage(page);
+  const { keys } = page === options.page ? first : await fetchPage(matches, order, page);
   const rows = await regularTitlesBySerial(db, keys);
   const byKey = new Map(rows.map((row) => [row.regSerialNo, row]));
   return {
@@ -147,22 +246,72 @@ export async function searchRegularTitles(
     total: first.total,
     page,
     pageCount,
+    match: first.total === 0 ? "contains" : match,
   };
 }
 
-export type Suggestion = { regSerialNo: number; title: string };
+/** Word similarity through the trigram index, at a threshold of our own (not the server's). */
+function similarTo(query: string, threshold = SIMILAR_THRESHOLD, text: SQL = shopperText): SQL {
+  // `<%` (index-assisted) uses the session threshold; the explicit comparison pins ours.
+  return sql`${query} <% ${text} and word_similarity(${query}, ${text}) >= ${threshold}`;
+}
 
 /**
- * Up to ten titles for the navbar box, in catalogue order: no ranking, so the trigram index
- * answers without collecting every match first.
+ * The catalogue title closest to a misspelt query, for "Did you mean …?", or undefined when
+ * none comes close or the closest is the query itself.
+ */
+export async function closestRegularTitle(
+  db: Database,
+  query: string,
+): Promise<string | undefined> {
+  const rows = await db.transaction(async (tx) => {
+    // The index only answers `<%` at the session's threshold: lower it for this look-up alone.
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(HINT_THRESHOLD)}, true)`,
+    );
+    return tx
+      .select({ title: regularTitles.title })
+      .from(regularTitles)
+      .where(similarTo(query, HINT_THRESHOLD, sql`${regularTitles.title}`))
+      .orderBy(sql`${query} <<-> ${regularTitles.title}`, asc(regularTitles.regSerialNo))
+      .limit(1);
+  });
+  const title = rows[0]?.title;
+  return title && title.toLowerCase() !== query.toLowerCase() ? title : undefined;
+}
+
+export type Suggestion = { regSerialNo: number; title: string; disc: Disc; priceCents: number };
+
+/**
+ * Up to ten titles for the navbar box: titles containing the text first, then titles whose
+ * director or cast contains it, each in catalogue order (no ranking, so the trigram indexes
+ * answer without collecting every match first). Only when nothing contains the text, the
+ * closest titles by word similarity, so a typo still finds the film.
  */
 export async function suggestRegularTitles(db: Database, query: string): Promise<Suggestion[]> {
-  return db
-    .select({ regSerialNo: regularTitles.regSerialNo, title: regularTitles.title })
-    .from(regularTitles)
-    .where(ilike(regularTitles.title, containsPattern(query)))
-    .orderBy(asc(regularTitles.regSerialNo))
-    .limit(SUGGESTIONS_LIMIT);
+  const pattern = containsPattern(query);
+  const people =
+    query.length >= PEOPLE_MIN_LENGTH
+      ? sql`${ilike(shopperText, pattern)} and not ${ilike(regularTitles.title, pattern)}`
+      : sql`false`;
+  const columns = sql`reg_serial_no as "regSerialNo", title, disc, current_price_cents as "priceCents"`;
+  // The second branch runs only if the first returns fewer than ten rows.
+  const contains = await db.execute<Suggestion>(sql`
+    (select ${columns} from ${regularTitles}
+     where ${ilike(regularTitles.title, pattern)}
+     order by reg_serial_no limit ${SUGGESTIONS_LIMIT})
+    union all
+    (select ${columns} from ${regularTitles}
+     where ${people}
+     order by reg_serial_no limit ${SUGGESTIONS_LIMIT})
+    limit ${SUGGESTIONS_LIMIT}`);
+  if (contains.rows.length > 0 || query.length < PEOPLE_MIN_LENGTH) return contains.rows;
+  const similar = await db.execute<Suggestion>(sql`
+    select ${columns} from ${regularTitles}
+    where ${similarTo(query)}
+    order by ${query} <<-> ${shopperText}, reg_serial_no
+    limit ${SUGGESTIONS_LIMIT}`);
+  return similar.rows;
 }
 
 export type RegularTitleDetail = RegularTitleCard & {
@@ -190,6 +339,26 @@ export async function getRegularTitle(
   if (!row) return undefined;
   const { productId, director, cast, type, ...card } = row;
   return { ...toCard(card), productId, director, cast, type };
+}
+
+export type OtherEdition = { regSerialNo: number; disc: Disc; priceCents: number };
+
+/** The same film on other discs: the titles sharing this one's exact title (title index). */
+export async function otherEditions(db: Database, regSerialNo: number): Promise<OtherEdition[]> {
+  const same = db
+    .select({ title: regularTitles.title })
+    .from(regularTitles)
+    .where(eq(regularTitles.regSerialNo, regSerialNo));
+  return db
+    .select({
+      regSerialNo: regularTitles.regSerialNo,
+      disc: regularTitles.disc,
+      priceCents: regularTitles.currentPriceCents,
+    })
+    .from(regularTitles)
+    .where(and(eq(regularTitles.title, same), ne(regularTitles.regSerialNo, regSerialNo)))
+    .orderBy(asc(regularTitles.regSerialNo))
+    .limit(20);
 }
 
 export async function newArrivals(db: Database, limit = NEW_ARRIVALS_LIMIT) {

@@ -1,0 +1,3 @@
+CREATE INDEX "regular_titles_shopper_search_trgm" ON "regular_titles" USING gin (("title" || chr(31) || coalesce("director", '') || chr(31) || coalesce("cast", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "regular_titles_genres" ON "regular_titles" USING gin (regexp_split_to_array(btrim("genres"), '[[:space:]]*,[[:space:]]*'));--> statement-breakpoint
+CREATE INDEX "regular_titles_newest_sort" ON "regular_titles" USING btree ("release_year" DESC NULLS LAST,"reg_serial_no" DESC NULLS LAST);
