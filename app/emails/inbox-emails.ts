@@ -1,3 +1,4 @@
+import { shopContact } from "#app/lib/env.server.ts";
 import { SHOP } from "#app/lib/site.ts";
 import { renderEmail, type RenderedEmail } from "./layout.ts";
 
@@ -30,7 +31,7 @@ export function inboxReplyMessage(
       `${reply.staffName}, ${SHOP.name}`,
     ],
     note: contact
-      ? `You wrote: "${quote(item.message)}" Reply to this e-mail to write back, or call us on ${SHOP.phone}.`
-      : `Your appointment: ${item.serviceType}, ${item.when}. Reply to this e-mail to write back, or call us on ${SHOP.phone}.`,
+      ? `You wrote: "${quote(item.message)}" Reply to this e-mail to write back, or call us on ${shopContact().phone}.`
+      : `Your appointment: ${item.serviceType}, ${item.when}. Reply to this e-mail to write back, or call us on ${shopContact().phone}.`,
   });
 }

@@ -1,5 +1,6 @@
 import { formatUsd } from "#app/lib/money.ts";
 import { greetingName } from "#app/lib/person-name.ts";
+import { shopContact } from "#app/lib/env.server.ts";
 import { SHOP } from "#app/lib/site.ts";
 import { renderEmail } from "./layout.ts";
 
@@ -44,7 +45,7 @@ export function orderConfirmationMessage(order: OrderConfirmation) {
       `Shipping to: ${address.name}, ${address.address}, ${address.city}, ${address.state} ${address.postalCode}`,
     ],
     action: { label: "View your orders", url: order.ordersUrl },
-    note: `Questions about your order? Write to ${SHOP.email} or call ${SHOP.phone}.`,
+    note: `Questions about your order? Write to ${shopContact().email} or call ${shopContact().phone}.`,
   });
 }
 
@@ -70,7 +71,7 @@ export function orderShippedMessage(order: {
       ...(tracking ? [tracking] : []),
     ],
     action: { label: "View your orders", url: order.ordersUrl },
-    note: `Questions about your order? Write to ${SHOP.email} or call ${SHOP.phone}.`,
+    note: `Questions about your order? Write to ${shopContact().email} or call ${shopContact().phone}.`,
   });
 }
 
@@ -94,6 +95,6 @@ export function orderCancelledMessage(order: {
     heading: `Hello ${greetingName(order.name)},`,
     paragraphs: [`We cancelled your order #${order.orderNumber}.`, money],
     action: { label: "View your orders", url: order.ordersUrl },
-    note: `Questions about this? Write to ${SHOP.email} or call ${SHOP.phone}.`,
+    note: `Questions about this? Write to ${shopContact().email} or call ${shopContact().phone}.`,
   });
 }

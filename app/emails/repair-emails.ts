@@ -1,6 +1,7 @@
 import { createEvent } from "ics";
 import type { OutgoingMail } from "#app/domain/mail/outgoing-mail.ts";
 import { formatAppointment } from "#app/domain/repairs/slots.ts";
+import { shopContact } from "#app/lib/env.server.ts";
 import { SHOP, SHOP_ADDRESS } from "#app/lib/site.ts";
 import { renderEmail } from "./layout.ts";
 
@@ -48,9 +49,9 @@ export function appointmentCalendar(
     startOutputType: "utc",
     duration: { minutes: appointment.durationMinutes },
     title: `Repair appointment: ${appointment.serviceType}`,
-    description: `${appointment.serviceType} at ${SHOP.name}. Questions? Call ${SHOP.phone}.`,
+    description: `${appointment.serviceType} at ${SHOP.name}. Questions? Call ${shopContact().phone}.`,
     location: SHOP_ADDRESS,
-    organizer: { name: SHOP.name, email: SHOP.email },
+    organizer: { name: SHOP.name, email: shopContact().email },
     attendees: [
       {
         // A quoted parameter value cannot hold a double quote; the name is only a label here.
@@ -92,7 +93,7 @@ export function repairConfirmationMessage(
         "The appointment is attached as a calendar event.",
       ],
       action: { label: "Cancel the appointment", url: cancelUrl },
-      note: `Cannot make it? Cancel with the button above so someone else can have the time, or call us on ${SHOP.phone}.`,
+      note: `Cannot make it? Cancel with the button above so someone else can have the time, or call us on ${shopContact().phone}.`,
     }),
     attachments: [calendarAttachment(appointment, "REQUEST")],
   };

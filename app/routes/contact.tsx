@@ -8,6 +8,7 @@ import { submitContactMessage } from "#app/domain/messages/contact.server.ts";
 import { clientIp } from "#app/lib/client-ip.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/request.server.ts";
+import { useShopContact } from "#app/components/site-footer.tsx";
 import { pageMeta, SHOP } from "#app/lib/site.ts";
 import type { Route } from "./+types/contact";
 
@@ -85,12 +86,13 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const sending = navigation.state === "submitting";
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? EMPTY;
+  const phone = useShopContact()?.phone ?? SHOP.phone;
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <h1 className="text-3xl font-bold">Contact Us</h1>
       <p className="mt-2 text-muted-foreground">
         Questions about a film, an order or a repair? Write to us and we will answer by e-mail,
-        usually within a day. You can also call {SHOP.phone}.
+        usually within a day. You can also call {phone}.
       </p>
       {actionData?.sent ? (
         <div className="mt-6">
