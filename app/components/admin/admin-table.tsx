@@ -39,10 +39,16 @@ export function AdminSearch({ label, query }: { label: string; query: string }) 
   const [value, setValue] = useState(query);
   const latest = useRef(location);
   latest.current = location;
+  // Someone typed and at once followed a link elsewhere: the late search must not pull them back.
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  leaving.current =
+    navigation.state !== "idle" && navigation.location.pathname !== location.pathname;
   useEffect(() => setValue(query), [query]);
   useEffect(() => {
     if (value.trim() === query) return;
     const timer = window.setTimeout(() => {
+      if (leaving.current) return;
       void navigate(withParams(latest.current, { q: value.trim() }), { replace: true });
     }, 300);
     return () => window.clearTimeout(timer);
