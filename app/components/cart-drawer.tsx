@@ -1,10 +1,14 @@
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { itemCountLabel } from "#app/lib/cart.ts";
 import { formatUsd } from "#app/lib/money.ts";
-import { QuantityStepper, RemoveLineButton } from "./cart-line-controls.tsx";
+import {
+  CartLineThumbnail,
+  CartLineTitle,
+  QuantityStepper,
+  RemoveLineButton,
+} from "./cart-line-controls.tsx";
 import { showCartToast, useCart } from "./cart-provider.tsx";
-import { PosterImage } from "./poster-image.tsx";
-import { Button } from "./ui/button.tsx";
+import { Button, buttonVariants } from "./ui/button.tsx";
 import {
   Sheet,
   SheetContent,
@@ -17,9 +21,21 @@ import {
 export function CartDrawer() {
   const cart = useCart();
   const navigate = useNavigate();
+  const close = () => cart.setDrawerOpen(false);
   return (
     <Sheet open={cart.drawerOpen} onOpenChange={cart.setDrawerOpen} side="right">
-      <SheetContent side="right" className="w-full gap-0 sm:max-w-md">
+      <SheetContent
+        side="right"
+        className="w-full gap-0 sm:max-w-md"
+        // Opened from code (header button, toast), so give focus back to where it came from.
+        onCloseAutoFocus={(event) => {
+          const opener = cart.takeDrawerOpener();
+          if (opener) {
+            event.preventDefault();
+            opener.focus();
+          }
+        }}
+      >
         <SheetHeader className="border-b">
           <SheetTitle>Your Cart ({itemCountLabel(cart.totalItems)})</SheetTitle>
           <SheetDescription className="sr-only">
@@ -33,9 +49,11 @@ export function CartDrawer() {
             <ul className="flex flex-col gap-4">
               {cart.lines.map((line) => (
                 <li key={line.lineId} className="flex gap-3 border-b pb-4 last:border-b-0">
-                  <PosterImage src={line.posterUrl} alt="" className="w-16 shrink-0" />
+                  <CartLineThumbnail line={line} className="w-16" onNavigate={close} />
                   <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
-                    <p className="font-semibold">{line.title}</p>
+                    <p>
+                      <CartLineTitle line={line} onNavigate={close} />
+                    </p>
                     {line.disc ? <p className="text-muted-foreground">{line.disc}</p> : null}
                     <p>Price: {formatUsd(line.priceCents)}</p>
                     <QuantityStepper line={line} />
@@ -48,17 +66,25 @@ export function CartDrawer() {
           )}
         </div>
         <SheetFooter className="border-t">
-          <p className="text-lg font-semibold">Total: {formatUsd(cart.totalCents)}</p>
-          <Button
-            size="lg"
-            onClick={() => {
-              cart.setDrawerOpen(false);
-              navigate("/cart");
-              showCartToast("Heading to cart page…");
-            }}
-          >
-            Go to Cart Page
-          </Button>
+          {cart.lines.length === 0 ? (
+            <Link to="/movies" onClick={close} className={buttonVariants({ size: "lg" })}>
+              Continue shopping
+            </Link>
+          ) : (
+            <>
+              <p className="text-lg font-semibold">Total: {formatUsd(cart.totalCents)}</p>
+              <Button
+                size="lg"
+                onClick={() => {
+                  close();
+                  navigate("/cart");
+                  showCartToast("Heading to cart page…");
+                }}
+              >
+                Go to Cart Page
+              </Button>
+            </>
+          )}
         </SheetFooter>
       </SheetContent>
     </Sheet>

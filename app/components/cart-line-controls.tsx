@@ -1,8 +1,55 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
+import { Link } from "react-router";
 import { productLabel, type CartLine } from "#app/lib/cart.ts";
 import { cn } from "#app/lib/cn.ts";
 import { useCart } from "./cart-provider.tsx";
+import { PosterImage } from "./poster-image.tsx";
 import { Button } from "./ui/button.tsx";
+
+/** The title page of what a cart line holds. */
+export function cartLineHref(line: Pick<CartLine, "kind" | "serialNo">): string {
+  return line.kind === "adult" ? `/adult-movies/${line.serialNo}` : `/movies/${line.serialNo}`;
+}
+
+/**
+ * A cart line's poster, whole (it keeps its 2:3 shape instead of stretching to the line's
+ * height), linking to the title page. The line's title is the link people read and tab to, so
+ * this one is left out of the tab order and the accessibility tree.
+ */
+export function CartLineThumbnail({
+  line,
+  className,
+  onNavigate,
+}: {
+  line: CartLine;
+  className?: string;
+  onNavigate?: () => void;
+}) {
+  return (
+    <Link
+      to={cartLineHref(line)}
+      onClick={onNavigate}
+      tabIndex={-1}
+      aria-hidden="true"
+      className={cn("block shrink-0 self-start", className)}
+    >
+      <PosterImage src={line.posterUrl} alt="" sizes="80px" />
+    </Link>
+  );
+}
+
+/** A cart line's title, linking to the title page. */
+export function CartLineTitle({ line, onNavigate }: { line: CartLine; onNavigate?: () => void }) {
+  return (
+    <Link
+      to={cartLineHref(line)}
+      onClick={onNavigate}
+      className="font-semibold underline-offset-4 hover:underline"
+    >
+      {line.title}
+    </Link>
+  );
+}
 
 /** Minus / quantity / plus for one cart line, named for assistive technology. */
 export function QuantityStepper({ line }: { line: CartLine }) {

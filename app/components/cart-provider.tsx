@@ -33,7 +33,10 @@ type CartContextValue = {
   remove: (mergeKey: string) => void;
   clear: () => void;
   drawerOpen: boolean;
+  /** Opening remembers what had focus, so closing can give it back. */
   setDrawerOpen: (open: boolean) => void;
+  /** The control the drawer was opened from, if it is still on the page (read once, on close). */
+  takeDrawerOpener: () => HTMLElement | null;
 };
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -51,9 +54,16 @@ export function showCartToast(
     description,
     destructive = false,
     duration,
-  }: { description?: string; destructive?: boolean; duration?: number } = {},
+    action,
+  }: {
+    description?: string;
+    destructive?: boolean;
+    duration?: number;
+    /** A button on the toast, such as 'View cart'. */
+    action?: { label: string; onClick: () => void };
+  } = {},
 ) {
-  const options = { id: CART_TOAST_ID, description, duration };
+  const options = { id: CART_TOAST_ID, description, duration, action };
   if (destructive) toast.error(title, options);
   else toast.message(title, options);
 }
@@ -75,9 +85,42 @@ async function fetchCurrentPrices(lines: CartLine[]): Promise<PricesResponse> {
 export function CartProvider({ children }: { children: React.ReactNode }) {
   const [lines, dispatch] = useReducer(cartReducer, []);
   const [ready, setReady] = useState(false);
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerOpen, setDrawerOpenState] = useState(false);
   const linesRef = useRef(lines);
   linesRef.current = lines;
+  const drawerOpener = useRef<HTMLElement | null>(null);
+  /** The last control focused outside the toasts, for a drawer opened from a toast's button. */
+  const lastFocusOutsideToasts = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target;
+      if (target instanceof HTMLElement && !target.closest("[data-sonner-toaster]")) {
+        lastFocusOutsideToasts.current = target;
+      }
+    };
+    document.addEventListener("focusin", onFocusIn);
+    return () => document.removeEventListener("focusin", onFocusIn);
+  }, []);
+
+  const setDrawerOpen = useCallback((open: boolean) => {
+    if (open) {
+      const active = document.activeElement;
+      drawerOpener.current =
+        active instanceof HTMLElement &&
+        active !== document.body &&
+        !active.closest("[data-sonner-toaster]")
+          ? active
+          : lastFocusOutsideToasts.current;
+    }
+    setDrawerOpenState(open);
+  }, []);
+
+  const takeDrawerOpener = useCallback(() => {
+    const opener = drawerOpener.current;
+    drawerOpener.current = null;
+    return opener?.isConnected ? opener : null;
+  }, []);
 
   useEffect(() => {
     const stored = parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY));
@@ -128,10 +171,12 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       ready,
       drawerOpen,
       setDrawerOpen,
+      takeDrawerOpener,
       add: (product) => {
         dispatch({ type: "add", product });
         showCartToast("Added to cart", {
           description: `"${product.title}" is in your cart.`,
+          action: { label: "View cart", onClick: () => setDrawerOpen(true) },
         });
       },
       increase: (mergeKey) => {
@@ -155,7 +200,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       },
       clear: () => dispatch({ type: "clear" }),
     }),
-    [lines, ready, drawerOpen, titleOf],
+    [lines, ready, drawerOpen, setDrawerOpen, takeDrawerOpener, titleOf],
   );
 
   return <CartContext value={value}>{children}</CartContext>;

@@ -53,7 +53,6 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:grid-cols-3 sm:px-6">
         <div>
           <h2 className="font-semibold text-white">{SHOP.name}</h2>
-          <p className="mt-2 text-sm">{SHOP.motto}</p>
           <p className="mt-2 text-sm">
             <Link to="/returns" className="underline hover:text-white">
               Free returns within 30 days

@@ -1,18 +1,35 @@
 import { ShoppingCart } from "lucide-react";
 import { Link, useLocation } from "react-router";
+import { cn } from "#app/lib/cn.ts";
 import { PosterImage } from "./poster-image.tsx";
 import { Button } from "./ui/button.tsx";
+
+/** At or below this many copies left, the title page says how many ("Only 2 left"). */
+export const FEW_LEFT = 3;
+
+/** What a title page says about its stock. */
+export function stockLabel(quantity: number): string {
+  if (quantity <= 0) return "Out of stock";
+  if (quantity <= FEW_LEFT) return `Only ${quantity} left`;
+  return "In stock";
+}
+
+export type RelatedTitle = { href: string; title: string; poster: string; detail: string };
 
 type Props = {
   title: string;
   poster: string;
-  inStock: boolean;
+  /** Copies left to sell. */
+  quantity: number;
+  price: string;
   facts: { label: string; value: string | number | null }[];
   description: string | null;
   listPath: "/movies" | "/adult-movies";
   backLabel: string;
   /** The same film on other discs, each with its price. */
   otherEditions?: { href: string; disc: string; price: string }[];
+  /** Other films by the same director or in the same genres. */
+  related?: RelatedTitle[];
   onAddToCart: () => void;
 };
 
@@ -29,6 +46,7 @@ export function backHref(listPath: string, state: unknown): string {
 
 export function TitleDetail(props: Props) {
   const location = useLocation();
+  const inStock = props.quantity > 0;
   return (
     <article className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <Link
@@ -54,19 +72,28 @@ export function TitleDetail(props: Props) {
               </div>
             ))}
           </dl>
-          <p
-            className={
-              props.inStock
-                ? "mt-1 text-sm text-muted-foreground"
-                : "mt-1 font-medium text-destructive"
-            }
-          >
-            {props.inStock ? "In stock" : "Out of stock"}
-          </p>
-          <Button size="lg" className="mt-4" onClick={props.onAddToCart} disabled={!props.inStock}>
-            <ShoppingCart aria-hidden="true" />
-            Add to Cart
-          </Button>
+          <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-3 rounded-lg border bg-card p-4">
+            <p className="text-3xl font-bold tracking-tight">
+              <span className="sr-only">Price: </span>
+              {props.price}
+            </p>
+            <Button size="lg" onClick={props.onAddToCart} disabled={!inStock}>
+              <ShoppingCart aria-hidden="true" />
+              Add to Cart
+            </Button>
+            <p
+              className={cn(
+                "w-full text-sm font-medium",
+                !inStock
+                  ? "text-destructive"
+                  : props.quantity <= FEW_LEFT
+                    ? "text-amber-700 dark:text-amber-300"
+                    : "text-emerald-700 dark:text-emerald-400",
+              )}
+            >
+              {stockLabel(props.quantity)}
+            </p>
+          </div>
           {props.otherEditions && props.otherEditions.length > 0 ? (
             <section aria-labelledby="other-editions" className="mt-8">
               <h2 id="other-editions" className="text-lg font-semibold">
@@ -91,6 +118,32 @@ export function TitleDetail(props: Props) {
           <p className="mt-2 leading-relaxed">{props.description || "No description."}</p>
         </div>
       </div>
+      {props.related && props.related.length > 0 ? (
+        <section aria-labelledby="related-titles" className="mt-12">
+          <h2 id="related-titles" className="text-xl font-semibold">
+            You may also like
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+            {props.related.map((related) => (
+              <li key={related.href}>
+                <Link
+                  to={related.href}
+                  state={location.state}
+                  className="block rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                >
+                  <PosterImage
+                    src={related.poster}
+                    alt=""
+                    sizes="(min-width: 1024px) 150px, (min-width: 640px) 30vw, 45vw"
+                  />
+                  <span className="mt-1 block text-sm font-medium">{related.title}</span>
+                  <span className="block text-sm text-muted-foreground">{related.detail}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import { ShoppingCart } from "lucide-react";
+import { useRef } from "react";
 import { Link } from "react-router";
 import { formatUsd } from "#app/lib/money.ts";
 import { PosterImage } from "./poster-image.tsx";
@@ -34,9 +35,27 @@ type Props = {
 
 /** The detail dialog used by list rows and the Staff Picks row. */
 export function TitleDetailsDialog({ details, emptyDescription, onClose, onAddToCart }: Props) {
+  // Opened from state rather than a trigger, so the dialog itself gives focus back on close.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={details !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent showCloseButton={false} className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent
+        showCloseButton={false}
+        className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl"
+        onOpenAutoFocus={() => {
+          const active = document.activeElement;
+          opener.current =
+            active instanceof HTMLElement && active !== document.body ? active : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          const element = opener.current;
+          opener.current = null;
+          if (element?.isConnected) {
+            event.preventDefault();
+            element.focus();
+          }
+        }}
+      >
         {details ? (
           <>
             <DialogHeader>

@@ -73,23 +73,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <section className="bg-[#1b1f2e] text-white">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
-          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
+      <section aria-labelledby="home-heading" className="bg-[#1b1f2e] text-white">
+        <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+          <h1
+            id="home-heading"
+            className="max-w-3xl text-3xl font-extrabold tracking-tight sm:text-5xl"
+          >
             Movies, Games, and More
           </h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-200">
-            Films on DVD, Blu-ray and 4K, collectibles for every shelf, and repairs for the devices
-            you play them on, in the heart of Arlington, Texas.
+          <p className="mt-3 max-w-3xl leading-relaxed text-slate-200 sm:text-lg">
+            {SHOP.name} is Arlington&apos;s independent shop for physical media: films on DVD,
+            Blu-ray and 4K, collectibles for every shelf, and repairs for the devices you play them
+            on. <strong className="font-semibold text-amber-300">{SHOP.motto}</strong>
           </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/movies" className={buttonVariants({ size: "lg" })}>
+          <div className="mt-4 flex flex-wrap gap-3 sm:mt-6">
+            <Link to="/movies" className={buttonVariants()}>
               Browse Movies
             </Link>
             <Link
               to="/other-services"
               className={buttonVariants({
-                size: "lg",
                 variant: "outline",
                 className:
                   "border-white/40 bg-transparent text-white hover:bg-white/10 hover:text-white",
@@ -99,18 +102,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         </div>
-      </section>
-
-      <section aria-labelledby="about-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        <h2 id="about-heading" className="text-2xl font-bold">
-          {SHOP.motto}
-        </h2>
-        <p className="mt-3 max-w-3xl leading-relaxed text-muted-foreground">
-          {SHOP.name} is Arlington&apos;s independent shop for physical media. Dig through thousands
-          of regular titles, from silent classics to this year&apos;s blockbusters, pick up a staff
-          favourite, see what is coming soon, and bring in the console or laptop that needs a fix.{" "}
-          {SHOP.motto}
-        </p>
       </section>
 
       <PosterRow
@@ -180,6 +171,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   priceCents: pick.priceCents,
                   description: pick.description,
                   inStock: pick.inStock,
+                  href: `/movies/${pick.regSerialNo}`,
+                  linkState: { page: 1 },
                 }
               : null
           }

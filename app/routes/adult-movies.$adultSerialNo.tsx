@@ -38,7 +38,8 @@ export default function AdultTitlePage({ loaderData }: Route.ComponentProps) {
     <TitleDetail
       title={title.title}
       poster={title.poster}
-      inStock={title.inStock}
+      quantity={title.quantity}
+      price={formatUsd(title.priceCents)}
       facts={[
         { label: "Year", value: title.year },
         { label: "Disc", value: title.disc },

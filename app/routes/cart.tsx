@@ -1,11 +1,15 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { QuantityStepper, RemoveLineButton } from "#app/components/cart-line-controls.tsx";
+import {
+  CartLineThumbnail,
+  CartLineTitle,
+  QuantityStepper,
+  RemoveLineButton,
+} from "#app/components/cart-line-controls.tsx";
 import { useCart } from "#app/components/cart-provider.tsx";
 import { FormMessage } from "#app/components/form-field.tsx";
 import { OrderSummary } from "#app/components/order-summary.tsx";
-import { PosterImage } from "#app/components/poster-image.tsx";
 import {
   EMPTY_SHIPPING,
   ShippingFields,
@@ -322,10 +326,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           >
             {cart.lines.map((line) => (
               <li key={line.lineId} className="flex gap-4 p-4">
-                <PosterImage src={line.posterUrl} alt="" className="w-20 shrink-0" />
+                <CartLineThumbnail line={line} className="w-20" />
                 <div className="flex flex-1 flex-wrap items-start justify-between gap-4">
                   <div>
-                    <p className="font-semibold">{line.title}</p>
+                    <p>
+                      <CartLineTitle line={line} />
+                    </p>
                     <p className="text-sm text-muted-foreground">
                       {line.disc}
                       {line.kind === "adult" ? " · Adult catalogue" : ""}

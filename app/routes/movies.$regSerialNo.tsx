@@ -2,7 +2,11 @@ import { data } from "react-router";
 import { useCart } from "#app/components/cart-provider.tsx";
 import { TitleDetail, TitleNotFound } from "#app/components/title-detail.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { getRegularTitle, otherEditions } from "#app/domain/catalog/regular-titles.server.ts";
+import {
+  getRegularTitle,
+  otherEditions,
+  relatedRegularTitles,
+} from "#app/domain/catalog/regular-titles.server.ts";
 import { regularCartProduct } from "#app/lib/cart-products.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
@@ -15,12 +19,14 @@ const BACK_LABEL = "← Back to Regular Titles";
 export async function loader({ params }: Route.LoaderArgs) {
   const serial = positiveInt(params.regSerialNo);
   const db = getDb();
-  const [title, editions] = serial
-    ? await Promise.all([getRegularTitle(db, serial), otherEditions(db, serial)])
-    : [undefined, []];
-  if (!title) return data({ title: null, editions: [], origin: "" }, { status: 404 });
+  const title = serial ? await getRegularTitle(db, serial) : undefined;
+  if (!title) return data({ title: null, editions: [], related: [], origin: "" }, { status: 404 });
+  const [editions, related] = await Promise.all([
+    otherEditions(db, title.regSerialNo),
+    relatedRegularTitles(db, title),
+  ]);
   // Absolute addresses come from PUBLIC_URL, never from the request's Host header.
-  return { title, editions, origin: publicUrl() };
+  return { title, editions, related, origin: publicUrl() };
 }
 
 export const headers: Route.HeadersFunction = () => publicPageHeaders();
@@ -71,13 +77,14 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded }) => {
 
 export default function RegularTitlePage({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
-  const { title, editions } = loaderData;
+  const { title, editions, related } = loaderData;
   if (!title) return <TitleNotFound listPath="/movies" backLabel={BACK_LABEL} />;
   return (
     <TitleDetail
       title={title.title}
       poster={title.poster}
-      inStock={title.inStock}
+      quantity={title.qtyToList}
+      price={formatUsd(title.priceCents)}
       facts={[
         { label: "Year", value: title.releaseYear },
         { label: "Disc", value: title.disc },
@@ -93,6 +100,12 @@ export default function RegularTitlePage({ loaderData }: Route.ComponentProps) {
         href: `/movies/${edition.regSerialNo}`,
         disc: edition.disc,
         price: formatUsd(edition.priceCents),
+      }))}
+      related={related.map((film) => ({
+        href: `/movies/${film.regSerialNo}`,
+        title: film.title,
+        poster: film.poster,
+        detail: `${film.disc} · ${formatUsd(film.priceCents)}`,
       }))}
       onAddToCart={() => cart.add(regularCartProduct(title))}
     />

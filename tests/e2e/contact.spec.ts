@@ -33,7 +33,13 @@ test("a message reaches the shop's inbox; mistakes are explained and what was ty
   await expect(page.getByText("Thank you! Your message was sent.")).toBeVisible();
   await expect(page.getByLabel("Message")).toHaveValue("");
 
-  const mail = await waitForMail("hello@reelandrepair.example", /Contact message from Rosa Reader/);
+  const mail = await waitForMail(
+    "hello@reelandrepair.example",
+    /Contact message from Rosa Reader/,
+    {
+      containing: email,
+    },
+  );
   expect(mail.text).toContain(email);
   expect(mail.text).toContain("PlayStation 2 consoles?");
 });

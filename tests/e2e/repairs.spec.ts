@@ -65,7 +65,9 @@ test("book a repair: success page, both e-mails with the calendar invitation, an
     new RegExp(`DTSTART:${day.replaceAll("-", "")}T(${Number(hour) + 5}|${Number(hour) + 6})0000Z`),
   );
   const uid = invitation!.content.match(/UID:([^\r\n]+)/)![1]!;
-  const shopCopy = await waitForMail("hello@reelandrepair.example", /Rhea Pair/);
+  const shopCopy = await waitForMail("hello@reelandrepair.example", /Rhea Pair/, {
+    containing: first,
+  });
   expect(shopCopy.text).toContain("PS5: HDMI port loose");
   expect(shopCopy.text).toContain(first);
 

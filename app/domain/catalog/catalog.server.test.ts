@@ -16,6 +16,8 @@ import {
   newArrivals,
   otherEditions,
   REGULAR_PAGE_SIZE,
+  relatedRegularTitles,
+  RELATED_TITLES_LIMIT,
   searchRegularTitles,
   suggestRegularTitles,
 } from "./regular-titles.server.ts";
@@ -415,6 +417,58 @@ describe("title pages", () => {
     expect(detail).toMatchObject({ regSerialNo: first!.regSerialNo, title: first!.title });
     expect(detail!.director).toBeTruthy();
     expect(await getRegularTitle(db, 999_999_999)).toBeUndefined();
+  });
+
+  it("relates up to six other films by director, then by shared genres, each film once", async () => {
+    await rolledBack(async (tx) => {
+      const film = (title: string, extra: Partial<typeof regularTitles.$inferInsert> = {}) => ({
+        productId: `R-${title}`,
+        title,
+        disc: "DVD" as const,
+        currentPriceCents: 1200,
+        qtyToList: 5,
+        ...extra,
+      });
+      const rows = await tx
+        .insert(regularTitles)
+        .values([
+          film("Quillon Alpha", { director: "Wendeline Quarrix", genres: "Quillpunk, Quillnoir" }),
+          film("Quillon Alpha", { disc: "Blu-ray", genres: "Quillpunk, Quillnoir" }),
+          film("Quillon Bravo", { director: "Wendeline Quarrix", genres: "Western" }),
+          film("Quillon Charlie", { genres: "Quillnoir, Quillpunk" }),
+          film("Quillon Charlie", { disc: "4K/Blu-ray", genres: "Quillnoir, Quillpunk" }),
+          film("Quillon Delta", { genres: "Quillpunk" }),
+          film("Quillon Echo", { director: "Someone Else", genres: "Western" }),
+        ])
+        .returning({ regSerialNo: regularTitles.regSerialNo, title: regularTitles.title });
+      const [alpha, , bravo, charlie, , delta] = rows;
+      const detail = (await getRegularTitle(tx, alpha!.regSerialNo))!;
+      const related = await relatedRegularTitles(tx, detail);
+      const serials = related.map((title) => title.regSerialNo);
+      const titles = related.map((title) => title.title);
+      // Its own Blu-ray is an edition, not a related film; Charlie shows once, not per disc.
+      expect(titles).not.toContain("Quillon Alpha");
+      expect(titles.filter((title) => title === "Quillon Charlie")).toHaveLength(1);
+      expect(titles).not.toContain("Quillon Echo");
+      // Same director first, then all genres shared (Charlie), then any shared (Delta).
+      expect(serials.slice(0, 2)).toEqual([bravo!.regSerialNo, charlie!.regSerialNo]);
+      expect(serials).toContain(delta!.regSerialNo);
+      expect(related.length).toBeLessThanOrEqual(RELATED_TITLES_LIMIT);
+
+      await tx
+        .insert(regularTitles)
+        .values(
+          Array.from({ length: 8 }, (_, i) => film(`Quillon More ${i}`, { genres: "Quillpunk" })),
+        );
+      const many = await relatedRegularTitles(tx, detail);
+      expect(many).toHaveLength(RELATED_TITLES_LIMIT);
+      expect(new Set(many.map((title) => title.title)).size).toBe(RELATED_TITLES_LIMIT);
+
+      const loner = (await getRegularTitle(tx, bravo!.regSerialNo))!;
+      expect(
+        (await relatedRegularTitles(tx, { ...loner, director: null, genres: null })).length,
+      ).toBe(0);
+    });
   });
 });
 

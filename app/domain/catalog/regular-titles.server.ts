@@ -398,3 +398,61 @@ export async function listRegularSerialNumbers(db: Database, limit: number): Pro
     .limit(limit);
   return rows.map((row) => row.regSerialNo);
 }
+
+export const RELATED_TITLES_LIMIT = 6;
+
+/**
+ * Other films a shopper of this one may like: by the same director first, then sharing all of
+ * its genres, then sharing any. Each film counts once (not once per disc), and this film's own
+ * editions are left out (the title page lists them apart). The director is found through the
+ * shopper-search trigram index and genres through the genre index; every branch has a limit.
+ */
+export async function relatedRegularTitles(
+  db: Database,
+  title: Pick<RegularTitleDetail, "regSerialNo" | "title" | "director" | "genres">,
+  limit = RELATED_TITLES_LIMIT,
+): Promise<RegularTitleCard[]> {
+  const director = title.director?.trim() ?? "";
+  const genres = [...new Set((title.genres ?? "").split(",").map((genre) => genre.trim()))].filter(
+    Boolean,
+  );
+  // Room for a film on several discs, which collapses to one entry below.
+  const pool = limit * 2;
+  const columns = sql`reg_serial_no as "regSerialNo", title, disc, release_year as "releaseYear",
+    current_price_cents as "priceCents", genres, description, poster_url as "posterUrl",
+    qty_to_list as "qtyToList"`;
+  const notThisFilm = sql`${regularTitles.title} <> ${title.title}`;
+  const genreArray = sql`array[${sql.join(
+    genres.map((genre) => sql`${genre}`),
+    sql`, `,
+  )}]::text[]`;
+  const branches: SQL[] = [];
+  if (director.length >= 3) {
+    branches.push(sql`(select ${columns}, 0 as rank from ${regularTitles}
+      where ${ilike(shopperText, containsPattern(director))}
+        and ${regularTitles.director} = ${director} and ${notThisFilm}
+      limit ${pool})`);
+  }
+  if (genres.length > 0) {
+    branches.push(sql`(select ${columns}, 1 as rank from ${regularTitles}
+      where ${genreList} @> ${genreArray} and ${notThisFilm}
+      limit ${pool})`);
+  }
+  if (genres.length > 1) {
+    branches.push(sql`(select ${columns}, 2 as rank from ${regularTitles}
+      where ${genreList} && ${genreArray} and ${notThisFilm}
+      limit ${pool})`);
+  }
+  if (branches.length === 0) return [];
+  const result = await db.execute<ListRow & { rank: number }>(sql.join(branches, sql` union all `));
+  const seen = new Set<string>();
+  const related: RegularTitleCard[] = [];
+  for (const { rank: _rank, ...row } of result.rows.toSorted((a, b) => a.rank - b.rank)) {
+    const film = row.title.toLowerCase();
+    if (seen.has(film)) continue;
+    seen.add(film);
+    related.push(toCard(row));
+    if (related.length === limit) break;
+  }
+  return related;
+}

@@ -15,7 +15,12 @@ type Received = {
 export async function waitForMail(
   to: string,
   subject: RegExp,
-  options: { after?: number; timeoutMs?: number } = {},
+  options: {
+    after?: number;
+    timeoutMs?: number;
+    /** Only a message whose text contains this (several tests write to the shop's address). */
+    containing?: string;
+  } = {},
 ): Promise<Received> {
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   for (;;) {
@@ -29,6 +34,7 @@ export async function waitForMail(
     for (const file of files) {
       if (options.after && Number(file.split("-")[0]) < options.after) continue;
       const mail = JSON.parse(fs.readFileSync(path.join(mailDir, file), "utf8")) as Received;
+      if (options.containing && !mail.text.includes(options.containing)) continue;
       if (mail.to.includes(to) && subject.test(mail.subject)) return mail;
     }
     if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
