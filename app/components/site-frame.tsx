@@ -1,6 +1,8 @@
+import { useLocation, useNavigation } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 import { CartDrawer } from "./cart-drawer.tsx";
 import { useCart } from "./cart-provider.tsx";
+import { OrdersLoading } from "./order-card.tsx";
 import { NavigationProgress, useRefreshingSamePage } from "./navigation-progress.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
@@ -9,6 +11,13 @@ import { Toaster } from "./ui/sonner.tsx";
 export function SiteFrame({ children }: { children: React.ReactNode }) {
   const refreshing = useRefreshingSamePage();
   const { drawerOpen } = useCart();
+  const navigation = useNavigation();
+  const location = useLocation();
+  // My Orders from another page: the old page stays until the orders arrive, so say so on it.
+  const openingOrders =
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/orders" &&
+    location.pathname !== "/orders";
   return (
     <div className="flex min-h-dvh flex-col">
       <NavigationProgress />
@@ -29,6 +38,11 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
           refreshing && "opacity-60 [transition-delay:150ms]",
         )}
       >
+        {openingOrders ? (
+          <div className="sticky top-16 z-30 mx-auto max-w-4xl bg-background/95 px-4 sm:px-6">
+            <OrdersLoading loading />
+          </div>
+        ) : null}
         {children}
       </main>
       <SiteFooter />

@@ -173,7 +173,20 @@ test("My Account: View Order History opens the orders inside the account, 'Loadi
   await page.getByRole("link", { name: "Back" }).click();
   await expect(page.getByRole("link", { name: /View Order History/ })).toBeVisible();
 
-  // /orders shows the same card.
-  await page.goto("/orders");
+  // /orders shows the same card; reached from another page through the menu, the old page says
+  // 'Loading orders…' while they load.
+  let releaseOrders!: () => void;
+  const ordersHeld = new Promise<void>((resolve) => (releaseOrders = resolve));
+  await page.route(/\/orders\.data/, async (route) => {
+    await ordersHeld;
+    await route.continue();
+  });
+  await page.goto("/movies");
+  await page.getByRole("button", { name: "Hilda History" }).click();
+  await page.getByRole("menuitem", { name: "My Orders" }).click();
+  await expect(page.getByText("Loading orders…")).toBeVisible();
+  releaseOrders();
+  await expect(page.getByRole("heading", { name: "Your Orders" })).toBeVisible();
   await expect(page.getByText(`Order #${orderNumber}`, { exact: true })).toBeVisible();
+  await expect(page.getByText("Loading orders…")).toHaveCount(0);
 });
