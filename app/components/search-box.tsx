@@ -201,7 +201,7 @@ export function SearchBox() {
               onClick={() => pick(suggestions.length)}
               // Pinned to the bottom of the scrolling list, so it is never cut off.
               className={cn(
-                "sticky bottom-0 cursor-pointer rounded-sm border-t bg-popover px-3 py-2 text-sm font-semibold text-primary",
+                "sticky -bottom-1 cursor-pointer rounded-sm border-t bg-popover px-3 py-2 text-sm font-semibold text-primary",
                 active === suggestions.length && "bg-accent",
               )}
             >
