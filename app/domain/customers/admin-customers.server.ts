@@ -1,4 +1,4 @@
-import { desc, eq, ilike, sql } from "drizzle-orm";
+import { count, desc, eq, ilike, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import {
   customerSearchText,
@@ -68,15 +68,21 @@ export async function listCustomersForAdmin(
     const where = params.query
       ? ilike(customerSearchText(customers), containsPattern(params.query.toLowerCase()))
       : undefined;
-    const { total, capped } = await countUpTo(
-      db,
-      db
-        .select({ one: sql`1` })
-        .from(customers)
-        .where(where)
-        .limit(COUNT_CAP + 1)
-        .as("matches"),
-    );
+    // Every customer is counted exactly (an index-only count); a search only up to COUNT_CAP.
+    const { total, capped } = where
+      ? await countUpTo(
+          db,
+          db
+            .select({ one: sql`1` })
+            .from(customers)
+            .where(where)
+            .limit(COUNT_CAP + 1)
+            .as("matches"),
+        )
+      : {
+          total: (await db.select({ total: count() }).from(customers))[0]?.total ?? 0,
+          capped: false,
+        };
     const { page, pageCount, offset, limit } = pageWindow(total, params.page);
     const rows = await db
       .select(customerColumns)
