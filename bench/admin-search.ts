@@ -19,6 +19,7 @@ import {
   REGULAR_SORTS,
 } from "#app/domain/catalog/admin-titles.server.ts";
 import { startEmbeddedPostgres } from "#server/embedded-postgres.ts";
+import { printQueryTimings } from "./query-timings.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -33,10 +34,6 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-admin-search-"
 fs.chmodSync(dataDir, 0o755);
 const server = await startEmbeddedPostgres(dataDir);
 const { db, pool } = createDatabase(server.url, 2);
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 try {
   await runMigrations(db);
@@ -63,21 +60,7 @@ try {
     ["adult: search production", adult({ q: "studio" })],
   ];
 
-  console.log("\n| query | matches | p50 ms | p95 ms |");
-  console.log("|---|---:|---:|---:|");
-  for (const [label, run] of cases) {
-    const { total } = await run(); // warm
-    const times: number[] = [];
-    for (let i = 0; i < REPEAT; i++) {
-      const started = performance.now();
-      await run();
-      times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    console.log(
-      `| ${label} | ${total} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`,
-    );
-  }
+  await printQueryTimings(cases, REPEAT);
 } finally {
   await pool.end();
   await server.stop();

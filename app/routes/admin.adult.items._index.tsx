@@ -3,8 +3,8 @@ import {
   AdminCatalogueHeader,
   AdminTable,
   titleCount,
-  type AdminColumn,
 } from "#app/components/admin/admin-table.tsx";
+import { type DataColumn } from "#app/components/admin/data-table.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
 import {
@@ -46,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
-const COLUMNS: AdminColumn<Row>[] = [
+const COLUMNS: DataColumn<Row>[] = [
   { key: "serial", label: "AdultSerialNo", sort: "serial", cell: (row) => row.serialNo },
   { key: "title", label: "Title", sort: "title", cell: (row) => row.title, className: "min-w-48" },
   {

@@ -5,8 +5,8 @@ import {
   AdminCatalogueHeader,
   AdminTable,
   titleCount,
-  type AdminColumn,
 } from "#app/components/admin/admin-table.tsx";
+import { type DataColumn } from "#app/components/admin/data-table.tsx";
 import { useFetcherAnswer } from "#app/components/use-fetcher-answer.ts";
 import {
   Dialog,
@@ -106,7 +106,7 @@ function StaffPickSwitch({ row, onLimit }: { row: Row; onLimit: () => void }) {
 
 export default function AdminRegularItems({ loaderData }: Route.ComponentProps) {
   const [limitReached, setLimitReached] = useState(false);
-  const columns: AdminColumn<Row>[] = [
+  const columns: DataColumn<Row>[] = [
     { key: "serial", label: "RegSerialNo", sort: "serial", cell: (row) => row.serialNo },
     {
       key: "title",

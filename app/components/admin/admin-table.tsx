@@ -1,9 +1,7 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from "lucide-react";
+import { Pencil, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { cn } from "#app/lib/cn.ts";
-import { Pagination } from "../pagination.tsx";
 import { useFetcherAnswer } from "../use-fetcher-answer.ts";
 import { Button, buttonVariants } from "../ui/button.tsx";
 import {
@@ -16,21 +14,7 @@ import {
   DialogTitle,
 } from "../ui/dialog.tsx";
 import { Input } from "../ui/input.tsx";
-
-/** The URL with some search parameters changed; `page` goes back to 1 unless given. */
-function withParams(
-  location: { pathname: string; search: string },
-  changes: Record<string, string | null>,
-) {
-  const params = new URLSearchParams(location.search);
-  if (!("page" in changes)) params.delete("page");
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null || value === "") params.delete(name);
-    else params.set(name, value);
-  }
-  const query = params.toString();
-  return `${location.pathname}${query ? `?${query}` : ""}`;
-}
+import { DataTable, withParams, type DataColumn } from "./data-table.tsx";
 
 /** Search as you type (spec: 300 ms after the last key), kept in the URL's `q`. */
 export function AdminSearch({ label, query }: { label: string; query: string }) {
@@ -79,41 +63,6 @@ export function AdminSearch({ label, query }: { label: string; query: string }) 
   );
 }
 
-export type AdminColumn<Row> = {
-  key: string;
-  label: string;
-  /** The `sort` value of this column, when it can be sorted. */
-  sort?: string;
-  className?: string;
-  cell: (row: Row) => React.ReactNode;
-};
-
-function SortHeader({
-  column,
-  sort,
-  dir,
-}: {
-  column: { label: string; sort?: string };
-  sort: string;
-  dir: "asc" | "desc";
-}) {
-  const location = useLocation();
-  if (!column.sort) return <>{column.label}</>;
-  const active = sort === column.sort;
-  const next = active && dir === "asc" ? "desc" : "asc";
-  const Icon = active ? (dir === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
-  return (
-    <Link
-      to={withParams(location, { sort: column.sort, dir: next })}
-      className="inline-flex items-center gap-1 hover:underline"
-      aria-label={`Sort by ${column.label} ${next === "asc" ? "ascending" : "descending"}`}
-    >
-      {column.label}
-      <Icon aria-hidden="true" className="size-3.5" />
-    </Link>
-  );
-}
-
 /** A catalogue table of the back office: sortable headers, edit and delete per row, pages. */
 export function AdminTable<Row extends { serialNo: number; title: string }>({
   caption,
@@ -126,7 +75,7 @@ export function AdminTable<Row extends { serialNo: number; title: string }>({
   editHref,
 }: {
   caption: string;
-  columns: AdminColumn<Row>[];
+  columns: DataColumn<Row>[];
   rows: Row[];
   sort: string;
   dir: "asc" | "desc";
@@ -134,89 +83,47 @@ export function AdminTable<Row extends { serialNo: number; title: string }>({
   pageCount: number;
   editHref: (row: Row) => string;
 }) {
-  const navigation = useNavigation();
   const [deleting, setDeleting] = useState<Row | null>(null);
+  const actions: DataColumn<Row> = {
+    key: "actions",
+    label: "Actions",
+    hideLabel: true,
+    headerClassName: "text-right",
+    cell: (row) => (
+      <div className="flex justify-end gap-1">
+        <Link
+          to={editHref(row)}
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+          aria-label={`Edit ${row.title}`}
+        >
+          <Pencil aria-hidden="true" />
+          Edit
+        </Link>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Delete ${row.title}`}
+          onClick={() => setDeleting(row)}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    ),
+  };
   return (
     <>
-      <div
-        className={cn(
-          "relative mt-4 overflow-x-auto rounded-xl border bg-card",
-          navigation.state === "loading" && "opacity-60",
-        )}
-      >
-        <table className="w-full text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead>
-            <tr className="border-b text-left">
-              {columns.map((column) => (
-                <th
-                  key={column.key}
-                  scope="col"
-                  aria-sort={
-                    column.sort && column.sort === sort
-                      ? dir === "asc"
-                        ? "ascending"
-                        : "descending"
-                      : undefined
-                  }
-                  className={cn("px-3 py-2 font-medium whitespace-nowrap", column.className)}
-                >
-                  <SortHeader column={column} sort={sort} dir={dir} />
-                </th>
-              ))}
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td
-                  colSpan={columns.length + 1}
-                  className="px-3 py-6 text-center text-muted-foreground"
-                >
-                  No titles match.
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={row.serialNo} className="border-b last:border-0">
-                  {columns.map((column) => (
-                    <td key={column.key} className={cn("px-3 py-2", column.className)}>
-                      {column.cell(row)}
-                    </td>
-                  ))}
-                  <td className="px-3 py-2">
-                    <div className="flex justify-end gap-1">
-                      <Link
-                        to={editHref(row)}
-                        className={buttonVariants({ variant: "outline", size: "sm" })}
-                        aria-label={`Edit ${row.title}`}
-                      >
-                        <Pencil aria-hidden="true" />
-                        Edit
-                      </Link>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={`Delete ${row.title}`}
-                        onClick={() => setDeleting(row)}
-                      >
-                        <Trash2 aria-hidden="true" />
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <div className="mt-4">
-        <Pagination page={page} pageCount={pageCount} />
-      </div>
+      <DataTable
+        caption={caption}
+        columns={[...columns, actions]}
+        rows={rows}
+        rowKey={(row) => row.serialNo}
+        empty="No titles match."
+        page={page}
+        pageCount={pageCount}
+        sort={sort}
+        dir={dir}
+      />
       <DeleteDialog row={deleting} onClose={() => setDeleting(null)} />
     </>
   );

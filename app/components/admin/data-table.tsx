@@ -1,17 +1,64 @@
-import { useNavigation } from "react-router";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { Link, useLocation, useNavigation } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 import { Pagination } from "../pagination.tsx";
 
 export type DataColumn<Row> = {
   key: string;
   label: string;
+  /** The `sort` value of this column, when the table can be sorted by it. */
+  sort?: string;
+  /** The heading is only read out (e.g. a column of buttons). */
+  hideLabel?: boolean;
   className?: string;
+  headerClassName?: string;
   cell: (row: Row) => React.ReactNode;
 };
 
+/** The URL with some search parameters changed; `page` goes back to 1 unless given. */
+export function withParams(
+  location: { pathname: string; search: string },
+  changes: Record<string, string | null>,
+) {
+  const params = new URLSearchParams(location.search);
+  if (!("page" in changes)) params.delete("page");
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === "") params.delete(name);
+    else params.set(name, value);
+  }
+  const query = params.toString();
+  return `${location.pathname}${query ? `?${query}` : ""}`;
+}
+
+function SortHeader({
+  column,
+  sort,
+  dir,
+}: {
+  column: { label: string; sort?: string };
+  sort: string;
+  dir: "asc" | "desc";
+}) {
+  const location = useLocation();
+  if (!column.sort) return <>{column.label}</>;
+  const active = sort === column.sort;
+  const next = active && dir === "asc" ? "desc" : "asc";
+  const Icon = active ? (dir === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
+  return (
+    <Link
+      to={withParams(location, { sort: column.sort, dir: next })}
+      className="inline-flex items-center gap-1 hover:underline"
+      aria-label={`Sort by ${column.label} ${next === "asc" ? "ascending" : "descending"}`}
+    >
+      {column.label}
+      <Icon aria-hidden="true" className="size-3.5" />
+    </Link>
+  );
+}
+
 /**
- * A back-office list that is not a catalogue (orders, customers, the inbox): a captioned table
- * that scrolls sideways on phones, an empty text, and pages. Rows link out from their cells.
+ * A back-office table (catalogues, orders, customers, the inbox): a captioned table that scrolls
+ * sideways on phones, sortable headings when `sort` is given, an empty text, and pages.
  */
 export function DataTable<Row>({
   caption,
@@ -21,6 +68,8 @@ export function DataTable<Row>({
   empty,
   page,
   pageCount,
+  sort,
+  dir = "asc",
 }: {
   caption: string;
   columns: DataColumn<Row>[];
@@ -29,6 +78,9 @@ export function DataTable<Row>({
   empty: string;
   page: number;
   pageCount: number;
+  /** The column sorted by (the URL's `sort`), for tables that can be sorted. */
+  sort?: string;
+  dir?: "asc" | "desc";
 }) {
   const navigation = useNavigation();
   return (
@@ -47,9 +99,26 @@ export function DataTable<Row>({
                 <th
                   key={column.key}
                   scope="col"
-                  className={cn("px-3 py-2 font-medium whitespace-nowrap", column.className)}
+                  aria-sort={
+                    column.sort && column.sort === sort
+                      ? dir === "asc"
+                        ? "ascending"
+                        : "descending"
+                      : undefined
+                  }
+                  className={cn(
+                    "px-3 py-2 font-medium whitespace-nowrap",
+                    column.className,
+                    column.headerClassName,
+                  )}
                 >
-                  {column.label}
+                  {column.hideLabel ? (
+                    <span className="sr-only">{column.label}</span>
+                  ) : sort !== undefined ? (
+                    <SortHeader column={column} sort={sort} dir={dir} />
+                  ) : (
+                    column.label
+                  )}
                 </th>
               ))}
             </tr>
