@@ -12,6 +12,7 @@ import { getEnv } from "#app/lib/env.server.ts";
 import { prepareDatabase } from "./database.ts";
 import { startMail } from "./mail.ts";
 import { logger } from "./logger.ts";
+import { type CatalogueWatch, createPageCache, watchCatalogue } from "./page-cache.ts";
 import { clientAddress, limitBodies, refuseControlCharacters } from "./request-guards.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 
@@ -68,6 +69,7 @@ async function main() {
   });
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
+  let catalogueWatch: CatalogueWatch | undefined;
   if (env.APP_ENV === "development") {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -83,6 +85,11 @@ async function main() {
     );
     app.use(express.static(client, { maxAge: "1h", index: false }));
     build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+    if (env.PAGE_CACHE_ENTRIES > 0) {
+      const pageCache = createPageCache({ maxEntries: env.PAGE_CACHE_ENTRIES });
+      catalogueWatch = watchCatalogue(process.env.DATABASE_URL!, pageCache.clear, logger);
+      app.use(pageCache.middleware);
+    }
   }
   app.use(
     createRequestHandler({
@@ -100,6 +107,7 @@ async function main() {
       candidate.listen(env.PORT, env.HOST, () => resolve(candidate));
     });
   } catch (error) {
+    await catalogueWatch?.stop();
     await mail.stop();
     await database.close();
     throw error;
@@ -125,6 +133,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       clearTimeout(force);
+      await catalogueWatch?.stop();
       await mail.stop();
       await database.close();
       logger.info("stopped");

@@ -55,6 +55,8 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Rendered pages for signed-out visitors kept per process (0 = no page cache). */
+    PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2000),
     DATA_DIR: z.string().min(1).default("./.data"),
     SEED_DEMO: booleanFlag.default(true),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),

@@ -1,0 +1,159 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type RunningServer, startServer } from "#tests/support/server-process.ts";
+
+// Two real server processes on one database, each with its own page cache (the production
+// build must exist: `npm run build`).
+
+const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-page-cache-"));
+const adminUrl = inject("databaseUrl");
+const database = `page_cache_${process.pid}`;
+const databaseUrl = adminUrl.replace(/\/[^/]+$/, `/${database}`);
+const admin = new pg.Client(adminUrl);
+const shopDb = new pg.Client(databaseUrl);
+const PASSWORD = "Cache-Checker-Pass-9";
+let first: RunningServer;
+let second: RunningServer;
+
+beforeAll(async () => {
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  const env = { DATA_DIR: scratchDir, DATABASE_URL: databaseUrl, PORT: "0" };
+  first = await startServer({ ...env, SEED_DEMO: "true" });
+  second = await startServer({ ...env, SEED_DEMO: "false" });
+  await shopDb.connect();
+});
+
+afterAll(async () => {
+  await Promise.all([first?.stop(), second?.stop()]);
+  await shopDb.end();
+  await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.end();
+  fs.rmSync(scratchDir, { recursive: true, force: true });
+});
+
+async function page(server: RunningServer, pathname: string, cookie?: string) {
+  const response = await fetch(`${server.url}${pathname}`, {
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+  return {
+    status: response.status,
+    cache: response.headers.get("X-Page-Cache"),
+    setCookie: response.headers.getSetCookie(),
+    body: await response.text(),
+  };
+}
+
+/** Asks until the page is served from the cache (it is kept once it has been compressed). */
+async function cached(server: RunningServer, pathname: string) {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const answer = await page(server, pathname);
+    if (answer.cache === "hit") return answer;
+    if (Date.now() > deadline) throw new Error(`${pathname} never came from the cache`);
+  }
+}
+
+function cookiesOf(response: Response) {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+async function post(server: RunningServer, pathname: string, body: Record<string, string>) {
+  return fetch(`${server.url}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+    body: new URLSearchParams(body).toString(),
+  });
+}
+
+describe("kept pages across server processes", () => {
+  it("show a catalogue change made anywhere on every process within a second", async () => {
+    const {
+      rows: [title],
+    } = await shopDb.query<{ id: number; title: string }>(
+      "select reg_serial_no as id, title from regular_titles order by reg_serial_no limit 1",
+    );
+    const pathname = `/movies/${title!.id}`;
+    for (const server of [first, second]) {
+      expect((await cached(server, pathname)).body).toContain(title!.title);
+      await cached(server, "/movies");
+    }
+
+    // Changed by something other than either process (psql, an import, a seed).
+    const renamed = `Renamed ${Date.now()}`;
+    const changed = Date.now();
+    await shopDb.query("update regular_titles set title = $2 where reg_serial_no = $1", [
+      title!.id,
+      renamed,
+    ]);
+    for (const server of [first, second]) {
+      for (const shown of [pathname, "/movies"]) {
+        for (;;) {
+          const answer = await page(server, shown);
+          if (answer.body.includes(renamed)) break;
+          expect(Date.now() - changed, `${shown} still old`).toBeLessThan(1_000);
+        }
+      }
+    }
+  });
+
+  it("never give a signed-in page to anyone else, nor a visitor's page to someone signed in", async () => {
+    const email = `cache-${process.pid}@example.test`;
+    await post(first, "/register", {
+      firstName: "Zebulon",
+      lastName: "Cachetest",
+      dateOfBirth: "1980-01-01",
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    await shopDb.query("update users set email_verified = true where email = $1", [email]);
+    const login = await post(first, "/login", { intent: "login", email, password: PASSWORD });
+    expect(login.status).toBe(302);
+    const session = cookiesOf(login);
+    expect(session).toMatch(/session_token=/);
+
+    // Signed in first, on a page nobody has asked for yet: served fresh, and not kept.
+    const mine = await page(first, "/movies?page=2", session);
+    expect(mine.body).toContain("Zebulon");
+    expect(mine.cache).toBeNull();
+    const visitor = await page(first, "/movies?page=2");
+    expect(visitor.cache).toBe("miss");
+    expect(visitor.body).not.toContain("Zebulon");
+
+    // Once kept, the page still never reaches the signed-in customer, and carries no cookie.
+    const kept = await cached(first, "/movies?page=2");
+    expect(kept.body).not.toContain("Zebulon");
+    expect(kept.body).not.toContain(email);
+    expect(kept.setCookie).toEqual([]);
+    const stillMine = await page(first, "/movies?page=2", session);
+    expect(stillMine.cache).toBeNull();
+    expect(stillMine.body).toContain("Zebulon");
+  });
+
+  it("never keep pages that depend on the visitor", async () => {
+    const confirmed = await post(first, "/age-check", { returnTo: "/adult-movies" });
+    expect(confirmed.status).toBe(302);
+    const ageCookie = cookiesOf(confirmed);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const adult = await page(first, "/adult-movies", ageCookie);
+      expect(adult.status).toBe(200);
+      expect(adult.cache).not.toBe("hit");
+    }
+    // Without the cookie the gate answers instead, and that is not kept for the next visitor
+    // either.
+    const gated = await page(first, "/adult-movies");
+    expect(gated.cache).not.toBe("hit");
+    for (const personal of ["/cart", "/login", "/account"]) {
+      await page(first, personal);
+      expect((await page(first, personal)).cache, personal).not.toBe("hit");
+    }
+  });
+});

@@ -1,0 +1,211 @@
+import type { AddressInfo } from "node:net";
+import http, { createServer, type Server } from "node:http";
+import zlib from "node:zlib";
+import compression from "compression";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPageCache, type PageCache } from "./page-cache.ts";
+
+// The cache in front of a small app that renders like the shop does (compression outside, the
+// renderer inside), over real HTTP.
+
+const SESSION = "shop.session_token=abc.def";
+let server: Server | undefined;
+afterEach(
+  () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+);
+
+type Page = { status?: number; headers?: Record<string, string>; body: string; delayMs?: number };
+
+async function start(cache: PageCache, pages: Record<string, (req: express.Request) => Page>) {
+  const renders: string[] = [];
+  const app = express();
+  app.use(compression());
+  app.use(cache.middleware);
+  app.use(async (req, res) => {
+    const page = pages[req.path];
+    renders.push(req.originalUrl);
+    if (!page) {
+      res.status(404).end("missing");
+      return;
+    }
+    const { status = 200, headers = {}, body, delayMs = 0 } = page(req);
+    res.status(status);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    // Streamed in pieces, as React streams a page.
+    res.write(body.slice(0, 10));
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    res.end(body.slice(10));
+  });
+  server = createServer(app);
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, renders };
+}
+
+const PUBLIC = { "Cache-Control": "public, no-cache" };
+
+/** Reads a response the way a browser would, reporting how it came. */
+async function get(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers });
+  return { response, cache: response.headers.get("X-Page-Cache"), body: await response.text() };
+}
+
+/** Waits until the page the cache is building has been kept (compression happens after it is sent). */
+async function kept(cache: PageCache, entries: number) {
+  const deadline = Date.now() + 5_000;
+  while (cache.size < entries) {
+    if (Date.now() > deadline) throw new Error(`cache holds ${cache.size}, expected ${entries}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe("the page cache", () => {
+  it("keeps a public page once and serves it in every encoding, with an ETag", async () => {
+    const cache = createPageCache({ maxEntries: 10 });
+    const body = `<html>${"catalogue ".repeat(2_000)}</html>`;
+    const { base, renders } = await start(cache, { "/movies": () => ({ headers: PUBLIC, body }) });
+
+    const first = await get(`${base}/movies?page=2`);
+    expect(first.cache).toBe("miss");
+    expect(first.body).toBe(body);
+    await kept(cache, 1);
+
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const raw = await new Promise<{ headers: Record<string, unknown>; bytes: Buffer }>(
+        (resolve, reject) => {
+          const request = http.get(
+            `${base}/movies?page=2`,
+            { headers: { "Accept-Encoding": encoding } },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on("data", (chunk: Buffer) => chunks.push(chunk));
+              response.on("end", () =>
+                resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }),
+              );
+            },
+          );
+          request.on("error", reject);
+        },
+      );
+      expect(raw.headers["x-page-cache"]).toBe("hit");
+      const decoded =
+        encoding === "br"
+          ? zlib.brotliDecompressSync(raw.bytes)
+          : encoding === "gzip"
+            ? zlib.gunzipSync(raw.bytes)
+            : raw.bytes;
+      expect(decoded.toString()).toBe(body);
+      expect(raw.headers["content-encoding"]).toBe(encoding === "identity" ? undefined : encoding);
+      expect(raw.headers["cache-control"]).toBe("public, no-cache");
+      expect(raw.headers.vary).toBe("Accept-Encoding, Cookie");
+    }
+    expect(renders).toEqual(["/movies?page=2"]);
+
+    const etag = (await get(`${base}/movies?page=2`)).response.headers.get("ETag");
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const revalidated = await fetch(`${base}/movies?page=2`, {
+      headers: { "If-None-Match": etag! },
+    });
+    expect(revalidated.status).toBe(304);
+
+    // Another address is another page.
+    expect((await get(`${base}/movies?page=3`)).cache).toBe("miss");
+  });
+
+  it("never serves or keeps pages for someone signed in", async () => {
+    const cache = createPageCache({ maxEntries: 10 });
+    const { base, renders } = await start(cache, {
+      "/movies": (req) => ({
+        headers: PUBLIC,
+        body: req.headers.cookie ? "<p>Hello, Ada</p>" : "<p>Sign in</p>",
+      }),
+    });
+    // A signed-in visit first: nothing of it is kept.
+    const signedIn = await get(`${base}/movies`, { Cookie: SESSION });
+    expect(signedIn.body).toContain("Ada");
+    expect(signedIn.cache).toBeNull();
+    const visitor = await get(`${base}/movies`);
+    expect(visitor.cache).toBe("miss");
+    expect(visitor.body).not.toContain("Ada");
+    await kept(cache, 1);
+    // And once a page is kept, the signed-in visitor still gets their own.
+    const again = await get(`${base}/movies`, { Cookie: `theme=dark; ${SESSION}` });
+    expect(again.cache).toBeNull();
+    expect(again.body).toContain("Ada");
+    expect((await get(`${base}/movies`)).cache).toBe("hit");
+    expect(renders).toHaveLength(3);
+  });
+
+  it("keeps only 200 answers marked public that set no cookie", async () => {
+    const cache = createPageCache({ maxEntries: 10 });
+    const { base, renders } = await start(cache, {
+      "/private": () => ({ headers: { "Cache-Control": "private, no-cache" }, body: "mine" }),
+      "/unmarked": () => ({ body: "no header" }),
+      "/cookie": () => ({ headers: { ...PUBLIC, "Set-Cookie": "a=b" }, body: "sets a cookie" }),
+      "/gone": () => ({ status: 410, headers: PUBLIC, body: "gone" }),
+    });
+    for (const page of ["/private", "/unmarked", "/cookie", "/gone", "/nowhere"]) {
+      await get(`${base}${page}`);
+      const second = await get(`${base}${page}`);
+      expect(second.cache, page).not.toBe("hit");
+    }
+    expect(renders).toHaveLength(10);
+    const posted = await fetch(`${base}/private`, { method: "POST" });
+    expect(posted.headers.get("X-Page-Cache")).toBeNull();
+  });
+
+  it("drops every page when cleared, and never keeps one rendered from older data", async () => {
+    const cache = createPageCache({ maxEntries: 10 });
+    let version = 1;
+    const { base } = await start(cache, {
+      "/title": () => ({ headers: PUBLIC, body: `<p>price v${version}</p>`, delayMs: 100 }),
+    });
+    await get(`${base}/title`);
+    await kept(cache, 1);
+    expect((await get(`${base}/title`)).body).toContain("v1");
+
+    version = 2;
+    cache.clear();
+    expect((await get(`${base}/title`)).body).toContain("v2");
+    await kept(cache, 1);
+
+    // The catalogue changes while a page is being rendered from what was read before.
+    cache.clear();
+    const slow = get(`${base}/title?fresh`);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    cache.clear();
+    version = 3;
+    expect((await slow).body).toContain("v2");
+    const next = await get(`${base}/title?fresh`);
+    expect(next.cache).toBe("miss");
+    expect(next.body).toContain("v3");
+  });
+
+  it("renders a page once for many visitors asking at the same moment", async () => {
+    const cache = createPageCache({ maxEntries: 10 });
+    const { base, renders } = await start(cache, {
+      "/home": () => ({ headers: PUBLIC, body: "<p>home</p>", delayMs: 150 }),
+    });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get(`${base}/home`)));
+    expect(answers.every((answer) => answer.body === "<p>home</p>")).toBe(true);
+    expect(renders).toEqual(["/home"]);
+    expect(answers.filter((answer) => answer.cache === "hit")).toHaveLength(19);
+  });
+
+  it("holds no more pages than it is allowed", async () => {
+    const cache = createPageCache({ maxEntries: 3 });
+    const { base, renders } = await start(cache, {
+      "/movies": () => ({ headers: PUBLIC, body: "<p>list</p>" }),
+    });
+    for (let page = 1; page <= 5; page++) {
+      await get(`${base}/movies?page=${page}`);
+      await kept(cache, Math.min(page, 3));
+    }
+    expect(cache.size).toBe(3);
+    expect((await get(`${base}/movies?page=5`)).cache).toBe("hit");
+    expect((await get(`${base}/movies?page=1`)).cache).toBe("miss");
+    expect(renders).toHaveLength(6);
+  });
+});

@@ -1,0 +1,340 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
+import pg from "pg";
+import { SESSION_COOKIE_PATTERN } from "#app/domain/accounts/session.server.ts";
+
+/**
+ * Rendered pages that look the same to every signed-out visitor, kept in this process.
+ *
+ * What may be kept is decided by the page itself: only a 200 answer to a GET without a session
+ * cookie, marked `Cache-Control: public` by its route (publicPageHeaders) and setting no cookie.
+ * Signed-in requests never read from or write to the cache, so a kept page cannot carry
+ * anyone's name; the cart lives in the browser and forms are protected by the same-origin
+ * check, not by tokens in the page.
+ *
+ * Kept pages are dropped when the catalogue changes (a database trigger notifies every process,
+ * see drizzle/0011_page_cache.sql and watchCatalogue below) and after `ttlMs` at the latest, for
+ * what depends on the clock (Coming Soon's dates).
+ *
+ * The body is stored once in gzip and brotli, so a hit costs no rendering and no compression.
+ * The nonce in a kept page's Content-Security-Policy is the one it was rendered with: that is
+ * safe because the page and its nonce are fixed together when it is rendered; nothing reflected
+ * into a later request can learn a nonce it could still use (docs/decisions/004-page-cache.md).
+ */
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+type Entry = {
+  status: number;
+  headers: [string, string][];
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+};
+
+/** Answers that turned out not to be shareable: later requests go straight to rendering. */
+const UNCACHEABLE = Symbol("uncacheable");
+
+/** Headers that belong to one response, never to the stored page. */
+const PER_RESPONSE_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "vary",
+  "etag",
+  "set-cookie",
+  "x-request-id",
+  "x-page-cache",
+]);
+
+/** A page bigger than this is served but not kept. */
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+/** How long a request waits for the same page being rendered by another request. */
+const COALESCE_WAIT_MS = 5_000;
+
+export type PageCacheOptions = {
+  /** How many pages to keep (0 turns the cache off). */
+  maxEntries: number;
+  /** Upper bound on the bytes kept (each page counts its plain, gzip and brotli copies). */
+  maxBytes?: number;
+  /** The longest a page is kept, whatever happens. */
+  ttlMs?: number;
+};
+
+export type PageCache = {
+  middleware: RequestHandler;
+  /** Forgets every kept page, and any page still being rendered from older data. */
+  clear: () => void;
+  readonly size: number;
+};
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const entries = new LRUCache<string, Entry | typeof UNCACHEABLE>({
+    max: Math.max(1, options.maxEntries),
+    maxSize: options.maxBytes ?? 128 * 1024 * 1024,
+    sizeCalculation: (entry) =>
+      entry === UNCACHEABLE ? 1 : entry.identity.length + entry.gzip.length + entry.br.length,
+    ttl: options.ttlMs ?? 60_000,
+  });
+  /** Bumped by every clear(): a render that started before it must not be kept. */
+  let generation = 0;
+  /** Pages being rendered now, so that concurrent requests for the same page wait for it. */
+  const rendering = new Map<string, Promise<void>>();
+
+  function serve(req: Request, res: Response, entry: Entry) {
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("Vary", "Accept-Encoding, Cookie");
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("X-Page-Cache", "hit");
+    if (req.headers["if-none-match"] === entry.etag) {
+      res.status(304).end();
+      return;
+    }
+    const encoding = req.acceptsEncodings("br", "gzip", "identity");
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+    if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.status(entry.status);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  async function store(key: string, res: Response, chunks: Buffer[]) {
+    const identity = Buffer.concat(chunks);
+    const headers: [string, string][] = [];
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (PER_RESPONSE_HEADERS.has(name) || value === undefined) continue;
+      headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+    }
+    const [gzipped, brotlied] = await Promise.all([
+      gzip(identity, { level: 9 }),
+      brotli(identity, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      }),
+    ]);
+    const etag = `"${createHash("sha1").update(identity).digest("base64url")}"`;
+    return { status: res.statusCode, headers, identity, gzip: gzipped, br: brotlied, etag };
+  }
+
+  /** Renders the page through the rest of the app, keeping a copy of what it sends. */
+  function renderAndKeep(req: Request, res: Response, next: NextFunction, key: string) {
+    const startedIn = generation;
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let tooBig = false;
+    let done!: () => void;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    rendering.set(key, finished);
+    const settle = () => {
+      if (rendering.get(key) === finished) rendering.delete(key);
+      done();
+    };
+
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function" || tooBig) return;
+      const buffer = Buffer.isBuffer(chunk)
+        ? chunk
+        : chunk instanceof Uint8Array
+          ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+          : Buffer.from(
+              String(chunk),
+              Buffer.isEncoding(String(encoding)) ? (encoding as BufferEncoding) : "utf8",
+            );
+      bytes += buffer.length;
+      if (bytes > MAX_PAGE_BYTES) tooBig = true;
+      else chunks.push(Buffer.from(buffer));
+    };
+    const write = res.write;
+    const end = res.end;
+    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as Response["write"];
+    res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+    } as Response["end"];
+    res.setHeader("X-Page-Cache", "miss");
+
+    res.on("close", () => {
+      const shareable =
+        res.writableFinished &&
+        res.statusCode === 200 &&
+        /\bpublic\b/.test(String(res.getHeader("Cache-Control") ?? "")) &&
+        !res.getHeader("Set-Cookie") &&
+        !tooBig;
+      if (!shareable) {
+        if (res.writableFinished) entries.set(key, UNCACHEABLE);
+        settle();
+        return;
+      }
+      store(key, res, chunks)
+        .then((entry) => {
+          if (generation === startedIn) entries.set(key, entry);
+        })
+        .catch(() => {})
+        .finally(settle);
+    });
+    next();
+  }
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if (
+      (req.method !== "GET" && req.method !== "HEAD") ||
+      SESSION_COOKIE_PATTERN.test(req.headers.cookie ?? "")
+    ) {
+      next();
+      return;
+    }
+    const key = req.originalUrl;
+    const lookup = () => {
+      const entry = entries.get(key);
+      if (entry === UNCACHEABLE) {
+        next();
+        return;
+      }
+      if (entry) {
+        serve(req, res, entry);
+        return;
+      }
+      // HEAD answers carry no body to keep; they are answered from a kept GET when there is one.
+      if (req.method === "HEAD") {
+        next();
+        return;
+      }
+      renderAndKeep(req, res, next, key);
+    };
+    const pending = rendering.get(key);
+    if (!pending) {
+      lookup();
+      return;
+    }
+    let waited = false;
+    const timer = setTimeout(() => {
+      waited = true;
+      next();
+    }, COALESCE_WAIT_MS);
+    void pending.then(() => {
+      if (waited) return;
+      clearTimeout(timer);
+      // Whatever the first request found, this one looks again (and renders if nothing was kept).
+      if (rendering.get(key)) next();
+      else lookup();
+    });
+  };
+
+  return {
+    middleware,
+    clear() {
+      generation++;
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type CatalogueWatch = { stop: () => Promise<void> };
+
+/**
+ * Listens for the database's `catalogue_changed` notifications and clears the cache on each.
+ * The listening connection also reads the catalogue's version every `checkEveryMs`: a change
+ * the connection missed (it was down, or the notification was lost with it) still clears the
+ * cache, and a dead connection is noticed and replaced.
+ */
+export function watchCatalogue(
+  connectionString: string,
+  onChange: () => void,
+  log: { warn: (details: object, message: string) => void },
+  checkEveryMs = 5_000,
+): CatalogueWatch {
+  let client: pg.Client | undefined;
+  let version: string | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const readVersion = async (connection: pg.Client) => {
+    const { rows } = await connection.query<{ version: string }>(
+      "select (case when is_called then last_value else 0 end)::text as version from catalogue_version",
+    );
+    const current = rows[0]?.version;
+    if (version !== undefined && current !== version) onChange();
+    version = current;
+  };
+
+  const connect = async () => {
+    if (stopped) return;
+    const connection = new pg.Client({ connectionString, keepAlive: true });
+    connection.on("error", () => {});
+    connection.on("end", () => {
+      if (client !== connection || stopped) return;
+      client = undefined;
+      // Anything could have changed while nobody was listening.
+      onChange();
+      schedule(1_000);
+    });
+    try {
+      await connection.connect();
+      connection.on("notification", (message) => {
+        if (message.channel !== "catalogue_changed") return;
+        version = message.payload ?? version;
+        onChange();
+      });
+      await connection.query("listen catalogue_changed");
+      client = connection;
+      await readVersion(connection);
+      schedule(checkEveryMs);
+    } catch (error) {
+      log.warn({ err: error }, "page cache: cannot listen for catalogue changes, retrying");
+      await connection.end().catch(() => {});
+      onChange();
+      schedule(1_000);
+    }
+  };
+
+  const check = async () => {
+    if (stopped) return;
+    if (!client) {
+      await connect();
+      return;
+    }
+    try {
+      await readVersion(client);
+      schedule(checkEveryMs);
+    } catch {
+      const dead = client;
+      client = undefined;
+      onChange();
+      await dead.end().catch(() => {});
+      await connect();
+    }
+  };
+
+  function schedule(ms: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void check(), ms);
+    timer.unref();
+  }
+
+  const started = connect();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await started;
+      await client?.end().catch(() => {});
+    },
+  };
+}
