@@ -157,6 +157,20 @@ export const catalogueCounts = pgTable(
   (t) => [primaryKey({ columns: [t.catalogue, t.disc] })],
 );
 
+/**
+ * How many regular titles list each genre, for every disc ('') and per disc; kept exact by
+ * triggers (drizzle/0012_genre_counts.sql) so a genre's page count is a key read, not a count.
+ */
+export const genreCounts = pgTable(
+  "genre_counts",
+  {
+    genre: text("genre").notNull(),
+    disc: text("disc").notNull(),
+    total: bigint("total", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.genre, t.disc] })],
+);
+
 export const comingSoon = pgTable(
   "coming_soon",
   {

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import {
   catalogueCounts,
+  genreCounts,
   regularGenreList,
   regularShopperSearchText,
   regularTitles,
@@ -74,24 +75,34 @@ function toCard(row: ListRow): RegularTitleCard {
   };
 }
 
-/** Every order walks an index: by title, by price (either way), by newest release or by serial. */
-function orderFor(sort: RegularListSort): SQL[] {
-  if (sort === "az") return [asc(regularTitles.title), asc(regularTitles.regSerialNo)];
-  if (sort === "za") return [desc(regularTitles.title), desc(regularTitles.regSerialNo)];
+/**
+ * Every order walks an index: by title, by price (either way), by newest release or by serial.
+ * `reversed` is the same order backwards (the same index walked from its other end).
+ */
+function orderFor(sort: RegularListSort, reversed = false): SQL[] {
+  const up = reversed ? desc : asc;
+  const down = reversed ? asc : desc;
+  if (sort === "az") return [up(regularTitles.title), up(regularTitles.regSerialNo)];
+  if (sort === "za") return [down(regularTitles.title), down(regularTitles.regSerialNo)];
   if (sort === "price-asc") {
-    return [asc(regularTitles.currentPriceCents), asc(regularTitles.regSerialNo)];
+    return [up(regularTitles.currentPriceCents), up(regularTitles.regSerialNo)];
   }
   if (sort === "price-desc") {
-    return [desc(regularTitles.currentPriceCents), desc(regularTitles.regSerialNo)];
+    return [down(regularTitles.currentPriceCents), down(regularTitles.regSerialNo)];
   }
   if (sort === "newest") {
-    // Spelled exactly as the newest-sort index is, so the index serves it.
-    return [
-      sql`${regularTitles.releaseYear} desc nulls last`,
-      sql`${regularTitles.regSerialNo} desc nulls last`,
-    ];
+    // Spelled exactly as the newest-sort index is, so the index serves it (either way round).
+    return reversed
+      ? [
+          sql`${regularTitles.releaseYear} asc nulls first`,
+          sql`${regularTitles.regSerialNo} asc nulls first`,
+        ]
+      : [
+          sql`${regularTitles.releaseYear} desc nulls last`,
+          sql`${regularTitles.regSerialNo} desc nulls last`,
+        ];
   }
-  return [asc(regularTitles.regSerialNo)];
+  return [up(regularTitles.regSerialNo)];
 }
 
 export type Page<T> = { items: T[]; total: number; page: number; pageCount: number };
@@ -105,6 +116,18 @@ export async function keptCount(db: Database, catalogue: "regular" | "adult", di
   return row?.total ?? 0;
 }
 
+/** Below this many skipped titles a page is fetched at once, alongside the count. */
+const SHALLOW_OFFSET = 2_400;
+
+/** The kept count of one genre (all discs, or one): a primary-key read. */
+export async function keptGenreCount(db: Database, genre: string, disc = "") {
+  const [row] = await db
+    .select({ total: genreCounts.total })
+    .from(genreCounts)
+    .where(and(eq(genreCounts.genre, genre), eq(genreCounts.disc, disc)));
+  return row?.total ?? 0;
+}
+
 async function pageOf(
   db: Database,
   where: SQL | undefined,
@@ -114,27 +137,49 @@ async function pageOf(
 ): Promise<Page<RegularTitleCard>> {
   const order = orderFor(sort);
   // Deferred join: walk the (narrow, index-only) sort index to the page's keys, then read the
-  // full rows of just those 24 titles, so deep pages do not fetch every skipped row.
-  const fetchPage = async (page: number) => {
+  // full rows of just those 24 titles, so deep pages do not fetch every skipped row. A page in
+  // the back half of the list is found from the end (the same index walked backwards), so the
+  // last page costs what the first does, whatever the catalogue's size.
+  const fetchPage = async (page: number, total?: number) => {
+    const offset = (page - 1) * REGULAR_PAGE_SIZE;
+    const fromEnd = total !== undefined && offset > total / 2;
     const keys = db
       .select({ key: regularTitles.regSerialNo })
       .from(regularTitles)
       .where(where)
-      .orderBy(...order)
-      .limit(REGULAR_PAGE_SIZE)
-      .offset((page - 1) * REGULAR_PAGE_SIZE);
+      .orderBy(...(fromEnd ? orderFor(sort, true) : order))
+      .limit(fromEnd ? Math.min(REGULAR_PAGE_SIZE, total - offset) : REGULAR_PAGE_SIZE)
+      .offset(fromEnd ? Math.max(0, total - offset - REGULAR_PAGE_SIZE) : offset);
     return db
       .select(listColumns)
       .from(regularTitles)
       .where(inArray(regularTitles.regSerialNo, keys))
       .orderBy(...order);
   };
-  // The count and the requested page run together; only a page past the end needs a second look.
-  const [total, firstTry] = await Promise.all([totalQuery, fetchPage(Math.max(1, requestedPage))]);
-  const pageCount = pageCountFor(total, REGULAR_PAGE_SIZE);
-  const page = clampPage(requestedPage, pageCount);
-  const rows = page === requestedPage ? firstTry : await fetchPage(page);
-  return { items: rows.map(toCard), total, page, pageCount };
+  const settle = (total: number, firstTry?: ListRow[]) => {
+    const pageCount = pageCountFor(total, REGULAR_PAGE_SIZE);
+    const page = clampPage(requestedPage, pageCount);
+    return { total, pageCount, page, rows: page === requestedPage ? firstTry : undefined };
+  };
+  let result: ReturnType<typeof settle>;
+  if ((requestedPage - 1) * REGULAR_PAGE_SIZE < SHALLOW_OFFSET) {
+    // Near the start the count and the page run together.
+    const [total, firstTry] = await Promise.all([
+      totalQuery,
+      fetchPage(Math.max(1, requestedPage)),
+    ]);
+    result = settle(total, firstTry);
+  } else {
+    // Deep pages need the count first, to know which end is nearer.
+    result = settle(await totalQuery);
+  }
+  const rows = result.rows ?? (await fetchPage(result.page, result.total));
+  return {
+    items: rows.map(toCard),
+    total: result.total,
+    page: result.page,
+    pageCount: result.pageCount,
+  };
 }
 
 export function listRegularTitles(
@@ -150,12 +195,13 @@ export function listRegularTitles(
     sql`${genreList} @> array[${options.genre}]::text[]`,
     options.disc ? eq(regularTitles.disc, options.disc) : undefined,
   );
-  const total = db
-    .select({ total: count() })
-    .from(regularTitles)
-    .where(where)
-    .then(([row]) => row?.total ?? 0);
-  return pageOf(db, where, options.sort, options.page, total);
+  return pageOf(
+    db,
+    where,
+    options.sort,
+    options.page,
+    keptGenreCount(db, options.genre, options.disc),
+  );
 }
 
 /** The genres the catalogue holds, A→Z (one pass over the table: callers cache it). */
