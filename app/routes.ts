@@ -64,5 +64,6 @@ export default [
   route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx"),
   route("robots.txt", "routes/[robots.txt].ts"),
   route("sitemap.xml", "routes/[sitemap.xml].ts"),
+  route("sitemaps/titles/:file", "routes/sitemaps.titles.$file.ts"),
   route("*", "routes/$.tsx"),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@ import { currentCartProducts } from "#app/domain/cart/current-products.server.ts
 import { testDatabase } from "#tests/support/test-database.ts";
 import { ADULT_PAGE_SIZE, getAdultTitle, listAdultTitles } from "./adult-titles.server.ts";
 import { listComingSoon } from "./coming-soon.server.ts";
+import { SITEMAP_STATIC_PATHS, sitemapFile, sitemapPlan } from "./sitemap.server.ts";
 import {
   closestRegularTitle,
   getRegularTitle,
@@ -666,5 +667,40 @@ describe("deep catalogue pages", () => {
         }
       }
     });
+  });
+});
+
+describe("the sitemap", () => {
+  it("lists every public page and regular title in one file while they fit", async () => {
+    const plan = await sitemapPlan(db);
+    expect(plan.kind).toBe("single");
+    const paths = plan.kind === "single" ? plan.paths : [];
+    expect(paths.slice(0, SITEMAP_STATIC_PATHS.length)).toEqual(SITEMAP_STATIC_PATHS);
+    expect(paths.length - SITEMAP_STATIC_PATHS.length).toBe(await regularCount());
+  });
+
+  it("becomes an index of files by serial range past the limit, listing each title once", async () => {
+    const perFile = 100;
+    const plan = await sitemapPlan(db, perFile);
+    expect(plan.kind).toBe("index");
+    const files = plan.kind === "index" ? plan.files : 0;
+    const highest = await db.execute<{ max: number }>(
+      sql`select max(reg_serial_no) as max from regular_titles`,
+    );
+    expect(files).toBe(Math.ceil(highest.rows[0]!.max / perFile));
+    const listed: string[] = [];
+    for (let file = 1; file <= files; file++) {
+      const paths = await sitemapFile(db, file, perFile);
+      const titles = paths.filter((path) => path.startsWith("/movies/"));
+      expect(titles.length).toBeLessThanOrEqual(perFile);
+      if (file === 1)
+        expect(paths.slice(0, SITEMAP_STATIC_PATHS.length)).toEqual(SITEMAP_STATIC_PATHS);
+      else expect(paths).toEqual(titles);
+      listed.push(...titles);
+    }
+    const all = await db.execute<{ serial: number }>(
+      sql`select reg_serial_no as serial from regular_titles order by reg_serial_no`,
+    );
+    expect(listed).toEqual(all.rows.map((row) => `/movies/${row.serial}`));
   });
 });

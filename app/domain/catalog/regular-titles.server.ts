@@ -436,15 +436,6 @@ export async function regularTitlesBySerial(db: Database, serials: number[]) {
 }
 
 /** Serial numbers in order, for the sitemap. */
-export async function listRegularSerialNumbers(db: Database, limit: number): Promise<number[]> {
-  const rows = await db
-    .select({ regSerialNo: regularTitles.regSerialNo })
-    .from(regularTitles)
-    .orderBy(asc(regularTitles.regSerialNo))
-    .limit(limit);
-  return rows.map((row) => row.regSerialNo);
-}
-
 export const RELATED_TITLES_LIMIT = 6;
 
 /**
