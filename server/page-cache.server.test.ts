@@ -104,6 +104,69 @@ describe("kept pages across server processes", () => {
     }
   });
 
+  it("are dropped by a stock change only when what the pages say about stock changes", async () => {
+    const listener = new pg.Client(databaseUrl);
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on("notification", (message) => heard.push(message.channel));
+    await listener.query("listen catalogue_changed");
+    await listener.query("listen test_probe");
+    /** Notifications arrive in commit order: once the probe is heard, the change's would be. */
+    const notified = async (change: () => Promise<unknown>) => {
+      heard.length = 0;
+      await change();
+      await listener.query("notify test_probe");
+      while (!heard.includes("test_probe")) await new Promise((resolve) => setTimeout(resolve, 5));
+      return heard.includes("catalogue_changed");
+    };
+    const {
+      rows: [title],
+    } = await shopDb.query<{ id: number }>(
+      "select reg_serial_no as id from regular_titles order by reg_serial_no desc limit 1",
+    );
+    const setStock = (quantity: number) =>
+      shopDb.query("update regular_titles set qty_to_list = $2 where reg_serial_no = $1", [
+        title!.id,
+        quantity,
+      ]);
+    try {
+      await notified(() => setStock(50));
+      // Plenty left either way: every page reads the same.
+      expect(await notified(() => setStock(49))).toBe(false);
+      expect(
+        await notified(() =>
+          shopDb.query(
+            "update regular_titles set qty_to_list = qty_to_list - 1, updated_at = now() where reg_serial_no = $1",
+            [title!.id],
+          ),
+        ),
+      ).toBe(false);
+      // Down to the last few, or a price change: pages change.
+      expect(await notified(() => setStock(3))).toBe(true);
+      expect(await notified(() => setStock(0))).toBe(true);
+      expect(await notified(() => setStock(10))).toBe(true);
+      expect(
+        await notified(() =>
+          shopDb.query(
+            "update regular_titles set current_price_cents = current_price_cents + 1 where reg_serial_no = $1",
+            [title!.id],
+          ),
+        ),
+      ).toBe(true);
+
+      const pathname = `/movies/${title!.id}`;
+      await cached(first, pathname);
+      const changed = Date.now();
+      await setStock(2);
+      for (;;) {
+        if ((await page(first, pathname)).body.includes("Only 2 left")) break;
+        expect(Date.now() - changed).toBeLessThan(1_000);
+      }
+    } finally {
+      await listener.end();
+    }
+  });
+
   it("never give a signed-in page to anyone else, nor a visitor's page to someone signed in", async () => {
     const email = `cache-${process.pid}@example.test`;
     await post(first, "/register", {

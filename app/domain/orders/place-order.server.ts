@@ -248,8 +248,6 @@ export async function placeOrder(
         .onConflictDoNothing({ target: [orders.userId, orders.checkoutKey] })
         .returning();
       if (!order) return null;
-      const reserved = await reserveStock(tx, lines);
-      if (!reserved.ok) throw new OutOfStock(reserved.failed);
       const items = await tx
         .insert(orderItems)
         .values(
@@ -263,6 +261,10 @@ export async function placeOrder(
           })),
         )
         .returning();
+      // Stock last: its rows are what concurrent orders for a popular title wait on, so they
+      // stay locked only from here to the commit.
+      const reserved = await reserveStock(tx, lines);
+      if (!reserved.ok) throw new OutOfStock(reserved.failed);
       return toCustomerOrder(order, items);
     });
   } catch (error) {
