@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -131,7 +132,13 @@ async function main() {
       server.closeAllConnections();
     }, 10_000);
     force.unref();
-    server.close(async () => {
+    // Every answer from now on closes its connection. Idle keep-alive connections are closed
+    // only after a second: a load balancer may be sending a request down one at this very moment,
+    // and would not retry it elsewhere if it is a POST; a busy one sends its next request within
+    // the second and gets its answer. Hence net's close, not http's, which closes them at once.
+    server.prependListener("request", (_req, res) => res.setHeader("Connection", "close"));
+    setInterval(() => server.closeIdleConnections(), 1000).unref();
+    net.Server.prototype.close.call(server, async () => {
       clearTimeout(force);
       await catalogueWatch?.stop();
       await mail.stop();
@@ -139,7 +146,6 @@ async function main() {
       logger.info("stopped");
       process.exit(0);
     });
-    server.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
