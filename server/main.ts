@@ -12,7 +12,8 @@ import { CLIENT_IP_HEADER, isLoopback } from "#app/lib/client-ip.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { prepareDatabase } from "./database.ts";
 import { startMail } from "./mail.ts";
-import { logger } from "./logger.ts";
+import { logger, routeConsoleToLogger } from "./logger.ts";
+import { createObservability, requestIds } from "./observability.ts";
 import { type CatalogueWatch, createPageCache, watchCatalogue } from "./page-cache.ts";
 import { clientAddress, limitBodies, refuseControlCharacters } from "./request-guards.ts";
 import { sameOriginOnly } from "./same-origin.ts";
@@ -20,6 +21,7 @@ import { sameOriginOnly } from "./same-origin.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 async function main() {
+  routeConsoleToLogger();
   const env = getEnv();
   const database = await prepareDatabase(env);
   const mail = await startMail(env);
@@ -30,6 +32,7 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  app.use(requestIds);
   app.use(compression());
   app.use((_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -86,11 +89,18 @@ async function main() {
     );
     app.use(express.static(client, { maxAge: "1h", index: false }));
     build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
-    if (env.PAGE_CACHE_ENTRIES > 0) {
-      const pageCache = createPageCache({ maxEntries: env.PAGE_CACHE_ENTRIES });
-      catalogueWatch = watchCatalogue(process.env.DATABASE_URL!, pageCache.clear, logger);
-      app.use(pageCache.middleware);
-    }
+  }
+  // Static files are answered above without a log line; everything else is logged and measured.
+  const observability = createObservability({
+    build: typeof build === "function" ? undefined : build,
+    metricsToken: env.METRICS_TOKEN,
+  });
+  app.get("/metrics", observability.metricsEndpoint);
+  app.use(observability.accessLog);
+  if (env.APP_ENV !== "development" && env.PAGE_CACHE_ENTRIES > 0) {
+    const pageCache = createPageCache({ maxEntries: env.PAGE_CACHE_ENTRIES });
+    catalogueWatch = watchCatalogue(process.env.DATABASE_URL!, pageCache.clear, logger);
+    app.use(pageCache.middleware);
   }
   app.use(
     createRequestHandler({
@@ -115,6 +125,10 @@ async function main() {
   }
   const address = server.address();
   const port = address && typeof address === "object" ? address.port : env.PORT;
+  const metricsServer = env.METRICS_PORT
+    ? await observability.listenForMetrics(env.HOST, env.METRICS_PORT)
+    : undefined;
+  if (metricsServer) logger.info(`Metrics at http://${env.HOST}:${env.METRICS_PORT}/metrics`);
   if (!env.SMTP_URL && !isLoopback(env.HOST === "localhost" ? "127.0.0.1" : env.HOST)) {
     logger.warn(
       `HOST is ${env.HOST}: the development mailbox (/dev/mailbox) answers only on this machine; set SMTP_URL to send e-mail for real.`,
@@ -138,6 +152,7 @@ async function main() {
     // the second and gets its answer. Hence net's close, not http's, which closes them at once.
     server.prependListener("request", (_req, res) => res.setHeader("Connection", "close"));
     setInterval(() => server.closeIdleConnections(), 1000).unref();
+    metricsServer?.close();
     net.Server.prototype.close.call(server, async () => {
       clearTimeout(force);
       await catalogueWatch?.stop();

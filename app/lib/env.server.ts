@@ -145,6 +145,10 @@ const schema = z
      * `disabled` (adult titles cannot be bought online). Default: the regular provider.
      */
     ADULT_PAYMENT_PROVIDER: z.enum(["stripe", "test", "disabled"]).optional(),
+    /** `GET /metrics` (Prometheus) answers requests with `Authorization: Bearer <this>`. */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    /** Serve `/metrics` on this port too, without a token (keep the port private). */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** US address autocomplete on the checkout form (Google Places); off when unset. */
     GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
     /** The Maps JavaScript API; only tests point it elsewhere. */
