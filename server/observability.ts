@@ -1,6 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
+import { LRUCache } from "lru-cache";
 import client from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { getPool } from "#app/db/client.server.ts";
@@ -188,11 +189,23 @@ export function createObservability(options: {
     },
   });
 
+  // Matching a path against every route costs more than answering a kept page: remember the
+  // answer for the paths seen lately.
+  const templates = new LRUCache<string, string>({ max: 5_000 });
+  const templateOf = (pathname: string) => {
+    let template = templates.get(pathname);
+    if (template === undefined) {
+      template = routeTemplate(routes, pathname);
+      templates.set(pathname, template);
+    }
+    return template;
+  };
+
   const accessLog: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeTemplate(routes, req.path);
+      const route = templateOf(req.path);
       duration.observe({ route, method: req.method }, seconds);
       responses.inc({ status: String(res.statusCode), method: req.method });
       const cached = res.getHeader("X-Page-Cache");
