@@ -1,0 +1,136 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile, simulated throttling, its default settings) on
+// the home page, /movies, a title page and /cart of the production build, with the Chromium the
+// browser tests use (CHROMIUM_PATH, default /usr/bin/chromium). Prints the four scores, LCP, TBT,
+// CLS and the JavaScript bytes each page loads, and writes bench/lighthouse.md.
+//
+// It starts its own shop with the demo catalogue (embedded PostgreSQL in a temporary folder).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const root = path.resolve(import.meta.dirname, "..");
+if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+  console.error("Build the shop first: npm run build");
+  process.exit(1);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-lighthouse-"));
+fs.chmodSync(dataDir, 0o755);
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ["server/index.ts"], {
+  cwd: root,
+  env: {
+    ...process.env,
+    APP_ENV: "local",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: "true",
+    LOG_LEVEL: "warn",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const deadline = Date.now() + 90_000;
+while (
+  !(await fetch(`${base}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  ))
+) {
+  if (Date.now() > deadline) throw new Error("the shop did not start");
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
+const pages = [
+  { name: "home", path: "/" },
+  { name: "/movies", path: "/movies" },
+  { name: "title page", path: "/movies/1" },
+  { name: "/cart", path: "/cart" },
+];
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+});
+
+type Row = {
+  name: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  scriptBytes: number;
+};
+const rows: Row[] = [];
+try {
+  for (const page of pages) {
+    // Once to warm the server (and its page cache), once measured.
+    await fetch(`${base}${page.path}`);
+    const result = await lighthouse(`${base}${page.path}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${page.path}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const numeric = (id: string) => audits[id]?.numericValue ?? NaN;
+    const summary = (
+      audits["resource-summary"]?.details as
+        { items?: { resourceType: string; transferSize: number }[] } | undefined
+    )?.items;
+    rows.push({
+      name: page.name,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      lcp: numeric("largest-contentful-paint"),
+      tbt: numeric("total-blocking-time"),
+      cls: numeric("cumulative-layout-shift"),
+      scriptBytes: summary?.find((item) => item.resourceType === "script")?.transferSize ?? NaN,
+    });
+  }
+} finally {
+  chrome.kill();
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+const header =
+  "| page | performance | accessibility | best practices | SEO | LCP s | TBT ms | CLS | JS KB (transfer) |";
+const lines = rows.map(
+  (row) =>
+    `| ${row.name} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${(row.lcp / 1000).toFixed(2)} | ${row.tbt.toFixed(0)} | ${row.cls.toFixed(3)} | ${(row.scriptBytes / 1024).toFixed(1)} |`,
+);
+const table = [header, "|---|---:|---:|---:|---:|---:|---:|---:|---:|", ...lines].join("\n");
+console.log(table);
+fs.writeFileSync(
+  path.join(root, "bench/lighthouse.md"),
+  `# npm run bench:lighthouse\n\n${new Date().toISOString().slice(0, 10)}; Lighthouse ${lighthouseVersion()}, mobile (simulated throttling), demo catalogue, production build.\n\n${table}\n`,
+);
+console.log("\nWrote bench/lighthouse.md");
+
+function lighthouseVersion() {
+  return JSON.parse(
+    fs.readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8"),
+  ).version as string;
+}
