@@ -85,7 +85,7 @@ export function RemoveLineButton({ line, className }: { line: CartLine; classNam
   return (
     <Button
       variant="link"
-      className={cn("h-auto p-0 text-destructive", className)}
+      className={cn("h-auto py-0 text-destructive", className)}
       onClick={() => cart.remove(line.mergeKey)}
       aria-label={`Remove Item: ${productLabel(line.title, line.disc)}`}
     >

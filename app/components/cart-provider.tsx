@@ -8,7 +8,6 @@ import {
   useRef,
   useState,
 } from "react";
-import { toast } from "sonner";
 import {
   CART_STORAGE_KEY,
   cartReducer,
@@ -20,6 +19,7 @@ import {
   type CartProduct,
   type CurrentProduct,
 } from "#app/lib/cart.ts";
+import { toast } from "./toasts.tsx";
 
 type CartContextValue = {
   lines: CartLine[];

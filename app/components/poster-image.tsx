@@ -13,19 +13,26 @@ type PosterImageProps = {
   src: string;
   alt: string;
   className?: string;
-  priority?: boolean;
+  /** Posters in the first screenful load at once; the rest when they are scrolled near. */
+  loading?: "eager" | "lazy";
+  /** The page's largest image (its LCP element): fetched before the other images. */
+  fetchPriority?: "high";
   /** Defaults to the widths of an uploaded poster when `src` is one; drawn posters have none. */
   srcSet?: string;
   /** How wide the poster is shown, for choosing from `srcSet`. */
   sizes?: string;
 };
 
-/** A 2:3 poster that reserves its space before loading and falls back to the default one. */
+/**
+ * A 2:3 poster that reserves its space before loading (width and height, and the `poster` rule
+ * in app.css) and falls back to the default one.
+ */
 export function PosterImage({
   src,
   alt,
   className,
-  priority = false,
+  loading = "lazy",
+  fetchPriority,
   srcSet,
   sizes,
 }: PosterImageProps) {
@@ -34,13 +41,17 @@ export function PosterImage({
     <img
       src={src}
       srcSet={candidates}
-      sizes={candidates ? (sizes ?? (priority ? GRID_SIZES : `auto, ${GRID_SIZES}`)) : undefined}
+      sizes={
+        candidates
+          ? (sizes ?? (loading === "lazy" ? `auto, ${GRID_SIZES}` : GRID_SIZES))
+          : undefined
+      }
       alt={alt}
       width={POSTER_WIDTH}
       height={POSTER_HEIGHT}
-      loading={priority ? "eager" : "lazy"}
+      loading={loading}
       decoding="async"
-      fetchPriority={priority ? "high" : "auto"}
+      fetchPriority={fetchPriority}
       onError={(event) => {
         const image = event.currentTarget;
         if (image.src.endsWith(DEFAULT_POSTER)) return;
@@ -49,7 +60,7 @@ export function PosterImage({
         image.removeAttribute("sizes");
         image.src = DEFAULT_POSTER;
       }}
-      className={cn("aspect-[2/3] h-auto w-full rounded-md bg-muted object-cover", className)}
+      className={cn("poster", className)}
     />
   );
 }

@@ -1,9 +1,8 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { cn } from "#app/lib/cn.ts";
 
-/** Spec §9: 160 px poster cards with a 10 px gap. */
+/** Spec §9: 160 px poster cards (the `poster-track` rule in app.css) with a 10 px gap. */
 export const POSTER_CARD_WIDTH = 160;
 
 type PosterRowProps = {
@@ -82,6 +81,13 @@ function useAutoScroll(
 
 const ROW_GAP = 10;
 
+/** False in the server's page and while it is being hydrated, true from then on. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
 /**
  * Whether the items are wider than the row, so that it has something to scroll through. When
  * they all fit, the row stands still and draws them once (no poster twice side by side).
@@ -124,6 +130,7 @@ export function PosterRow({
   const rowRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const overflows = useOverflows(rowRef, listRef);
+  const hydrated = useHydrated();
   const handlers = useAutoScroll(rowRef, {
     pixelsPerSecond: (POSTER_CARD_WIDTH + ROW_GAP) / secondsPerItem,
     paused: paused || !overflows,
@@ -134,8 +141,6 @@ export function PosterRow({
     const step = Math.max(POSTER_CARD_WIDTH + ROW_GAP, row.clientWidth - POSTER_CARD_WIDTH);
     row.scrollBy({ left: direction * step, behavior: "smooth" });
   };
-  const control =
-    "inline-flex h-9 items-center gap-1.5 rounded-md border bg-background px-3 text-sm font-medium hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -154,7 +159,7 @@ export function PosterRow({
                 type="button"
                 onClick={() => scrollBy(-1)}
                 aria-label={`Scroll ${label} back`}
-                className={cn(control, "px-2")}
+                className="row-control px-2"
               >
                 <ChevronLeft aria-hidden="true" className="size-4" />
               </button>
@@ -162,7 +167,7 @@ export function PosterRow({
                 type="button"
                 onClick={() => scrollBy(1)}
                 aria-label={`Scroll ${label} forward`}
-                className={cn(control, "px-2")}
+                className="row-control px-2"
               >
                 <ChevronRight aria-hidden="true" className="size-4" />
               </button>
@@ -170,7 +175,7 @@ export function PosterRow({
                 type="button"
                 onClick={() => setPaused((value) => !value)}
                 aria-pressed={paused}
-                className={cn(control, "motion-reduce:hidden")}
+                className="row-control motion-reduce:hidden"
               >
                 {paused ? (
                   <Play aria-hidden="true" className="size-4" />
@@ -192,29 +197,27 @@ export function PosterRow({
           aria-label={`${label} posters`}
           // Focusable so keyboard users can scroll the row with the arrow keys.
           tabIndex={0}
-          data-slot="poster-track"
-          className="overflow-x-auto overscroll-x-contain rounded-md [scrollbar-width:none] focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&::-webkit-scrollbar]:hidden"
+          className="poster-track overflow-x-auto overscroll-x-contain rounded-md [scrollbar-width:none] focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&::-webkit-scrollbar]:hidden"
           {...handlers}
         >
           <div className="flex w-max gap-[10px] py-2">
             <ul ref={listRef} className="flex gap-[10px]">
               {items.map((item) => (
-                <li key={item.key} className="shrink-0" style={{ width: POSTER_CARD_WIDTH }}>
-                  {item.node}
-                </li>
+                <li key={item.key}>{item.node}</li>
               ))}
             </ul>
-            <ul
-              className={cn("flex gap-[10px] motion-reduce:hidden", !overflows && "hidden")}
-              aria-hidden="true"
-              inert
-            >
-              {items.map((item) => (
-                <li key={item.key} className="shrink-0" style={{ width: POSTER_CARD_WIDTH }}>
-                  {item.node}
-                </li>
-              ))}
-            </ul>
+            {/* The copy only serves the moving loop: drawn by the browser, never sent. */}
+            {hydrated ? (
+              <ul
+                className={overflows ? "flex gap-[10px] motion-reduce:hidden" : "hidden"}
+                aria-hidden="true"
+                inert
+              >
+                {items.map((item) => (
+                  <li key={item.key}>{item.node}</li>
+                ))}
+              </ul>
+            ) : null}
           </div>
         </div>
       )}

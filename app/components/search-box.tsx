@@ -150,10 +150,10 @@ export function SearchBox() {
           onFocus={() => setExpanded(true)}
           onKeyDown={onKeyDown}
           className={cn(
-            "h-9 rounded-md border border-white/25 bg-white/10 pr-2 pl-8 text-sm text-white transition-[width] duration-200 outline-none placeholder:text-slate-300 focus-visible:ring-[3px] focus-visible:ring-amber-300/60",
+            "h-9 rounded-md border border-white/25 bg-white/10 pr-2 pl-8 text-sm text-white transition-[width] duration-200 outline-none focus-visible:ring-[3px] focus-visible:ring-amber-300/60",
             // Closed on phones: an icon-sized field (its label is read out; no cut-off text).
             expanded
-              ? "w-full sm:w-72"
+              ? "w-full placeholder:text-slate-300 sm:w-72"
               : "w-9 placeholder:text-transparent sm:w-32 sm:placeholder:text-slate-300",
           )}
         />
@@ -201,8 +201,8 @@ export function SearchBox() {
               onClick={() => pick(suggestions.length)}
               // Pinned to the bottom of the scrolling list, so it is never cut off.
               className={cn(
-                "sticky -bottom-1 cursor-pointer rounded-sm border-t bg-popover px-3 py-2 text-sm font-semibold text-primary",
-                active === suggestions.length && "bg-accent",
+                "sticky -bottom-1 cursor-pointer rounded-sm border-t px-3 py-2 text-sm font-semibold text-primary",
+                active === suggestions.length ? "bg-accent" : "bg-popover",
               )}
             >
               See More Results

@@ -1,65 +1,41 @@
 import { Menu } from "lucide-react";
-import { useState } from "react";
-import { NavLink } from "react-router";
-import { cn } from "#app/lib/cn.ts";
+import { useId, useRef, useState } from "react";
+import { sideMenuPart } from "./lazy-parts.ts";
+import { intentToOpen, useOnDemand } from "./on-demand.ts";
 import { Button } from "./ui/button.tsx";
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from "./ui/sheet.tsx";
 
-const LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/movies", label: "Movies" },
-  { to: "/adult-movies", label: "Adult Movies" },
-  { to: "/account", label: "Account" },
-  { to: "/orders", label: "Orders" },
-  { to: "/other-services", label: "Other Services" },
-] as const;
-
+/**
+ * The menu button and its sheet of the shop's pages. The sheet is fetched when it is first
+ * opened (or headed for); the button stays the same element throughout.
+ */
 export function SideMenu() {
   const [open, setOpen] = useState(false);
+  const part = useOnDemand(sideMenuPart);
+  const button = useRef<HTMLButtonElement>(null);
+  const contentId = useId();
   return (
-    <Sheet open={open} onOpenChange={setOpen} side="left">
-      <SheetTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-white hover:bg-white/10 hover:text-white"
-          aria-label="Open menu"
-        >
-          <Menu aria-hidden="true" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="left" className="w-72">
-        <SheetHeader>
-          <SheetTitle>Menu</SheetTitle>
-          <SheetDescription className="sr-only">Pages of the shop</SheetDescription>
-        </SheetHeader>
-        <ul className="flex flex-col gap-1 px-3">
-          {LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                end={link.to === "/"}
-                onClick={() => setOpen(false)}
-                className={({ isActive }) =>
-                  cn(
-                    "block rounded-md px-3 py-2.5 font-medium hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
-                    isActive && "bg-secondary text-primary",
-                  )
-                }
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        ref={button}
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="text-white hover:bg-white/10 hover:text-white"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? contentId : undefined}
+        {...intentToOpen(sideMenuPart)}
+        onClick={() => {
+          sideMenuPart.preload();
+          setOpen(true);
+        }}
+      >
+        <Menu aria-hidden="true" />
+      </Button>
+      {part ? (
+        <part.SideMenuSheet id={contentId} open={open} onOpenChange={setOpen} opener={button} />
+      ) : null}
+    </>
   );
 }

@@ -1,12 +1,14 @@
+import { useEffect } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { cn } from "#app/lib/cn.ts";
-import { CartDrawer } from "./cart-drawer.tsx";
 import { useCart } from "./cart-provider.tsx";
-import { OrdersLoading } from "./order-card.tsx";
+import { cartDrawerPart } from "./lazy-parts.ts";
 import { NavigationProgress, useRefreshingSamePage } from "./navigation-progress.tsx";
+import { useOnDemand } from "./on-demand.ts";
+import { OrdersLoading } from "./orders-loading.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
-import { Toaster } from "./ui/sonner.tsx";
+import { Toasts } from "./toasts.tsx";
 
 export function SiteFrame({ children }: { children: React.ReactNode }) {
   const refreshing = useRefreshingSamePage();
@@ -46,16 +48,25 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <CartDrawer />
+      <CartDrawerOnDemand open={drawerOpen} />
       {/*
         The drawer's total and buttons are at its bottom: while it is open, toasts show at the
         top, below the drawer's heading and close button, never over its actions.
       */}
-      <Toaster
+      <Toasts
         position={drawerOpen ? "top-center" : "bottom-right"}
         offset={drawerOpen ? { top: 72 } : undefined}
         mobileOffset={drawerOpen ? { top: 72 } : undefined}
       />
     </div>
   );
+}
+
+/** The cart drawer is fetched when it is first opened (or the Cart button is headed for). */
+function CartDrawerOnDemand({ open }: { open: boolean }) {
+  const part = useOnDemand(cartDrawerPart);
+  useEffect(() => {
+    if (open) cartDrawerPart.preload();
+  }, [open]);
+  return part ? <part.CartDrawer /> : null;
 }

@@ -2,6 +2,8 @@ import { Film, ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { SHOP } from "#app/lib/site.ts";
 import { useCart } from "./cart-provider.tsx";
+import { cartDrawerPart } from "./lazy-parts.ts";
+import { intentToOpen } from "./on-demand.ts";
 import { SearchBox } from "./search-box.tsx";
 import { SideMenu } from "./side-menu.tsx";
 import { Button } from "./ui/button.tsx";
@@ -30,6 +32,7 @@ export function SiteHeader() {
           <Button
             variant="ghost"
             className="text-white hover:bg-white/10 hover:text-white"
+            {...intentToOpen(cartDrawerPart)}
             onClick={() => cart.setDrawerOpen(true)}
             aria-label={`Cart (${cart.totalItems})`}
           >

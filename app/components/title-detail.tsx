@@ -56,10 +56,13 @@ export function TitleDetail(props: Props) {
         {props.backLabel}
       </Link>
       <div className="mt-6 grid gap-8 md:grid-cols-[300px_1fr]">
+        {/* The page's largest image: fetched first, at the width it is shown. */}
         <PosterImage
           src={props.poster}
           alt={`Poster of ${props.title}`}
-          priority
+          loading="eager"
+          fetchPriority="high"
+          sizes="(min-width: 768px) 300px, (min-width: 352px) 320px, calc(100vw - 2rem)"
           className="max-w-xs"
         />
         <div>

@@ -12,7 +12,43 @@ export type ResultTitle = GridTitle & {
   product: CartProduct;
 };
 
-export function regularResult(title: RegularTitleCard): ResultTitle {
+/**
+ * What a list page sends of each regular title: only what its card, details dialog and cart line
+ * show (the loader's data travels in every list page's HTML).
+ */
+export function listedRegularTitle(card: RegularTitleCard) {
+  const {
+    regSerialNo,
+    title,
+    disc,
+    releaseYear,
+    priceCents,
+    genres,
+    description,
+    poster,
+    inStock,
+  } = card;
+  return {
+    regSerialNo,
+    title,
+    disc,
+    releaseYear,
+    priceCents,
+    genres,
+    description,
+    poster,
+    inStock,
+  };
+}
+
+/** As `listedRegularTitle`, for the adult catalogue. */
+export function listedAdultTitle(card: AdultTitleCard) {
+  const { adultSerialNo, title, disc, year, priceCents, production, description, poster, inStock } =
+    card;
+  return { adultSerialNo, title, disc, year, priceCents, production, description, poster, inStock };
+}
+
+export function regularResult(title: ReturnType<typeof listedRegularTitle>): ResultTitle {
   const href = `/movies/${title.regSerialNo}`;
   return {
     key: title.regSerialNo,
@@ -39,7 +75,7 @@ export function regularResult(title: RegularTitleCard): ResultTitle {
   };
 }
 
-export function adultResult(title: AdultTitleCard): ResultTitle {
+export function adultResult(title: ReturnType<typeof listedAdultTitle>): ResultTitle {
   const href = `/adult-movies/${title.adultSerialNo}`;
   return {
     key: title.adultSerialNo,

@@ -4,15 +4,11 @@ import { Link } from "react-router";
 import { useCart } from "#app/components/cart-provider.tsx";
 import { PosterImage } from "#app/components/poster-image.tsx";
 import { PosterRow } from "#app/components/poster-row.tsx";
-import { TitleDetailsDialog } from "#app/components/title-details-dialog.tsx";
+import { preloadTitleDetails, TitleDetailsDialog } from "#app/components/title-details-dialog.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { listComingSoon, type ComingSoonCard } from "#app/domain/catalog/coming-soon.server.ts";
-import {
-  listStaffPicks,
-  newArrivals,
-  type RegularTitleCard,
-} from "#app/domain/catalog/regular-titles.server.ts";
+import { listStaffPicks, newArrivals } from "#app/domain/catalog/regular-titles.server.ts";
 import { regularCartProduct } from "#app/lib/cart-products.ts";
 import { publicPageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta, SHOP } from "#app/lib/site.ts";
@@ -36,8 +32,31 @@ export async function loader() {
     }),
     listStaffPicks(db),
   ]);
-  return { arrivals, upcoming, picks };
+  // Only what the rows show: the hydration data is part of every visit to the home page.
+  return {
+    arrivals: arrivals.map(({ regSerialNo, title, poster }) => ({ regSerialNo, title, poster })),
+    upcoming: upcoming.map(({ id, title, releaseDate, poster }) => ({
+      id,
+      title,
+      releaseDate,
+      poster,
+    })),
+    picks: picks.map(({ regSerialNo, title, poster, disc, priceCents, description, inStock }) => ({
+      regSerialNo,
+      title,
+      poster,
+      disc,
+      priceCents,
+      description,
+      inStock,
+    })),
+  };
 }
+
+type StaffPick = Awaited<ReturnType<typeof loader>>["picks"][number];
+
+/** New Arrivals is the first row: about this many of its posters are in the first screenful. */
+const FIRST_SCREEN_POSTERS = 8;
 
 const REPAIR_CARDS = [
   {
@@ -69,7 +88,7 @@ function formatReleaseDate(isoDate: string) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { arrivals, upcoming, picks } = loaderData;
   const cart = useCart();
-  const [pick, setPick] = useState<RegularTitleCard | null>(null);
+  const [pick, setPick] = useState<StaffPick | null>(null);
 
   return (
     <>
@@ -109,16 +128,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         seeAllHref="/new-arrivals"
         secondsPerItem={10}
         emptyText="No new arrivals at the moment."
-        items={arrivals.map((title) => ({
+        items={arrivals.map((title, index) => ({
           key: title.regSerialNo,
           node: (
-            <Link
-              to={`/movies/${title.regSerialNo}`}
-              state={{ page: 1 }}
-              className="block rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-            >
-              <PosterImage src={title.poster} alt="" />
-              <span className="mt-1 block truncate text-sm font-medium">{title.title}</span>
+            <Link to={`/movies/${title.regSerialNo}`} state={{ page: 1 }} className="poster-card">
+              <PosterImage
+                src={title.poster}
+                alt=""
+                loading={index < FIRST_SCREEN_POSTERS ? "eager" : "lazy"}
+              />
+              <span>{title.title}</span>
             </Link>
           ),
         }))}
@@ -154,8 +173,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           node: (
             <button
               type="button"
+              onPointerEnter={preloadTitleDetails}
+              onFocus={preloadTitleDetails}
               onClick={() => setPick(title)}
-              className="block w-full rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              className="poster-card"
             >
               <PosterImage src={title.poster} alt={title.title} />
             </button>

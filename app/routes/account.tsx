@@ -1,10 +1,11 @@
 import { ArrowLeft, CreditCard, KeyRound, Receipt, ShieldCheck, UserRound } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#app/components/toasts.tsx";
 import { renderSVG } from "uqr";
 import { FormField, FormMessage, NewPasswordFields } from "#app/components/form-field.tsx";
-import { OrderList, OrdersLoading, useOrdersLoading } from "#app/components/order-card.tsx";
+import { OrderList } from "#app/components/order-card.tsx";
+import { OrdersLoading, useOrdersLoading } from "#app/components/orders-loading.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { updateProfile } from "#app/domain/accounts/accounts.server.ts";
 import {

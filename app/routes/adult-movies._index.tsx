@@ -2,7 +2,7 @@ import { Search } from "lucide-react";
 import { Form, redirect, useLocation, useSubmit } from "react-router";
 import { ListLoading } from "#app/components/list-loading.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { adultResult, TitleResults } from "#app/components/title-results.tsx";
+import { adultResult, listedAdultTitle, TitleResults } from "#app/components/title-results.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const result = await listAdultTitles(getDb(), params);
   if (params.page !== result.page) throw redirect(withPage(url, result.page));
   return {
-    result,
+    result: { ...result, items: result.items.map(listedAdultTitle) },
     production: params.production ?? "",
     sort: params.sort,
   };

@@ -25,8 +25,21 @@ export async function loader({ params }: Route.LoaderArgs) {
     otherEditions(db, title.regSerialNo),
     relatedRegularTitles(db, title),
   ]);
-  // Absolute addresses come from PUBLIC_URL, never from the request's Host header.
-  return { title, editions, related, origin: publicUrl() };
+  // Only what the page shows (and its meta tags): the data travels in the page's HTML.
+  const { type: _type, ...shown } = title;
+  return {
+    title: shown,
+    editions,
+    related: related.map(({ regSerialNo, title, poster, disc, priceCents }) => ({
+      regSerialNo,
+      title,
+      poster,
+      disc,
+      priceCents,
+    })),
+    // Absolute addresses come from PUBLIC_URL, never from the request's Host header.
+    origin: publicUrl(),
+  };
 }
 
 export const headers: Route.HeadersFunction = () => publicPageHeaders();

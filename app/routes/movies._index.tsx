@@ -1,7 +1,7 @@
 import { Form, redirect, useLocation, useSubmit } from "react-router";
 import { ListLoading } from "#app/components/list-loading.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { regularResult, TitleResults } from "#app/components/title-results.tsx";
+import { listedRegularTitle, regularResult, TitleResults } from "#app/components/title-results.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [result, genres] = await Promise.all([listRegularTitles(db, params), regularGenres(db)]);
   if (params.page !== result.page) throw redirect(withPage(url, result.page));
   return {
-    result,
+    result: { ...result, items: result.items.map(listedRegularTitle) },
     genres,
     disc: params.disc ?? "",
     genre: params.genre ?? "",

@@ -1,4 +1,4 @@
-import { regularResult, TitleResults } from "#app/components/title-results.tsx";
+import { listedRegularTitle, regularResult, TitleResults } from "#app/components/title-results.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { newArrivals } from "#app/domain/catalog/regular-titles.server.ts";
 import { publicPageHeaders } from "#app/lib/http.server.ts";
@@ -14,7 +14,8 @@ export const meta: Route.MetaFunction = () =>
 export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
 export async function loader() {
-  return { titles: await newArrivals(getDb(), NEW_ARRIVALS_PAGE_LIMIT) };
+  const titles = await newArrivals(getDb(), NEW_ARRIVALS_PAGE_LIMIT);
+  return { titles: titles.map(listedRegularTitle) };
 }
 
 export default function NewArrivals({ loaderData }: Route.ComponentProps) {

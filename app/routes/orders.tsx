@@ -1,4 +1,5 @@
-import { OrderList, OrdersLoading, useOrdersLoading } from "#app/components/order-card.tsx";
+import { OrderList } from "#app/components/order-card.tsx";
+import { OrdersLoading, useOrdersLoading } from "#app/components/orders-loading.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireUser } from "#app/domain/accounts/session.server.ts";
 import { listCustomerOrders } from "#app/domain/orders/customer-orders.server.ts";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#app/components/toasts.tsx";
 import { FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { callAuth, problemMessage } from "#app/domain/accounts/auth-call.server.ts";

@@ -1,8 +1,8 @@
 import { Form, Link, redirect } from "react-router";
 import { ListLoading } from "#app/components/list-loading.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { regularResult, TitleResults } from "#app/components/title-results.tsx";
-import { Button } from "#app/components/ui/button.tsx";
+import { listedRegularTitle, regularResult, TitleResults } from "#app/components/title-results.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { getDb } from "#app/db/client.server.ts";
@@ -37,7 +37,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     result.total === 0 || result.match === "similar"
       ? await closestRegularTitle(db, params.query)
       : undefined;
-  return { query: params.query, result, hint };
+  return {
+    query: params.query,
+    result: { ...result, items: result.items.map(listedRegularTitle) },
+    hint,
+  };
 }
 
 const searchHref = (text: string) => `/search?query=${encodeURIComponent(text)}`;
@@ -90,14 +94,14 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
               </p>
               <ul className="mt-3 flex flex-wrap gap-3">
                 <li>
-                  <Button asChild variant="outline">
-                    <Link to="/movies">Browse all Regular Titles</Link>
-                  </Button>
+                  <Link to="/movies" className={buttonVariants({ variant: "outline" })}>
+                    Browse all Regular Titles
+                  </Link>
                 </li>
                 <li>
-                  <Button asChild variant="outline">
-                    <Link to="/new-arrivals">See New Arrivals</Link>
-                  </Button>
+                  <Link to="/new-arrivals" className={buttonVariants({ variant: "outline" })}>
+                    See New Arrivals
+                  </Link>
                 </li>
               </ul>
             </section>

@@ -1,4 +1,4 @@
-import { regularResult, TitleResults } from "#app/components/title-results.tsx";
+import { listedRegularTitle, regularResult, TitleResults } from "#app/components/title-results.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { listStaffPicks } from "#app/domain/catalog/regular-titles.server.ts";
 import { publicPageHeaders } from "#app/lib/http.server.ts";
@@ -11,7 +11,8 @@ export const meta: Route.MetaFunction = () =>
 export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
 export async function loader() {
-  return { titles: await listStaffPicks(getDb()) };
+  const titles = await listStaffPicks(getDb());
+  return { titles: titles.map(listedRegularTitle) };
 }
 
 export default function StaffPicks({ loaderData }: Route.ComponentProps) {

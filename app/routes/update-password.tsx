@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#app/components/toasts.tsx";
 import { FormMessage, NewPasswordFields } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {

@@ -14,8 +14,12 @@ test("browse → filter → page → detail → back keeps the page", async ({ p
   await expect(page).toHaveURL(/disc=DVD.*page=2|page=2.*disc=DVD/);
   await expect(pagination.locator('[aria-current="page"]')).toHaveText(/2/);
 
-  // Every title on this page is a DVD.
-  const discs = await page.locator("main li p.text-muted-foreground").allTextContents();
+  // Every title on this page is a DVD (the disc line under each title).
+  const discs = await page
+    .getByRole("main")
+    .getByRole("listitem")
+    .getByText(/^(DVD|Blu-ray|4K\/Blu-ray|Collections)$/)
+    .allTextContents();
   expect(discs.length).toBe(24);
   expect(discs.every((text) => text.startsWith("DVD"))).toBe(true);
 

@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#app/components/toasts.tsx";
 import { useFetcherAnswer } from "../use-fetcher-answer.ts";
 import { Button, buttonVariants } from "../ui/button.tsx";
 import {

@@ -1,48 +1,38 @@
 import type { ComponentProps } from "react";
-import { Slot } from "radix-ui";
-import { cva, type VariantProps } from "class-variance-authority";
 
 import { cn } from "#app/lib/cn.ts";
 
-export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-[color,background-color,box-shadow] outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/20 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
-  {
-    variants: {
-      variant: {
-        default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
-        destructive: "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90",
-        outline:
-          "border border-input bg-background shadow-xs hover:bg-accent hover:text-accent-foreground",
-        secondary: "bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80",
-        ghost: "hover:bg-accent hover:text-accent-foreground",
-        link: "text-primary underline-offset-4 hover:underline",
-      },
-      size: {
-        default: "h-10 px-4 py-2 has-[>svg]:px-3",
-        sm: "h-9 gap-1.5 px-3 has-[>svg]:px-2.5",
-        lg: "h-11 px-6 text-base has-[>svg]:px-4",
-        icon: "size-10",
-      },
-    },
-    defaultVariants: { variant: "default", size: "default" },
-  },
-);
+/** Styled by the `btn` rules in app.css. */
+const VARIANTS = {
+  default: "btn-primary",
+  destructive: "btn-destructive",
+  outline: "btn-outline",
+  secondary: "btn-secondary",
+  ghost: "btn-ghost",
+  link: "btn-link",
+} as const;
+
+const SIZES = { default: "btn-md", sm: "btn-sm", lg: "btn-lg", icon: "btn-icon" } as const;
+
+export type ButtonStyle = {
+  variant?: keyof typeof VARIANTS | null;
+  size?: keyof typeof SIZES | null;
+};
+
+/** A button's classes, also for links that look like buttons. */
+export function buttonVariants({
+  variant,
+  size,
+  className,
+}: ButtonStyle & { className?: string | undefined } = {}) {
+  return cn("btn", VARIANTS[variant ?? "default"], SIZES[size ?? "default"], className);
+}
 
 export function Button({
   className,
   variant,
   size,
-  asChild = false,
   ...props
-}: ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
-  const Comp = asChild ? Slot.Root : "button";
-  return (
-    <Comp
-      data-slot="button"
-      data-variant={variant ?? "default"}
-      data-size={size ?? "default"}
-      className={cn(buttonVariants({ variant, size, className }))}
-      {...props}
-    />
-  );
+}: ComponentProps<"button"> & ButtonStyle) {
+  return <button className={buttonVariants({ variant, size, className })} {...props} />;
 }

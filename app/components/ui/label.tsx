@@ -1,16 +1,17 @@
 import type { ComponentProps } from "react";
-import { Label as LabelPrimitive } from "radix-ui";
 
 import { cn } from "#app/lib/cn.ts";
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+/** A form label; a double click on it does not select its text (as with the controls it names). */
+export function Label({ className, onMouseDown, ...props }: ComponentProps<"label">) {
   return (
-    <LabelPrimitive.Root
-      data-slot="label"
-      className={cn(
-        "flex items-center gap-2 text-sm leading-none font-medium select-none group-data-[disabled=true]:pointer-events-none group-data-[disabled=true]:opacity-50 peer-disabled:cursor-not-allowed peer-disabled:opacity-50",
-        className,
-      )}
+    <label
+      className={cn("label", className)}
+      onMouseDown={(event) => {
+        if ((event.target as HTMLElement).closest("button, input, select, textarea")) return;
+        onMouseDown?.(event);
+        if (!event.defaultPrevented && event.detail > 1) event.preventDefault();
+      }}
       {...props}
     />
   );

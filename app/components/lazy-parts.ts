@@ -1,0 +1,16 @@
+import { onDemand } from "./on-demand.ts";
+
+/*
+ * The parts of the page that are fetched on demand rather than with the first load: each is
+ * needed only once the shopper opens it, and most visits never do.
+ */
+
+export const cartDrawerPart = onDemand(() => import("./cart-drawer.tsx"));
+
+export const sideMenuPart = onDemand(() => import("./side-menu-sheet.tsx"));
+
+export const userMenuPart = onDemand(() => import("./user-menu-dropdown.tsx"));
+
+export const titleDetailsPart = onDemand(() => import("./title-details-modal.tsx"));
+
+export const toasterPart = onDemand(() => import("./ui/sonner.tsx"));

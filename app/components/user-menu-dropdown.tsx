@@ -1,0 +1,74 @@
+import { useLayoutEffect, useRef } from "react";
+import { Link, useSubmit } from "react-router";
+import { useCart } from "./cart-provider.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "./ui/dropdown-menu.tsx";
+
+/** The user menu itself, fetched on demand by the header's button (user-menu.tsx). */
+export function UserMenuDropdown({
+  user,
+  open,
+  onOpenChange,
+  trigger,
+  focusTrigger,
+}: {
+  user: { displayName: string; role: string } | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: React.ReactElement;
+  focusTrigger: boolean;
+}) {
+  const cart = useCart();
+  const submit = useSubmit();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const focusOnMount = useRef(focusTrigger && !open);
+  useLayoutEffect(() => {
+    if (focusOnMount.current) triggerRef.current?.focus();
+  }, []);
+
+  return (
+    <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
+      <DropdownMenuTrigger asChild ref={triggerRef}>
+        {trigger}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-44">
+        {user ? (
+          <>
+            {user.role === "admin" ? (
+              <DropdownMenuItem asChild>
+                <Link to="/admin">Back Office</Link>
+              </DropdownMenuItem>
+            ) : null}
+            <DropdownMenuItem asChild>
+              <Link to="/account">My Account</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/orders">My Orders</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem
+              onSelect={() => {
+                cart.clear();
+                void submit(null, { method: "post", action: "/logout", replace: true });
+              }}
+            >
+              Logout
+            </DropdownMenuItem>
+          </>
+        ) : (
+          <>
+            <DropdownMenuItem asChild>
+              <Link to="/login">Sign In</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/register">Register</Link>
+            </DropdownMenuItem>
+          </>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
