@@ -6,25 +6,16 @@
 // It starts its own shop with the demo catalogue (embedded PostgreSQL in a temporary folder).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { freePort } from "#server/free-port.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   console.error("Build the shop first: npm run build");
   process.exit(1);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-lighthouse-"));

@@ -11,7 +11,6 @@
 // bench/results.md.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -19,6 +18,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { startEmbeddedPostgres } from "#server/embedded-postgres.ts";
+import { freePort } from "#server/free-port.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -38,15 +38,6 @@ const CEILING_FILE = "bench-ceiling.html";
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   console.error("Build the shop first: npm run build");
   process.exit(1);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 // One database per catalogue size, kept between runs: seeding a million titles takes a while.

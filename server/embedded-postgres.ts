@@ -1,25 +1,11 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "./free-port.ts";
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
 const DATABASE_NAME = "shop";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === "object" ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
 
 /** The port of a server already running on this data directory, read from postmaster.pid. */
 function runningPort(clusterDir: string): number | undefined {

@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { startSmtpSink } from "#tests/support/smtp-sink.ts";
+import { freePort } from "./free-port.ts";
 
 // What a probe as an attacker found, each tried again over real HTTP against the real server
 // entry (the production build must exist: `npm run build`).
@@ -173,15 +174,6 @@ async function resetWith(token: string, newPassword: string) {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: proxied.url },
     body: JSON.stringify({ token, newPassword }),
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
   });
 }
 

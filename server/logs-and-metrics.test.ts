@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
+import { freePort } from "./free-port.ts";
 
 // The real server's log lines and /metrics (the production build must exist: `npm run build`).
 
@@ -19,15 +19,6 @@ const PASSWORD = "Observed-Password-731";
 const NEW_PASSWORD = "Renewed-Password-482";
 let shop: RunningServer;
 let metricsPort: number;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   await admin.connect();

@@ -17,28 +17,9 @@ export type ResultTitle = GridTitle & {
  * show (the loader's data travels in every list page's HTML).
  */
 export function listedRegularTitle(card: RegularTitleCard) {
-  const {
-    regSerialNo,
-    title,
-    disc,
-    releaseYear,
-    priceCents,
-    genres,
-    description,
-    poster,
-    inStock,
-  } = card;
-  return {
-    regSerialNo,
-    title,
-    disc,
-    releaseYear,
-    priceCents,
-    genres,
-    description,
-    poster,
-    inStock,
-  };
+  // The exact stock stays on the server: a card says only whether the title is in stock.
+  const { qtyToList: _qtyToList, ...listed } = card;
+  return listed;
 }
 
 /** As `listedRegularTitle`, for the adult catalogue. */

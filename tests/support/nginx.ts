@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "#server/free-port.ts";
 
 export type Nginx = {
   /** Where clients reach the shop through the load balancer. */
@@ -46,17 +47,6 @@ function installNginx(): string {
   const found = findNginx();
   if (!found) throw new Error("apt-get installed nginx, but no nginx program was found.");
   return found;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function accepts(port: number): Promise<boolean> {

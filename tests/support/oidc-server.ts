@@ -1,14 +1,5 @@
-import net from "node:net";
 import Provider from "oidc-provider";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "#server/free-port.ts";
 
 /**
  * A real OpenID Connect provider standing in for Google in tests. Its development login form

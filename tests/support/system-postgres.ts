@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "#server/free-port.ts";
 
 export type SystemPostgres = {
   /** The `shop` database, as DATABASE_URL would name it (password included). */
@@ -70,17 +70,6 @@ function serverUser(): { uid: number; gid: number } | undefined {
     }
   }
   throw new Error("Running as root, but there is neither a postgres nor a nobody user.");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts `postgres` and resolves once it accepts connections; rejects if it exits first. */
