@@ -24,6 +24,8 @@ const { values: args } = parseArgs({
     buyers: { type: "string", default: "64" },
     /** Write a CPU profile of the server to this folder (open it in Chrome's DevTools). */
     "cpu-prof": { type: "string" },
+    /** Sample what the database's connections wait on during each run and print the tally. */
+    waits: { type: "boolean", default: false },
   },
 });
 const RUNS = Number(args.runs);
@@ -166,11 +168,69 @@ type RunResult = {
   p99: number;
   oversold: number;
   unaccounted: number;
+  /** The server process's CPU during the run: 100 is one core. */
+  serverCpuPercent: number;
+  serverCpuMsPerRequest: number;
+  /** The whole machine (server, database and this script): 100 per core. */
+  machineCpuPercent: number;
 };
 
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** CPU seconds a process has used (Linux: /proc), or null where that is not readable. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds the whole machine has been busy (all cores), from /proc/stat. */
+function machineBusySeconds(): number | null {
+  try {
+    const [, ...times] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
+    const [user, nice, system, , , irq, softirq, steal] = times.map(Number);
+    return (user! + nice! + system! + irq! + softirq! + steal!) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the shop's database connections are doing, sampled every 10 ms until the deadline:
+ * running, idle in a transaction, or waiting (a lock, the WAL flush of a commit, …).
+ */
+async function sampleWaits(deadline: number) {
+  const sampler = new pg.Client(database.url);
+  await sampler.connect();
+  const tally = new Map<string, number>();
+  let samples = 0;
+  while (Date.now() < deadline) {
+    const { rows } = await sampler.query<{ what: string; n: number }>(
+      `select coalesce(wait_event_type || ':' || wait_event, state) as what, count(*)::int as n
+         from pg_stat_activity
+        where backend_type = 'client backend' and pid <> pg_backend_pid()
+          and datname = current_database() and state <> 'idle'
+        group by 1`,
+    );
+    for (const row of rows) tally.set(row.what, (tally.get(row.what) ?? 0) + row.n);
+    samples++;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await sampler.end();
+  return { tally, samples };
+}
+
+function printWaits({ tally, samples }: Awaited<ReturnType<typeof sampleWaits>>) {
+  console.log(`busy database connections, mean over ${samples} samples:`);
+  for (const [what, n] of [...tally].sort((a, b) => b[1] - a[1])) {
+    console.log(`  ${(n / samples).toFixed(2).padStart(6)}  ${what}`);
+  }
 }
 
 async function run(): Promise<RunResult> {
@@ -181,6 +241,9 @@ async function run(): Promise<RunResult> {
   let errors = 0;
   const deadline = Date.now() + SECONDS * 1000;
   const started = Date.now();
+  const waits = args.waits ? sampleWaits(deadline) : null;
+  const serverCpuBefore = cpuSeconds(server.pid);
+  const machineBefore = machineBusySeconds();
   let next = 0;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async (_, worker) => {
@@ -221,6 +284,9 @@ async function run(): Promise<RunResult> {
     }),
   );
   const elapsed = (Date.now() - started) / 1000;
+  const serverCpu = (cpuSeconds(server.pid) ?? NaN) - (serverCpuBefore ?? NaN);
+  const machineCpu = (machineBusySeconds() ?? NaN) - (machineBefore ?? NaN);
+  if (waits) printWaits(await waits);
   latencies.sort((a, b) => a - b);
 
   // Oversold: stock below zero, or more taken by orders than there was.
@@ -252,6 +318,9 @@ async function run(): Promise<RunResult> {
     p99: percentile(latencies, 99),
     oversold,
     unaccounted,
+    serverCpuPercent: (serverCpu / elapsed) * 100,
+    serverCpuMsPerRequest: (serverCpu * 1000) / (placed + soldOut + errors),
+    machineCpuPercent: (machineCpu / elapsed) * 100,
   };
 }
 
@@ -262,7 +331,8 @@ try {
     results.push(result);
     console.log(
       `run ${i}: ${result.ordersPerSecond.toFixed(0)} orders/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
-        `${result.placed} placed, ${result.soldOut} sold-out answers, ${result.errors} errors, oversold ${result.oversold}, stock unaccounted ${result.unaccounted}`,
+        `${result.placed} placed, ${result.soldOut} sold-out answers, ${result.errors} errors, oversold ${result.oversold}, stock unaccounted ${result.unaccounted}; ` +
+        `server CPU ${result.serverCpuPercent.toFixed(0)} % (${result.serverCpuMsPerRequest.toFixed(1)} ms a request), machine ${result.machineCpuPercent.toFixed(0)} % of ${os.cpus().length * 100} %`,
     );
   }
   const median = [...results].sort((a, b) => a.ordersPerSecond - b.ordersPerSecond)[

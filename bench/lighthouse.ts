@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile, simulated throttling, its default settings) on
 // the home page, /movies, a title page and /cart of the production build, with the Chromium the
-// browser tests use (CHROMIUM_PATH, default /usr/bin/chromium). Prints the four scores, LCP, TBT,
+// browser tests use (CHROMIUM_PATH, default /usr/bin/chromium). Prints the four scores, FCP, LCP, TBT,
 // CLS and the JavaScript bytes each page loads, and writes bench/lighthouse.md.
 //
 // It starts its own shop with the demo catalogue (embedded PostgreSQL in a temporary folder).
@@ -9,8 +9,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
+import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import { freePort } from "#server/free-port.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    /** Also keep each page's whole Lighthouse report (JSON) in this folder. */
+    reports: { type: "string" },
+  },
+});
 
 const root = path.resolve(import.meta.dirname, "..");
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
@@ -64,6 +72,7 @@ type Row = {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  fcp: number;
   lcp: number;
   tbt: number;
   cls: number;
@@ -81,6 +90,11 @@ try {
     });
     if (!result) throw new Error(`no Lighthouse result for ${page.path}`);
     const { categories, audits } = result.lhr;
+    if (args.reports) {
+      fs.mkdirSync(args.reports, { recursive: true });
+      const file = `${page.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "page"}.json`;
+      fs.writeFileSync(path.join(args.reports, file), result.report as string);
+    }
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const numeric = (id: string) => audits[id]?.numericValue ?? NaN;
     const summary = (
@@ -93,6 +107,7 @@ try {
       accessibility: score("accessibility"),
       bestPractices: score("best-practices"),
       seo: score("seo"),
+      fcp: numeric("first-contentful-paint"),
       lcp: numeric("largest-contentful-paint"),
       tbt: numeric("total-blocking-time"),
       cls: numeric("cumulative-layout-shift"),
@@ -107,12 +122,12 @@ try {
 }
 
 const header =
-  "| page | performance | accessibility | best practices | SEO | LCP s | TBT ms | CLS | JS KB (transfer) |";
+  "| page | performance | accessibility | best practices | SEO | FCP s | LCP s | TBT ms | CLS | JS KB (transfer) |";
 const lines = rows.map(
   (row) =>
-    `| ${row.name} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${(row.lcp / 1000).toFixed(2)} | ${row.tbt.toFixed(0)} | ${row.cls.toFixed(3)} | ${(row.scriptBytes / 1024).toFixed(1)} |`,
+    `| ${row.name} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${(row.fcp / 1000).toFixed(2)} | ${(row.lcp / 1000).toFixed(2)} | ${row.tbt.toFixed(0)} | ${row.cls.toFixed(3)} | ${(row.scriptBytes / 1024).toFixed(1)} |`,
 );
-const table = [header, "|---|---:|---:|---:|---:|---:|---:|---:|---:|", ...lines].join("\n");
+const table = [header, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|", ...lines].join("\n");
 console.log(table);
 fs.writeFileSync(
   path.join(root, "bench/lighthouse.md"),

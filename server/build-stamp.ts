@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { precompressDirectory } from "./precompress.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const stampFile = path.join(root, "build/.sources-mtime");
@@ -41,8 +42,11 @@ export function build(): number {
     cwd: root,
     stdio: "inherit",
   });
-  if (result.status === 0) fs.writeFileSync(stampFile, stamp);
-  return result.status ?? 1;
+  if (result.status !== 0) return result.status ?? 1;
+  const { files, saved } = precompressDirectory(path.join(root, "build/client"));
+  console.log(`Compressed ${files} files ahead (brotli saves ${Math.round(saved / 1024)} KB)`);
+  fs.writeFileSync(stampFile, stamp);
+  return 0;
 }
 
 /**

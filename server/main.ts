@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { getDb, getPool } from "#app/db/client.server.ts";
@@ -83,11 +84,15 @@ async function main() {
   } else {
     const client = path.join(root, "build/client");
     // Hashed file names never change content, so browsers and CDNs may keep them for a year.
-    app.use(
-      "/assets",
-      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    // The build wrote brotli and gzip copies of the text files; the smallest accepted is sent.
+    const precompressed = (maxAge: string, immutable: boolean) => ({
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      index: false as const,
+      serveStatic: { immutable, maxAge, index: false as const },
+    });
+    app.use("/assets", expressStaticGzip(path.join(client, "assets"), precompressed("1y", true)));
+    app.use(expressStaticGzip(client, precompressed("1h", false)));
     build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
   }
   // Static files are answered above without a log line; everything else is logged and measured.

@@ -1,6 +1,8 @@
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -79,6 +81,51 @@ describe("the server entry", () => {
       const sameSite = await post({ Origin: server.url });
       expect(sameSite.status).toBe(302);
       expect(sameSite.headers.get("set-cookie")).toMatch(/^age_verified=/);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  });
+
+  it("sends the build's compressed copies of its scripts, and pages without module preloads", async () => {
+    const server = await startServer({ DATABASE_URL: databaseUrl, PORT: "0", SEED_DEMO: "false" });
+    try {
+      const page = await (await fetch(`${server.url}/about`)).text();
+      expect(page).not.toMatch(/<link[^>]*rel="modulepreload"/);
+      // The module script at the end of the page still loads the route's code.
+      const script = page.match(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/)?.[1] ?? "";
+      const entry = script.match(/import\("(\/assets\/entry\.client-[^"]+\.js)"\)/)?.[1];
+      expect(entry).toBeDefined();
+
+      // Node's fetch would decode the body itself: these requests ask with plain HTTP.
+      const get = (acceptEncoding: string) =>
+        new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+          http
+            .get(
+              `${server.url}${entry}`,
+              { headers: { "Accept-Encoding": acceptEncoding } },
+              (res) => {
+                const chunks: Buffer[] = [];
+                res.on("data", (chunk: Buffer) => chunks.push(chunk));
+                res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+              },
+            )
+            .on("error", reject);
+        });
+      const plain = await get("identity");
+      const brotli = await get("gzip, deflate, br, zstd");
+      const gzip = await get("gzip");
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(brotli.headers["content-encoding"]).toBe("br");
+      expect(gzip.headers["content-encoding"]).toBe("gzip");
+      for (const answer of [plain, brotli, gzip]) {
+        expect(answer.headers["content-type"]).toMatch(/^text\/javascript/i);
+        expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+        expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+      }
+      expect(zlib.brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+      expect(zlib.gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+      expect(brotli.body.length).toBeLessThan(gzip.body.length);
     } finally {
       server.child.kill("SIGTERM");
       await server.exited;

@@ -216,7 +216,13 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
     });
 
   if (!cart.ready) {
-    return <p className="mx-auto max-w-5xl px-4 py-10 sm:px-6">Loading your cart…</p>;
+    // The cart lives in the browser: the server draws the heading, the lines follow it.
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+        <h1 className="text-3xl font-bold">Your Cart</h1>
+        <p className="mt-6 text-muted-foreground">Loading your cart…</p>
+      </div>
+    );
   }
   if (cart.lines.length === 0) {
     return (

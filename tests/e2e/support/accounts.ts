@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
+import { whenInteractive } from "./fixtures.ts";
 import { firstLink, uniqueEmail, waitForMail } from "./mailbox.ts";
 
 const run = promisify(execFile);
@@ -45,8 +46,13 @@ export async function signedInCustomer(
   await expect(page.getByRole("button", { name: `${first} ${last}` })).toBeVisible();
 }
 
-/** Logs out from the user menu and waits until the shop shows the signed-out menu. */
+/**
+ * Logs out from the user menu and waits until the shop shows the signed-out menu. The page may
+ * have been reached through a redirect (a sign-in with Google) rather than `goto`, so this waits
+ * for the menu to respond first.
+ */
 export async function logout(page: Page, displayName: string) {
+  await whenInteractive(page);
   await page.getByRole("button", { name: displayName }).click();
   await page.getByRole("menuitem", { name: "Logout" }).click();
   await expect(page.getByRole("button", { name: "Login" })).toBeVisible();

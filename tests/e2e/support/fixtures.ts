@@ -1,6 +1,11 @@
-import { test as base } from "@playwright/test";
+import { test as base, type Page } from "@playwright/test";
 
 export { expect } from "@playwright/test";
+
+/** Waits until the page has hydrated: its buttons and menus respond from then on. */
+export function whenInteractive(page: Page) {
+  return page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
 
 /**
  * Pages are server-rendered, so they are visible before React has attached its handlers.
@@ -9,18 +14,16 @@ export { expect } from "@playwright/test";
  */
 export const test = base.extend({
   page: async ({ page }, use) => {
-    const whenInteractive = () =>
-      page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (...args) => {
       const response = await goto(...args);
-      await whenInteractive();
+      await whenInteractive(page);
       return response;
     };
     page.reload = async (...args) => {
       const response = await reload(...args);
-      await whenInteractive();
+      await whenInteractive(page);
       return response;
     };
     await use(page);
