@@ -4,10 +4,10 @@
 // second, latency and the oversold count (must be 0). Several runs; the median is the result.
 //
 //   node bench/checkout.ts [--runs 3] [--seconds 10] [--connections 64] [--buyers 64]
-//                          [--cpu-prof <folder>]
+//                          [--processes 1] [--waits] [--cpu-prof <folder>]
 //
-// It starts its own embedded PostgreSQL and production server (build first: npm run build).
-import { spawn } from "node:child_process";
+// It starts its own embedded PostgreSQL and production server(s) (build first: npm run build).
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,6 +22,8 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "10" },
     connections: { type: "string", default: "64" },
     buyers: { type: "string", default: "64" },
+    /** Server processes on the one database; each buyer's requests go to one of them in turn. */
+    processes: { type: "string", default: "1" },
     /** Write a CPU profile of the server to this folder (open it in Chrome's DevTools). */
     "cpu-prof": { type: "string" },
     /** Sample what the database's connections wait on during each run and print the tally. */
@@ -32,6 +34,7 @@ const RUNS = Number(args.runs);
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 const BUYERS = Number(args.buyers);
+const PROCESSES = Number(args.processes);
 const PASSWORD = "Bench-Buyer-Password-1";
 /** Plenty of stock for most titles; a few hot ones run out during every run. */
 const TITLES = 40;
@@ -48,43 +51,54 @@ if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-checkout-"));
 fs.chmodSync(dataDir, 0o755);
 const database = await startEmbeddedPostgres(path.join(dataDir, "db"));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
+const ports = await Promise.all(Array.from({ length: PROCESSES }, () => freePort()));
+const bases = ports.map((port) => `http://127.0.0.1:${port}`);
+const base = bases[0]!;
 const profile = args["cpu-prof"]
   ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`]
   : [];
-const server = spawn(process.execPath, [...profile, "server/index.ts"], {
-  cwd: root,
-  env: {
-    ...process.env,
-    APP_ENV: "local",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    SEED_DEMO: "true",
-    TRUST_PROXY: "loopback",
-    LOG_LEVEL: "info",
-  },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise<void>((resolve, reject) => {
-  let output = "";
-  server.stdout!.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-    if (output.includes("Shop ready")) resolve();
+// One at a time: the first applies the migrations and the demo catalogue.
+const servers: ChildProcess[] = [];
+for (const port of ports) {
+  const server = spawn(process.execPath, [...profile, "server/index.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      APP_ENV: "local",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: "true",
+      TRUST_PROXY: "loopback",
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-});
-server.stdout!.resume();
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    server.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Shop ready")) resolve();
+    });
+    server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  server.stdout!.resume();
+  servers.push(server);
+}
 
 const db = new pg.Client(database.url);
 await db.connect();
 
 async function cleanUp() {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
+  await Promise.all(
+    servers.map((server) => {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      return exited;
+    }),
+  );
   await db.end();
   await database.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -94,13 +108,18 @@ function form(values: Record<string, string>) {
   return new URLSearchParams(values).toString();
 }
 
-async function post(pathname: string, body: string, headers: Record<string, string> = {}) {
-  return fetch(`${base}${pathname}`, {
+async function post(
+  pathname: string,
+  body: string,
+  headers: Record<string, string> = {},
+  target = base,
+) {
+  return fetch(`${target}${pathname}`, {
     method: "POST",
     redirect: "manual",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
-      Origin: base,
+      Origin: target,
       ...headers,
     },
     body,
@@ -168,11 +187,14 @@ type RunResult = {
   p99: number;
   oversold: number;
   unaccounted: number;
-  /** The server process's CPU during the run: 100 is one core. */
+  /** The server processes' CPU during the run: 100 is one core. */
   serverCpuPercent: number;
   serverCpuMsPerRequest: number;
   /** The whole machine (server, database and this script): 100 per core. */
   machineCpuPercent: number;
+  /** PostgreSQL's processes, and this script making the requests. */
+  postgresCpuPercent: number;
+  clientCpuPercent: number;
 };
 
 function percentile(sorted: number[], p: number) {
@@ -188,6 +210,21 @@ function cpuSeconds(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/** CPU seconds used by every PostgreSQL process (server and backends) on this machine. */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of fs.readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      total += cpuSeconds(Number(pid)) ?? 0;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
 }
 
 /** CPU seconds the whole machine has been busy (all cores), from /proc/stat. */
@@ -242,7 +279,11 @@ async function run(): Promise<RunResult> {
   const deadline = Date.now() + SECONDS * 1000;
   const started = Date.now();
   const waits = args.waits ? sampleWaits(deadline) : null;
-  const serverCpuBefore = cpuSeconds(server.pid);
+  const serversCpu = () =>
+    servers.reduce((sum, server) => sum + (cpuSeconds(server.pid) ?? NaN), 0);
+  const serverCpuBefore = serversCpu();
+  const postgresBefore = postgresCpuSeconds();
+  const selfBefore = process.cpuUsage();
   const machineBefore = machineBusySeconds();
   let next = 0;
   await Promise.all(
@@ -261,7 +302,7 @@ async function run(): Promise<RunResult> {
         );
         const began = performance.now();
         try {
-          const response = await post(
+          const response: Response = await post(
             "/cart",
             form({
               intent: "pay",
@@ -270,12 +311,21 @@ async function run(): Promise<RunResult> {
               checkoutKey: crypto.randomUUID(),
             }),
             { Cookie: cookies[worker % cookies.length]! },
+            bases[n % bases.length],
           );
-          await response.arrayBuffer();
+          const body = await response.text();
           const location = response.headers.get("location") ?? "";
           if (response.status === 302 && location.includes("/checkout/test-payment/")) placed++;
           else if (response.status === 409) soldOut++;
-          else errors++;
+          else {
+            errors++;
+            if (errors === 1) {
+              console.log(
+                `first error: ${response.status} ${location} from ${response.url}: ` +
+                  body.replace(/\s+/g, " ").slice(0, 300),
+              );
+            }
+          }
         } catch {
           errors++;
         }
@@ -284,7 +334,10 @@ async function run(): Promise<RunResult> {
     }),
   );
   const elapsed = (Date.now() - started) / 1000;
-  const serverCpu = (cpuSeconds(server.pid) ?? NaN) - (serverCpuBefore ?? NaN);
+  const serverCpu = serversCpu() - serverCpuBefore;
+  const postgresCpu = postgresCpuSeconds() - postgresBefore;
+  const self = process.cpuUsage(selfBefore);
+  const clientCpu = (self.user + self.system) / 1e6;
   const machineCpu = (machineBusySeconds() ?? NaN) - (machineBefore ?? NaN);
   if (waits) printWaits(await waits);
   latencies.sort((a, b) => a - b);
@@ -321,6 +374,8 @@ async function run(): Promise<RunResult> {
     serverCpuPercent: (serverCpu / elapsed) * 100,
     serverCpuMsPerRequest: (serverCpu * 1000) / (placed + soldOut + errors),
     machineCpuPercent: (machineCpu / elapsed) * 100,
+    postgresCpuPercent: (postgresCpu / elapsed) * 100,
+    clientCpuPercent: (clientCpu / elapsed) * 100,
   };
 }
 
@@ -332,16 +387,18 @@ try {
     console.log(
       `run ${i}: ${result.ordersPerSecond.toFixed(0)} orders/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
         `${result.placed} placed, ${result.soldOut} sold-out answers, ${result.errors} errors, oversold ${result.oversold}, stock unaccounted ${result.unaccounted}; ` +
-        `server CPU ${result.serverCpuPercent.toFixed(0)} % (${result.serverCpuMsPerRequest.toFixed(1)} ms a request), machine ${result.machineCpuPercent.toFixed(0)} % of ${os.cpus().length * 100} %`,
+        `server CPU ${result.serverCpuPercent.toFixed(0)} % (${result.serverCpuMsPerRequest.toFixed(1)} ms a request), PostgreSQL ${result.postgresCpuPercent.toFixed(0)} %, this script ${result.clientCpuPercent.toFixed(0)} %, machine ${result.machineCpuPercent.toFixed(0)} % of ${os.cpus().length * 100} %`,
     );
   }
   const median = [...results].sort((a, b) => a.ordersPerSecond - b.ordersPerSecond)[
     Math.floor(results.length / 2)
   ]!;
-  console.log("\n| runs | connections | orders/s (median) | p50 ms | p99 ms | oversold |");
-  console.log("|---:|---:|---:|---:|---:|---:|");
   console.log(
-    `| ${RUNS} | ${CONNECTIONS} | ${median.ordersPerSecond.toFixed(0)} | ${median.p50.toFixed(1)} | ${median.p99.toFixed(1)} | ${results.reduce((sum, r) => sum + r.oversold, 0)} |`,
+    "\n| processes | runs | connections | orders/s (median) | p50 ms | p99 ms | oversold |",
+  );
+  console.log("|---:|---:|---:|---:|---:|---:|---:|");
+  console.log(
+    `| ${PROCESSES} | ${RUNS} | ${CONNECTIONS} | ${median.ordersPerSecond.toFixed(0)} | ${median.p50.toFixed(1)} | ${median.p99.toFixed(1)} | ${results.reduce((sum, r) => sum + r.oversold, 0)} |`,
   );
   const failed = results.some(
     (result) => result.oversold > 0 || result.unaccounted > 0 || result.errors > 0,
