@@ -8,7 +8,7 @@
 // the page cache and one without (PAGE_CACHE_ENTRIES=0: what a cache miss costs), and measures
 // each page with autocannon at 1, 32 and 256 connections (--quick: 32 only, 3 s), next to a
 // static file of the same size from the same server (the ceiling). Prints a table and writes
-// bench/results.md.
+// bench/results.md (bench/results-large.md with --large).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
 });
 const REGULAR = args.large ? 1_000_000 : 100_000;
 const ADULT = 20_000;
+/** The 1,000,000-title run keeps its own file next to the 100,000-title one. */
+const resultsFile = args.large ? "bench/results-large.md" : "bench/results.md";
 const SECONDS = Number(args.seconds ?? (args.quick ? 3 : 10));
 const CONNECTIONS = args.quick ? [32] : [1, 32, 256];
 const root = path.resolve(import.meta.dirname, "..");
@@ -268,7 +270,7 @@ try {
       `| ${row.name} | ${row.server} | ${row.connections} | ${row.rps.toFixed(0)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} |`,
   );
   fs.writeFileSync(
-    path.join(root, "bench/results.md"),
+    path.join(root, resultsFile),
     [
       `# npm run bench${args.large ? " -- --large" : ""}`,
       "",
@@ -288,7 +290,7 @@ try {
       "",
     ].join("\n"),
   );
-  console.log("\nWrote bench/results.md");
+  console.log(`\nWrote ${resultsFile}`);
 } finally {
   await stopAll();
 }
