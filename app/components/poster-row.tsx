@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { startTransition, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 
 /** Spec §9: 160 px poster cards (the `poster-track` rule in app.css) with a 10 px gap. */
@@ -81,10 +81,14 @@ function useAutoScroll(
 
 const ROW_GAP = 10;
 
-/** False in the server's page and while it is being hydrated, true from then on. */
+/**
+ * False in the server's page and while it is being hydrated, true from then on. The change is
+ * a transition: what it adds (the copies of the rows) is drawn in short slices that leave the
+ * page responsive, not in one long task right after hydration.
+ */
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
   return hydrated;
 }
 
