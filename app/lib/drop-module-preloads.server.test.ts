@@ -3,7 +3,7 @@ import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { dropModulePreloads } from "./drop-module-preloads.server.ts";
 
-function through(chunks: string[]) {
+function through(chunks: (string | Buffer)[]) {
   return text(Readable.from(chunks).pipe(dropModulePreloads()));
 }
 
@@ -31,6 +31,21 @@ describe("dropModulePreloads", () => {
     const html = await through([HEAD.slice(0, cut), HEAD.slice(cut), BODY]);
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).toContain("app-C.css");
+  });
+
+  it("keeps a character whose bytes arrive in two chunks whole, in the head and the body", async () => {
+    const page = HEAD.replace("</head>", "<title>Amélie — Reel &amp; Repair</title></head>") + BODY;
+    const bytes = Buffer.from(page.replace("in a review", "in a review of Amélie"));
+    const inHead = bytes.indexOf(Buffer.from("é")) + 1;
+    const inBody = bytes.lastIndexOf(Buffer.from("é")) + 1;
+    const html = await through([
+      bytes.subarray(0, inHead),
+      bytes.subarray(inHead, inBody),
+      bytes.subarray(inBody),
+    ]);
+    expect(html).toContain("<title>Amélie — Reel &amp; Repair</title>");
+    expect(html).toContain("in a review of Amélie");
+    expect(html).not.toContain("\uFFFD");
   });
 
   it("leaves the body alone, even where it quotes such a tag", async () => {

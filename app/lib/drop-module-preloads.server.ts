@@ -1,7 +1,7 @@
 import { Transform } from "node:stream";
 
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\/?>/g;
-const HEAD_END = "</head>";
+const HEAD_END = Buffer.from("</head>");
 /** A page whose head never ends this far in is passed on unchanged. */
 const MAX_HEAD_BYTES = 256 * 1024;
 
@@ -14,28 +14,31 @@ const MAX_HEAD_BYTES = 256 * 1024;
  * page has been drawn: the text and images come first and the page becomes interactive a few
  * round trips later.
  *
- * The head is held back until `</head>` has arrived (React writes it in one piece with the
- * shell), so a tag split between two chunks is still found; the body streams through as is.
+ * The head is held back, as bytes, until `</head>` has arrived (React writes it in one piece
+ * with the shell), so neither a tag nor a character split between two chunks is broken; the
+ * body streams through as is.
  */
 export function dropModulePreloads() {
-  let head: string | null = "";
+  let head: Buffer | null = Buffer.alloc(0);
   return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
+    transform(chunk: Buffer, _encoding, callback) {
       if (head === null) return callback(null, chunk);
-      head += chunk.toString();
+      head = Buffer.concat([head, chunk]);
       const end = head.indexOf(HEAD_END);
       if (end === -1) {
-        if (Buffer.byteLength(head) <= MAX_HEAD_BYTES) return callback();
+        if (head.length <= MAX_HEAD_BYTES) return callback();
         const whole = head;
         head = null;
         return callback(null, whole);
       }
-      const rewritten = head.slice(0, end).replace(MODULE_PRELOAD, "") + head.slice(end);
+      // `</head>` is ASCII, so the bytes before it end on a whole character.
+      const rewritten = head.subarray(0, end).toString().replace(MODULE_PRELOAD, "");
+      const rest = head.subarray(end);
       head = null;
-      callback(null, rewritten);
+      callback(null, Buffer.concat([Buffer.from(rewritten), rest]));
     },
     flush(callback) {
-      callback(null, head ? head : undefined);
+      callback(null, head?.length ? head : undefined);
     },
   });
 }
