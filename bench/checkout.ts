@@ -6,15 +6,17 @@
 //   node bench/checkout.ts [--runs 3] [--seconds 10] [--connections 64] [--buyers 64]
 //                          [--processes 1] [--data-requests] [--waits] [--cpu-prof <folder>]
 //
-// It starts its own embedded PostgreSQL and production server(s) (build first: npm run build).
-import { spawn, type ChildProcess } from "node:child_process";
+// It starts its own embedded PostgreSQL and production server(s), building first when the build
+// is missing or older than the sources.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { buildIfStale } from "#server/build-stamp.ts";
 import { startEmbeddedPostgres } from "#server/embedded-postgres.ts";
 import { freePort } from "#server/free-port.ts";
+import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -47,11 +49,7 @@ const HOT_TITLES = 4;
 const HOT_STOCK = 150;
 const STOCK = 1_000_000;
 
-const root = path.resolve(import.meta.dirname, "..");
-if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-  console.error("Build the shop first: npm run build");
-  process.exit(1);
-}
+if ((await buildIfStale()) !== 0) process.exit(1);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-checkout-"));
 fs.chmodSync(dataDir, 0o755);
@@ -59,51 +57,28 @@ const database = await startEmbeddedPostgres(path.join(dataDir, "db"));
 const ports = await Promise.all(Array.from({ length: PROCESSES }, () => freePort()));
 const bases = ports.map((port) => `http://127.0.0.1:${port}`);
 const base = bases[0]!;
-const profile = args["cpu-prof"]
+const nodeArgs = args["cpu-prof"]
   ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`]
   : [];
 // One at a time: the first applies the migrations and the demo catalogue.
-const servers: ChildProcess[] = [];
+const servers: RunningServer[] = [];
 for (const port of ports) {
-  const server = spawn(process.execPath, [...profile, "server/index.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      APP_ENV: "local",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      SEED_DEMO: "true",
-      TRUST_PROXY: "loopback",
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = "";
-    server.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Shop ready")) resolve();
-    });
-    server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  server.stdout!.resume();
-  servers.push(server);
+  const env = {
+    PORT: String(port),
+    PUBLIC_URL: base,
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    SEED_DEMO: "true",
+    TRUST_PROXY: "loopback",
+  };
+  servers.push(await startServer(env, { nodeArgs, keepOutput: false }));
 }
 
 const db = new pg.Client(database.url);
 await db.connect();
 
 async function cleanUp() {
-  await Promise.all(
-    servers.map((server) => {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      return exited;
-    }),
-  );
+  await Promise.all(servers.map((server) => server.stop()));
   await db.end();
   await database.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -285,7 +260,7 @@ async function run(): Promise<RunResult> {
   const started = Date.now();
   const waits = args.waits ? sampleWaits(deadline) : null;
   const serversCpu = () =>
-    servers.reduce((sum, server) => sum + (cpuSeconds(server.pid) ?? NaN), 0);
+    servers.reduce((sum, server) => sum + (cpuSeconds(server.child.pid) ?? NaN), 0);
   const serverCpuBefore = serversCpu();
   const postgresBefore = postgresCpuSeconds();
   const selfBefore = process.cpuUsage();

@@ -4,14 +4,14 @@
 // CLS and the JavaScript bytes each page loads, and writes bench/lighthouse.md.
 //
 // It starts its own shop with the demo catalogue (embedded PostgreSQL in a temporary folder).
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
-import { freePort } from "#server/free-port.ts";
+import { buildIfStale } from "#server/build-stamp.ts";
+import { startServer } from "#tests/support/server-process.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -21,38 +21,15 @@ const { values: args } = parseArgs({
 });
 
 const root = path.resolve(import.meta.dirname, "..");
-if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-  console.error("Build the shop first: npm run build");
-  process.exit(1);
-}
+if ((await buildIfStale()) !== 0) process.exit(1);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-lighthouse-"));
 fs.chmodSync(dataDir, 0o755);
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["server/index.ts"], {
-  cwd: root,
-  env: {
-    ...process.env,
-    APP_ENV: "local",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_DEMO: "true",
-    LOG_LEVEL: "warn",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const deadline = Date.now() + 90_000;
-while (
-  !(await fetch(`${base}/healthz`).then(
-    (r) => r.ok,
-    () => false,
-  ))
-) {
-  if (Date.now() > deadline) throw new Error("the shop did not start");
-  await new Promise((resolve) => setTimeout(resolve, 250));
-}
+const server = await startServer(
+  { PORT: "0", DATA_DIR: dataDir, SEED_DEMO: "true" },
+  { keepOutput: false },
+);
+const base = server.url;
 
 const pages = [
   { name: "home", path: "/" },
@@ -116,8 +93,7 @@ try {
   }
 } finally {
   chrome.kill();
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
+  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -9,7 +9,7 @@
 // each page with autocannon at 1, 32 and 256 connections (--quick: 32 only, 3 s), next to a
 // static file of the same size from the same server (the ceiling). Prints a table and writes
 // bench/results.md (bench/results-large.md with --large).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,8 +17,9 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
+import { buildIfStale } from "#server/build-stamp.ts";
 import { startEmbeddedPostgres } from "#server/embedded-postgres.ts";
-import { freePort } from "#server/free-port.ts";
+import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -37,10 +38,7 @@ const CONNECTIONS = args.quick ? [32] : [1, 32, 256];
 const root = path.resolve(import.meta.dirname, "..");
 const CEILING_FILE = "bench-ceiling.html";
 
-if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-  console.error("Build the shop first: npm run build");
-  process.exit(1);
-}
+if ((await buildIfStale()) !== 0) process.exit(1);
 
 // One database per catalogue size, kept between runs: seeding a million titles takes a while.
 const dataDir = path.join(os.tmpdir(), `shop-bench-${REGULAR}`);
@@ -78,46 +76,16 @@ const { rows: counts } = await db.query<{ regular: string; adult: string }>(
 );
 const regularCount = Number(counts[0]!.regular);
 
-type Server = { url: string; child: ChildProcess };
-async function startShop(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      APP_ENV: "local",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const up = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { url, child };
-    if (Date.now() > deadline) throw new Error("the server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const startShop = (env: Record<string, string>) =>
+  startServer(
+    { PORT: "0", DATABASE_URL: database.url, DATA_DIR: dataDir, SEED_DEMO: "false", ...env },
+    { keepOutput: false },
+  );
 
 const cached = await startShop({});
 const uncached = await startShop({ PAGE_CACHE_ENTRIES: "0" });
 const stopAll = async () => {
-  for (const server of [cached, uncached]) server.child.kill("SIGTERM");
-  await Promise.all(
-    [cached, uncached].map(
-      (server) => new Promise((resolve) => server.child.once("exit", resolve)),
-    ),
-  );
+  await Promise.all([cached.stop(), uncached.stop()]);
   fs.rmSync(path.join(root, "build/client", CEILING_FILE), { force: true });
   await db.end();
   await database.stop();
@@ -185,7 +153,7 @@ type Row = {
 };
 
 async function measure(
-  server: Server,
+  server: RunningServer,
   pathname: string,
   connections: number,
   headers: Record<string, string> = {},

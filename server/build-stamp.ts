@@ -85,3 +85,13 @@ function isRunning(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
+
+/** Builds when the build is missing or older than the sources; returns the build's exit code. */
+export function buildIfStale(): Promise<number> {
+  return whileHoldingBuildLock(() => {
+    // Another process may have built while this one waited for the lock.
+    if (isBuilt()) return 0;
+    console.log("Building the shop (first start or changed sources)…");
+    return build();
+  });
+}

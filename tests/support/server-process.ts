@@ -11,26 +11,48 @@ export type RunningServer = {
   stop: () => Promise<number>;
 };
 
+export type StartOptions = {
+  /** Arguments for Node itself, such as `--cpu-prof`. */
+  nodeArgs?: string[];
+  /**
+   * Keep what the server writes after it is ready (for tests that read its log). A benchmark
+   * turns this off, as it would keep a line per request; what the server writes to stderr then
+   * goes to this process's stderr.
+   */
+  keepOutput?: boolean;
+};
+
 /**
  * Starts the real server entry (`server/index.ts`, the production build must exist) as its own
  * process and resolves once it says it is ready.
  */
-export function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, ["server/index.ts"], {
+export function startServer(
+  env: Record<string, string>,
+  { nodeArgs = [], keepOutput = true }: StartOptions = {},
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...nodeArgs, "server/index.ts"], {
     cwd: root,
     env: { ...process.env, APP_ENV: "local", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  let ready = false;
   const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? -1)));
   return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
+    const onData = (chunk: Buffer, fromStderr: boolean) => {
+      if (ready && !keepOutput) {
+        // Errors still show; the request log is dropped.
+        if (fromStderr) process.stderr.write(chunk);
+        return;
+      }
       output += chunk.toString();
-      const ready = output.match(/Shop ready at (http:\/\/[^"\s]+)/);
-      if (ready) {
+      if (ready) return;
+      const readyAt = output.match(/Shop ready at (http:\/\/[^"\s]+)/);
+      if (readyAt) {
+        ready = true;
         resolve({
           child,
-          url: ready[1]!,
+          url: readyAt[1]!,
           output: () => output,
           exited,
           stop: () => {
@@ -40,8 +62,8 @@ export function startServer(env: Record<string, string>): Promise<RunningServer>
         });
       }
     };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
+    child.stdout.on("data", (chunk: Buffer) => onData(chunk, false));
+    child.stderr.on("data", (chunk: Buffer) => onData(chunk, true));
     exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
 }
