@@ -1,16 +1,14 @@
 import type { CustomerOrder } from "#app/domain/orders/customer-orders.server.ts";
+import { dateFormat } from "#app/lib/shop-time.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "./ui/card.tsx";
 
 /** In the shop's time zone, so the server's page and the browser's agree. */
 const longDate = (iso: string, timeZone: string) =>
-  new Date(iso).toLocaleDateString("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  });
+  dateFormat("en-US", { timeZone, year: "numeric", month: "long", day: "numeric" }).format(
+    new Date(iso),
+  );
 
 /** One of a customer's orders, as My Orders and My Account show it. */
 export function OrderCard({ order, timeZone }: { order: CustomerOrder; timeZone: string }) {

@@ -76,13 +76,15 @@ const REPAIR_CARDS = [
   },
 ];
 
+const releaseDate = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
 function formatReleaseDate(isoDate: string) {
-  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return releaseDate.format(new Date(`${isoDate}T12:00:00Z`));
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
