@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -87,18 +86,16 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // React writes straight into the filter (no pass-through or pipeline between: each
+          // costs per chunk and per page); an error in the render destroys it, and with it the
+          // response.
+          const html = dropModulePreloads();
+          html.once("finish", () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          const html = dropModulePreloads();
-          // An error in the render reaches the response through the pipeline.
-          pipeline(body, html, () => {});
+          pipe(html);
           resolve(
             new Response(createReadableStreamFromReadable(html), {
               headers: responseHeaders,

@@ -92,7 +92,13 @@ async function main() {
       serveStatic: { immutable, maxAge, index: false as const },
     });
     app.use("/assets", expressStaticGzip(path.join(client, "assets"), precompressed("1y", true)));
-    app.use(expressStaticGzip(client, precompressed("1h", false)));
+    // Every file outside /assets has an extension (favicon.svg, images/…); a page's address has
+    // none, and is not looked for on disk (a failed look-up costs a file-system call and an error).
+    const publicFiles = expressStaticGzip(client, precompressed("1h", false));
+    app.use((req, res, next) => {
+      if (!path.extname(req.path)) return next();
+      publicFiles(req, res, next);
+    });
     build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
   }
   // Static files are answered above without a log line; everything else is logged and measured.

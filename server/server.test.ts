@@ -126,6 +126,13 @@ describe("the server entry", () => {
       expect(zlib.brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
       expect(zlib.gunzipSync(gzip.body).equals(plain.body)).toBe(true);
       expect(brotli.body.length).toBeLessThan(gzip.body.length);
+
+      // Files outside /assets are served too (a page's address is not looked for on disk).
+      const favicon = await fetch(`${server.url}/favicon.svg`);
+      expect(favicon.status).toBe(200);
+      expect(favicon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+      expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
+      expect((await fetch(`${server.url}/images/default-poster.svg`)).status).toBe(200);
     } finally {
       server.child.kill("SIGTERM");
       await server.exited;
