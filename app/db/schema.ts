@@ -110,6 +110,8 @@ export const regularTitles = pgTable(
     index("regular_titles_year_sort").on(t.releaseYear, t.regSerialNo),
     // The shop's "Newest" sort: latest release first, titles without a year last.
     index("regular_titles_newest_sort").on(t.releaseYear.desc().nullsLast(), t.regSerialNo.desc()),
+    // A title page's "more by this director".
+    index("regular_titles_director").on(t.director),
   ],
 );
 

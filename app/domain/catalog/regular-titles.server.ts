@@ -466,8 +466,7 @@ export async function relatedRegularTitles(
   const branches: SQL[] = [];
   if (director.length >= 3) {
     branches.push(sql`(select ${columns}, 0 as rank from ${regularTitles}
-      where ${ilike(shopperText, containsPattern(director))}
-        and ${regularTitles.director} = ${director} and ${notThisFilm}
+      where ${regularTitles.director} = ${director} and ${notThisFilm}
       limit ${pool})`);
   }
   if (genres.length > 0) {

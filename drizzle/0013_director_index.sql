@@ -1,0 +1,1 @@
+CREATE INDEX "regular_titles_director" ON "regular_titles" USING btree ("director");
