@@ -90,6 +90,8 @@ test("staff picks stop at five with the spec's dialog", async ({ page }) => {
   // Make room for exactly one: the list of picks, one switched off.
   await page.getByRole("link", { name: "Show staff picks" }).click();
   await expect(page).toHaveURL(/picks=1/);
+  // The address changes before the new list is drawn: count switches only once it is.
+  await expect(page.getByRole("link", { name: "Show all titles" })).toBeVisible();
   const picks = page.getByRole("switch", { checked: true });
   while ((await picks.count()) > 4) {
     const before = await picks.count();
@@ -100,6 +102,7 @@ test("staff picks stop at five with the spec's dialog", async ({ page }) => {
 
   // The fifth is accepted, the sixth refused with the dialog.
   await page.getByRole("link", { name: "Show all titles" }).click();
+  await expect(page.getByRole("link", { name: "Show staff picks" })).toBeVisible();
   const off = page.getByRole("switch", { checked: false });
   await off.first().click();
   await expect(count).toHaveText(/5 of 5 staff picks/);
