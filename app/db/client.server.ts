@@ -2,7 +2,8 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema.ts";
 
-export type Database = NodePgDatabase<typeof schema>;
+/** Drizzle over a pool; `$client` is that pool, for the few statements prepared by hand. */
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 type Handle = { pool: pg.Pool; db: Database };
 
@@ -41,4 +42,27 @@ export async function closeDb(): Promise<void> {
   const current = globalHandle.__shopDatabase;
   globalHandle.__shopDatabase = undefined;
   await current?.pool.end();
+}
+
+/**
+ * Runs one statement by hand on a pooled connection, usually prepared by name (parsed and
+ * planned once per connection). Unlike `pool.query`, which closes the connection after any
+ * error, an error the database answers with (a shortage raised on purpose, a constraint) keeps
+ * the connection in the pool: under load, closing it would make the next request pay for a new
+ * one.
+ */
+export async function queryByHand<Row extends pg.QueryResultRow>(
+  db: Database,
+  query: pg.QueryConfig,
+): Promise<pg.QueryResult<Row>> {
+  const client = await db.$client.connect();
+  let broken: Error | undefined;
+  try {
+    return await client.query<Row>(query);
+  } catch (error) {
+    if (!(error instanceof pg.DatabaseError)) broken = error as Error;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }

@@ -174,6 +174,8 @@ export async function action({ request }: Route.ActionArgs) {
     { ...pricing, providerFor: paymentProviderFor, publicUrl: publicUrl(env) },
   );
   if (result.ok) throw redirect(result.redirectTo);
+  // The stock has just been counted: the shopper changes the cart before anything else.
+  if (result.soldOut) return backToCart({ errors: {}, message: result.message }, 409);
   const quoted = await quote();
   if (!quoted.ok) return backToCart({ errors: {}, message: quoted.message }, 409);
   return review(quoted.quote, checkoutKey.data, result.message);

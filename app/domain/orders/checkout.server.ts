@@ -82,7 +82,10 @@ export type CheckoutRequest = {
   lines: OrderLine[];
 };
 
-export type StartPaymentResult = { ok: true; redirectTo: string } | { ok: false; message: string };
+export type StartPaymentResult =
+  | { ok: true; redirectTo: string }
+  /** `soldOut`: a line is short, so the cart must change before trying again. */
+  | { ok: false; message: string; soldOut?: boolean };
 
 /** Stripe keeps a Checkout Session open 30 minutes at least; a minute more for clock drift. */
 const SESSION_MINUTES = 31;
@@ -122,6 +125,7 @@ export async function startPayment(
         placed.reason === "invalid-input"
           ? "Please check your shipping details and cart, then try again."
           : placed.message,
+      soldOut: placed.reason === "out-of-stock",
     };
   }
   const order = placed.order;
@@ -135,8 +139,8 @@ export async function startPayment(
     };
   }
   const now = config.now ?? new Date();
-  const open = async (runner: Transaction) => {
-    const session = await provider.createCheckoutSession({
+  const createSession = () =>
+    provider.createCheckoutSession({
       orderId: order.id,
       customerEmail: order.shipping.email,
       lines: order.items.map((item) => ({
@@ -151,19 +155,45 @@ export async function startPayment(
       successUrl: `${config.publicUrl}/cart-success?order=${order.id}`,
       cancelUrl: `${config.publicUrl}/checkout/cancel?order=${order.id}`,
       expiresAt: new Date(now.getTime() + SESSION_MINUTES * 60_000),
-      // One key per attempt: attempts on one order never overlap (the row lock), and a failed
-      // attempt must not be answered from the provider's memory of it.
+      // One key per attempt: attempts on one order never overlap (the row lock, or the
+      // condition below), and a failed attempt must not be answered from the provider's memory.
       idempotencyKey: `order-${order.id}-${now.getTime()}`,
     });
-    await recordPaymentSession(runner, {
+  const record = (
+    runner: Database | Transaction,
+    session: Awaited<ReturnType<typeof createSession>>,
+    options: { onlyIfNone?: boolean } = {},
+  ) =>
+    recordPaymentSession(runner, {
       orderId: order.id,
       provider: provider.name,
       sessionId: session.id,
       url: session.url,
       expiresAt: session.expiresAt,
+      ...options,
     });
+  const open = async (runner: Transaction) => {
+    const session = await createSession();
+    await record(runner, session);
     return { ok: true, redirectTo: session.url } as const;
   };
+
+  if (placed.created) {
+    // The order was made by this very request, so it has no session yet, and nobody else holds
+    // it but a replay of this checkout that arrived meanwhile. The session is opened without a
+    // lock and recorded only if the order still has none; if that replay recorded one first,
+    // this session is closed and the shopper goes to that one (through the locked path below).
+    try {
+      const session = await createSession();
+      if (await record(db, session, { onlyIfNone: true })) {
+        return { ok: true, redirectTo: session.url };
+      }
+      await provider.expireCheckoutSession(session.id);
+    } catch (error) {
+      console.error(`Could not start payment for order ${order.id}`, error);
+      return { ok: false, message: "Could not start payment. Try again." };
+    }
+  }
 
   try {
     // The order row is locked while its session is looked at and perhaps opened, so a double

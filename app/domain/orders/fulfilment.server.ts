@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { orderItems, orders, paymentEvents } from "#app/db/schema.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
@@ -34,7 +34,15 @@ async function orderLines(tx: Transaction, orderIds: number[]) {
 /** Records the payment session an unpaid order is being paid through; false if not pending. */
 export async function recordPaymentSession(
   db: Database | Transaction,
-  input: { orderId: number; provider: string; sessionId: string; url?: string; expiresAt: Date },
+  input: {
+    orderId: number;
+    provider: string;
+    sessionId: string;
+    url?: string;
+    expiresAt: Date;
+    /** Record it only if the order has no session yet (the caller holds no lock on it). */
+    onlyIfNone?: boolean;
+  },
 ): Promise<boolean> {
   // The stock is held as long as the session can still be paid; the expiry sweep releases it
   // after that (a payment arriving later still counts: see markOrderPaid).
@@ -47,7 +55,13 @@ export async function recordPaymentSession(
       paymentExpiresAt: input.expiresAt,
       updatedAt: new Date(),
     })
-    .where(and(eq(orders.id, input.orderId), eq(orders.status, "pending")))
+    .where(
+      and(
+        eq(orders.id, input.orderId),
+        eq(orders.status, "pending"),
+        input.onlyIfNone ? isNull(orders.paymentSessionId) : undefined,
+      ),
+    )
     .returning({ id: orders.id });
   return rows.length === 1;
 }

@@ -276,6 +276,41 @@ describe("placing an order", () => {
     expect(await regularStock(db, film.serialNo)).toBe(4);
     expect(await orderCount(customer)).toBe(0);
   });
+
+  it("keeps its database connection when it refuses a sold-out order", async () => {
+    // One connection: a refusal that closed it would show as a new server process.
+    const single = createDatabase(inject("databaseUrl"), 1);
+    try {
+      const backend = async () =>
+        (await single.pool.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid;
+      const customer = await createCustomer(single.db);
+      const film = await createRegularTitle(single.db, { qty: 1, priceCents: 1000 });
+      const before = await backend();
+      for (let i = 0; i < 3; i++) {
+        const result = await placeOrder(
+          single.db,
+          orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 2 }]),
+          config,
+        );
+        expect(result).toMatchObject({ ok: false, reason: "out-of-stock" });
+      }
+      expect(await backend()).toBe(before);
+      expect(await regularStock(single.db, film.serialNo)).toBe(1);
+    } finally {
+      await single.pool.end();
+    }
+  });
+
+  it("refuses an order for a customer without a profile, and takes no stock", async () => {
+    const film = await createRegularTitle(db, { qty: 3, priceCents: 1000 });
+    const result = await placeOrder(
+      db,
+      orderInput(randomUUID(), [{ productType: "regular", serialNo: film.serialNo, quantity: 1 }]),
+      config,
+    );
+    expect(result).toMatchObject({ ok: false, reason: "unknown-customer" });
+    expect(await regularStock(db, film.serialNo)).toBe(3);
+  });
 });
 
 describe("checkout keys", () => {

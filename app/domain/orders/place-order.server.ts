@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "#app/db/client.server.ts";
-import { adultTitles, customers, orderItems, orders, regularTitles } from "#app/db/schema.ts";
+import { queryByHand, type Database } from "#app/db/client.server.ts";
+import { adultTitles, customers, orders, regularTitles } from "#app/db/schema.ts";
 import type { ProductType } from "#app/lib/catalog.ts";
 import { checkAdultBuyer } from "./adult-buyer.ts";
 import {
@@ -11,9 +11,9 @@ import {
   type PlaceOrderInput,
   type ValidPlaceOrderInput,
 } from "./checkout-input.ts";
-import { loadOrders, toCustomerOrder, type CustomerOrder } from "./customer-orders.server.ts";
+import { loadOrders, type CustomerOrder } from "./customer-orders.server.ts";
 import { priceOrder, type PricingConfig } from "./pricing.ts";
-import { findShortages, reserveStock, type Shortage } from "./stock.server.ts";
+import { findShortages, shortLineOf, stockArguments, type Shortage } from "./stock.server.ts";
 
 /** How long an unpaid order holds its stock unless the payment session says otherwise. */
 export const DEFAULT_PAYMENT_WINDOW_MINUTES = 45;
@@ -35,13 +35,30 @@ export type PlaceOrderResult =
   | { ok: false; reason: "out-of-stock"; shortages: Shortage[]; message: string }
   | { ok: false; reason: "checkout-key-reused"; orderId: number; message: string };
 
-class OutOfStock extends Error {
-  readonly line: OrderLine;
-  constructor(line: OrderLine) {
-    super("out of stock");
-    this.line = line;
-  }
-}
+/**
+ * Placing an order: the order row, one item row per line (lines and their titles and prices in
+ * the fixed order of `mergeOrderLines`, so the same arrays feed `take_stock`), and the stock, in
+ * one statement. Nothing is reserved when the checkout key already placed an order (no row in
+ * `new_order`); a short line makes `take_stock` raise, which undoes the whole statement.
+ */
+const PLACE_ORDER_SQL = `
+  with new_order as (
+    insert into orders (user_id, status, checkout_key, shipping_name, shipping_address,
+                        shipping_city, shipping_state, shipping_postal_code, shipping_phone,
+                        shipping_email, shipping_method, subtotal_cents, shipping_cents,
+                        tax_cents, total_cents, payment_expires_at, created_at, updated_at)
+    values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)
+    on conflict (user_id, checkout_key) do nothing
+    returning id
+  ), new_items as (
+    insert into order_items (order_id, product_type, product_serial_no, quantity, title,
+                             unit_price_cents)
+    select new_order.id, line.*
+      from new_order,
+           unnest($17::text[], $18::integer[], $19::integer[], $20::text[], $21::integer[]) as line
+  )
+  select new_order.id, take_stock($17::text[], $18::integer[], $19::integer[])
+    from new_order`;
 
 export const keyOf = (ref: ProductRef) => `${ref.productType}:${ref.serialNo}`;
 
@@ -166,20 +183,25 @@ export async function placeOrder(
   }
   const now = config.now ?? new Date();
 
-  const [[customer], products] = await Promise.all([
-    db
-      .select({ dateOfBirth: customers.dateOfBirth })
-      .from(customers)
-      .where(eq(customers.id, input.customerId)),
+  // The date of birth matters only for adult titles; otherwise the order's reference to the
+  // customer is what proves the profile exists (a missing one is caught below).
+  const hasAdultLines = lines.some((line) => line.productType === "adult");
+  const [customerRows, products] = await Promise.all([
+    hasAdultLines
+      ? db
+          .select({ dateOfBirth: customers.dateOfBirth })
+          .from(customers)
+          .where(eq(customers.id, input.customerId))
+      : [{ dateOfBirth: null }],
     catalogueProducts(db, lines),
   ]);
-  if (!customer) {
-    return {
-      ok: false,
-      reason: "unknown-customer",
-      message: "Your customer profile was not found. Sign in again to place the order.",
-    };
-  }
+  const customer = customerRows[0];
+  const unknownCustomer: PlaceOrderResult = {
+    ok: false,
+    reason: "unknown-customer",
+    message: "Your customer profile was not found. Sign in again to place the order.",
+  };
+  if (!customer) return unknownCustomer;
   // A refusal below must not hide an order this checkout already placed (a replay after the
   // catalogue changed): the common path finds replays through the unique key instead.
   const refuse = async (result: PlaceOrderResult): Promise<PlaceOrderResult> => {
@@ -198,7 +220,7 @@ export async function placeOrder(
           : `${unknown.length} titles in your cart are no longer sold. Remove them to continue.`,
     });
   }
-  if (lines.some((line) => line.productType === "adult")) {
+  if (hasAdultLines) {
     const adult = checkAdultBuyer(customer.dateOfBirth, now);
     if (!adult.ok) {
       return refuse({
@@ -219,58 +241,49 @@ export async function placeOrder(
   const price = priceOrder(priced, input.shippingMethod, input.shipping.state, config);
   const windowMinutes = config.paymentWindowMinutes ?? DEFAULT_PAYMENT_WINDOW_MINUTES;
 
-  let placed: CustomerOrder | null;
+  // The order, its items and the stock, all or nothing, in one statement and so one round trip
+  // and one commit (take_stock: migration 0014). A concurrent request with the same checkout key
+  // waits on the unique key until this one commits, then inserts nothing and reserves nothing.
+  const stock = stockArguments(lines);
+  const paymentExpiresAt = new Date(now.getTime() + windowMinutes * 60_000);
+  let orderId: number | null;
   try {
-    placed = await db.transaction(async (tx) => {
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: input.customerId,
-          status: "pending",
-          checkoutKey: input.checkoutKey,
-          shippingName: input.shipping.name,
-          shippingAddress: input.shipping.address,
-          shippingCity: input.shipping.city,
-          shippingState: input.shipping.state,
-          shippingPostalCode: input.shipping.postalCode,
-          shippingPhone: input.shipping.phone,
-          shippingEmail: input.shipping.email,
-          shippingMethod: input.shippingMethod,
-          subtotalCents: price.subtotalCents,
-          shippingCents: price.shippingCents,
-          taxCents: price.taxCents,
-          totalCents: price.totalCents,
-          paymentExpiresAt: new Date(now.getTime() + windowMinutes * 60_000),
-          createdAt: now,
-          updatedAt: now,
-        })
-        // A concurrent request with the same key waits here until that one commits or rolls back.
-        .onConflictDoNothing({ target: [orders.userId, orders.checkoutKey] })
-        .returning();
-      if (!order) return null;
-      const items = await tx
-        .insert(orderItems)
-        .values(
-          priced.map((line) => ({
-            orderId: order.id,
-            productType: line.productType,
-            productSerialNo: line.serialNo,
-            title: line.title,
-            quantity: line.quantity,
-            unitPriceCents: line.unitPriceCents,
-          })),
-        )
-        .returning();
-      // Stock last: its rows are what concurrent orders for a popular title wait on, so they
-      // stay locked only from here to the commit.
-      const reserved = await reserveStock(tx, lines);
-      if (!reserved.ok) throw new OutOfStock(reserved.failed);
-      return toCustomerOrder(order, items);
+    const { rows } = await queryByHand<{ id: string }>(db, {
+      name: "place-order",
+      text: PLACE_ORDER_SQL,
+      values: [
+        input.customerId,
+        input.checkoutKey,
+        input.shipping.name,
+        input.shipping.address,
+        input.shipping.city,
+        input.shipping.state,
+        input.shipping.postalCode,
+        input.shipping.phone,
+        input.shipping.email,
+        input.shippingMethod,
+        price.subtotalCents,
+        price.shippingCents,
+        price.taxCents,
+        price.totalCents,
+        paymentExpiresAt,
+        now,
+        stock.types,
+        stock.serials,
+        stock.quantities,
+        priced.map((line) => line.title),
+        priced.map((line) => line.unitPriceCents),
+      ],
     });
+    orderId = rows[0] ? Number(rows[0].id) : null;
   } catch (error) {
-    if (!(error instanceof OutOfStock)) throw error;
+    if ((error as { constraint?: string }).constraint === "orders_user_id_customers_id_fk") {
+      return unknownCustomer;
+    }
+    const failed = shortLineOf(error, lines);
+    if (!failed) throw error;
     const titles = new Map(priced.map((line) => [keyOf(line), line.title]));
-    const shortages = await findShortages(db, lines, titles, error.line);
+    const shortages = await findShortages(db, lines, titles, failed);
     return {
       ok: false,
       reason: "out-of-stock",
@@ -278,6 +291,34 @@ export async function placeOrder(
       message: shortages.map(shortageMessage).join(" "),
     };
   }
+  const placed: CustomerOrder | null =
+    orderId === null
+      ? null
+      : {
+          id: orderId,
+          status: "pending",
+          createdAt: now.toISOString(),
+          shipping: { ...input.shipping, method: input.shippingMethod },
+          items: priced.map((line) => ({
+            productType: line.productType,
+            serialNo: line.serialNo,
+            title: line.title,
+            quantity: line.quantity,
+            unitPriceCents: line.unitPriceCents,
+          })),
+          subtotalCents: price.subtotalCents,
+          shippingCents: price.shippingCents,
+          taxCents: price.taxCents,
+          totalCents: price.totalCents,
+          paymentExpiresAt: paymentExpiresAt.toISOString(),
+          paidAt: null,
+          paymentProvider: null,
+          paymentSessionId: null,
+          shippedAt: null,
+          carrier: null,
+          trackingNumber: null,
+          refundedAt: null,
+        };
 
   if (placed === null) {
     const existing = await orderByKey(db, input.customerId, input.checkoutKey);

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { adultTitles, regularTitles } from "#app/db/schema.ts";
 import type { ProductType } from "#app/lib/catalog.ts";
@@ -16,49 +16,58 @@ export type Shortage = {
   available: number;
 };
 
+/** The SQLSTATE `take_stock` (migration 0014) raises when a line is short. */
+const OUT_OF_STOCK = "RR001";
+
 /**
- * Takes one line's quantity off the shelf if (and only if) that many are left. The condition is
- * part of the update, so concurrent orders can never take the count below zero.
+ * The line a failed `take_stock` call was short of, or undefined when the error is something
+ * else. Drizzle wraps the driver's error in its own (`cause`).
  */
-async function reserveLine(tx: Transaction, line: OrderLine): Promise<boolean> {
-  const rows =
-    line.productType === "regular"
-      ? await tx
-          .update(regularTitles)
-          .set({ qtyToList: sql`${regularTitles.qtyToList} - ${line.quantity}` })
-          .where(
-            and(
-              eq(regularTitles.regSerialNo, line.serialNo),
-              gte(regularTitles.qtyToList, line.quantity),
-            ),
-          )
-          .returning({ serialNo: regularTitles.regSerialNo })
-      : await tx
-          .update(adultTitles)
-          .set({ quantity: sql`${adultTitles.quantity} - ${line.quantity}` })
-          .where(
-            and(
-              eq(adultTitles.adultSerialNo, line.serialNo),
-              gte(adultTitles.quantity, line.quantity),
-            ),
-          )
-          .returning({ serialNo: adultTitles.adultSerialNo });
-  return rows.length === 1;
+export function shortLineOf(error: unknown, lines: readonly OrderLine[]): OrderLine | undefined {
+  for (let current = error; current && typeof current === "object";) {
+    const { code, detail, cause } = current as { code?: string; detail?: string; cause?: unknown };
+    if (code === OUT_OF_STOCK) {
+      const [productType, serialNo] = (detail ?? "").split(":");
+      return lines.find(
+        (line) => line.productType === productType && line.serialNo === Number(serialNo),
+      );
+    }
+    current = cause;
+  }
+  return undefined;
+}
+
+/** `take_stock`'s arguments for these lines: one array per column, in the fixed order. */
+export function stockArguments(lines: readonly OrderLine[]) {
+  const merged = mergeOrderLines(lines);
+  return {
+    types: merged.map((line) => line.productType),
+    serials: merged.map((line) => line.serialNo),
+    quantities: merged.map((line) => line.quantity),
+  };
 }
 
 /**
- * Reserves every line or reports which are short. Lines are taken in one fixed order (see
- * `mergeOrderLines`) so that concurrent orders lock stock rows in the same order and never
- * deadlock. On a shortage the caller must roll back: earlier lines were already taken.
+ * Reserves every line or reports which is short, through the database's `take_stock`: the stock
+ * rows are locked in one fixed order, so concurrent orders never deadlock, and the condition is
+ * part of the update, so they can never take a count below zero. On a shortage the caller must
+ * roll back (the transaction, or the savepoint it called this in).
  */
 export async function reserveStock(
   tx: Transaction,
   lines: readonly OrderLine[],
 ): Promise<{ ok: true } | { ok: false; failed: OrderLine }> {
-  for (const line of mergeOrderLines(lines)) {
-    if (!(await reserveLine(tx, line))) return { ok: false, failed: line };
+  const { types, serials, quantities } = stockArguments(lines);
+  try {
+    await tx.execute(
+      sql`select take_stock(${sql.param(types)}::text[], ${sql.param(serials)}::integer[], ${sql.param(quantities)}::integer[])`,
+    );
+    return { ok: true };
+  } catch (error) {
+    const failed = shortLineOf(error, mergeOrderLines(lines));
+    if (!failed) throw error;
+    return { ok: false, failed };
   }
-  return { ok: true };
 }
 
 /** Puts lines back on the shelf (an unpaid order released), in the same fixed order. */
