@@ -18,6 +18,7 @@ import { createObservability, requestIds } from "./observability.ts";
 import { type CatalogueWatch, createPageCache, watchCatalogue } from "./page-cache.ts";
 import { clientAddress, limitBodies, refuseControlCharacters } from "./request-guards.ts";
 import { sameOriginOnly } from "./same-origin.ts";
+import { COMPRESSION_THRESHOLD, sizeSmallAnswers } from "./small-answers.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -34,7 +35,8 @@ async function main() {
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(requestIds);
-  app.use(compression());
+  app.use(compression({ threshold: COMPRESSION_THRESHOLD }));
+  app.use(sizeSmallAnswers);
   app.use((_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
