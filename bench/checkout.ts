@@ -1,10 +1,10 @@
 // `npm run bench:checkout`: places orders through the running shop's real code path (the cart's
-// payment button: a form POST that validates, prices, reserves stock in one transaction and
-// opens a payment session) with many concurrent signed-in buyers, and prints orders placed per
+// payment button as the hydrated page posts it: a data request that validates, prices, reserves
+// stock in the same statement as the order and opens a payment session) with many concurrent signed-in buyers, and prints orders placed per
 // second, latency and the oversold count (must be 0). Several runs; the median is the result.
 //
 //   node bench/checkout.ts [--runs 3] [--seconds 10] [--connections 64] [--buyers 64]
-//                          [--processes 1] [--data-requests] [--waits] [--cpu-prof <folder>]
+//                          [--processes 1] [--plain-forms] [--waits] [--cpu-prof <folder>]
 //
 // It starts its own embedded PostgreSQL and production server(s), building first when the build
 // is missing or older than the sources.
@@ -27,10 +27,11 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "64" },
     buyers: { type: "string", default: "64" },
     /**
-     * Post the payment button as the hydrated page does (a React Router data request, answered
-     * with data instead of a rendered page); without it, as a plain form without JavaScript.
+     * Post the payment button as a plain form, as a browser without JavaScript does (a refusal
+     * is answered with the whole cart page); by default it is posted as the hydrated page does,
+     * as a React Router data request answered with data.
      */
-    "data-requests": { type: "boolean", default: false },
+    "plain-forms": { type: "boolean", default: false },
     /** Server processes on the one database; each buyer's requests go to one of them in turn. */
     processes: { type: "string", default: "1" },
     /** Write a CPU profile of the server to this folder (open it in Chrome's DevTools). */
@@ -342,7 +343,7 @@ async function run(): Promise<RunResult> {
         const began = performance.now();
         try {
           const response = await postQuickly(
-            args["data-requests"] ? "/cart.data" : "/cart",
+            args["plain-forms"] ? "/cart" : "/cart.data",
             form({
               intent: "pay",
               ...SHIPPING,

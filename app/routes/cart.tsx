@@ -19,7 +19,7 @@ import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { getSignedInUser } from "#app/domain/accounts/session.server.ts";
+import { getSignedInAccount, getSignedInUser } from "#app/domain/accounts/session.server.ts";
 import {
   orderLineSchema,
   shippingAddressSchema,
@@ -107,7 +107,7 @@ type ReviewStep = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await getSignedInUser(request);
+  const user = await getSignedInAccount(request);
   // Checkout needs an account; the cart stays in the browser meanwhile.
   if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent("/cart")}`);
   const form = await readForm(request);

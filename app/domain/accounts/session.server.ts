@@ -24,6 +24,24 @@ export function hasSessionCookie(request: Request): boolean {
   return SESSION_COOKIE_PATTERN.test(request.headers.get("Cookie") ?? "");
 }
 
+/** Who is signed in, as the session says: the account alone, without the customer profile. */
+export type SignedInAccount = Pick<SignedInUser, "id" | "email" | "role">;
+
+/**
+ * The signed-in account for actions that need only its id and role (placing an order): one
+ * query fewer than `getSignedInUser`, which also reads the customer profile for display.
+ */
+export async function getSignedInAccount(request: Request): Promise<SignedInAccount | null> {
+  if (!hasSessionCookie(request)) return null;
+  const session = await getAuth().api.getSession({ headers: request.headers });
+  if (!session) return null;
+  return {
+    id: session.user.id,
+    email: session.user.email,
+    role: session.user.role === "admin" ? "admin" : "customer",
+  };
+}
+
 export async function getSignedInUser(request: Request): Promise<SignedInUser | null> {
   if (!hasSessionCookie(request)) return null;
   const session = await getAuth().api.getSession({ headers: request.headers });

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { queryByHand, type Database } from "#app/db/client.server.ts";
-import { adultTitles, customers, orders, regularTitles } from "#app/db/schema.ts";
+import { customers, orders } from "#app/db/schema.ts";
 import type { ProductType } from "#app/lib/catalog.ts";
 import { checkAdultBuyer } from "./adult-buyer.ts";
 import {
@@ -68,38 +68,36 @@ export function shortageMessage(shortage: Shortage): string {
     : `Only ${shortage.available} of "${shortage.title}" left (you asked for ${shortage.requested}).`;
 }
 
+/** Both catalogues in one statement, prepared once per connection. */
+const CATALOGUE_PRODUCTS_SQL = `
+  select 'regular' as product_type, reg_serial_no as serial_no, title,
+         current_price_cents as unit_price_cents, qty_to_list as stock
+    from regular_titles where reg_serial_no = any($1::integer[])
+  union all
+  select 'adult', adult_serial_no, title, price_cents, quantity
+    from adult_titles where adult_serial_no = any($2::integer[])`;
+
 /** Today's title, price and stock of each product, straight from the catalogue. */
 export async function catalogueProducts(db: Database, lines: readonly ProductRef[]) {
   const serials = (type: ProductType) =>
     lines.filter((line) => line.productType === type).map((line) => line.serialNo);
-  const [regular, adult] = await Promise.all([
-    serials("regular").length
-      ? db
-          .select({
-            serialNo: regularTitles.regSerialNo,
-            title: regularTitles.title,
-            unitPriceCents: regularTitles.currentPriceCents,
-            stock: regularTitles.qtyToList,
-          })
-          .from(regularTitles)
-          .where(inArray(regularTitles.regSerialNo, serials("regular")))
-      : [],
-    serials("adult").length
-      ? db
-          .select({
-            serialNo: adultTitles.adultSerialNo,
-            title: adultTitles.title,
-            unitPriceCents: adultTitles.priceCents,
-            stock: adultTitles.quantity,
-          })
-          .from(adultTitles)
-          .where(inArray(adultTitles.adultSerialNo, serials("adult")))
-      : [],
-  ]);
-  return new Map<string, { title: string; unitPriceCents: number; stock: number }>([
-    ...regular.map((row) => [`regular:${row.serialNo}`, row] as const),
-    ...adult.map((row) => [`adult:${row.serialNo}`, row] as const),
-  ]);
+  const { rows } = await queryByHand<{
+    product_type: ProductType;
+    serial_no: number;
+    title: string;
+    unit_price_cents: number;
+    stock: number;
+  }>(db, {
+    name: "catalogue-products",
+    text: CATALOGUE_PRODUCTS_SQL,
+    values: [serials("regular"), serials("adult")],
+  });
+  return new Map<string, { title: string; unitPriceCents: number; stock: number }>(
+    rows.map((row) => [
+      `${row.product_type}:${row.serial_no}`,
+      { title: row.title, unitPriceCents: row.unit_price_cents, stock: row.stock },
+    ]),
+  );
 }
 
 async function orderByKey(db: Database, customerId: string, checkoutKey: string) {
