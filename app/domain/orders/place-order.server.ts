@@ -13,7 +13,7 @@ import {
 } from "./checkout-input.ts";
 import { loadOrders, type CustomerOrder } from "./customer-orders.server.ts";
 import { priceOrder, type PricingConfig } from "./pricing.ts";
-import { findShortages, shortLineOf, stockArguments, type Shortage } from "./stock.server.ts";
+import { shortagesIn, shortLineOf, stockArguments, type Shortage } from "./stock.server.ts";
 
 /** How long an unpaid order holds its stock unless the payment session says otherwise. */
 export const DEFAULT_PAYMENT_WINDOW_MINUTES = 45;
@@ -281,7 +281,9 @@ export async function placeOrder(
     const failed = shortLineOf(error, lines);
     if (!failed) throw error;
     const titles = new Map(priced.map((line) => [keyOf(line), line.title]));
-    const shortages = await findShortages(db, lines, titles, failed);
+    const current = await catalogueProducts(db, lines);
+    const left = new Map([...current].map(([key, product]) => [key, product.stock]));
+    const shortages = shortagesIn(lines, left, titles, failed);
     return {
       ok: false,
       reason: "out-of-stock",

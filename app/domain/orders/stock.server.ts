@@ -118,6 +118,16 @@ export async function findShortages(
     ...regular.map((row) => [`regular:${row.serialNo}`, row.left] as const),
     ...adult.map((row) => [`adult:${row.serialNo}`, row.left] as const),
   ]);
+  return shortagesIn(lines, left, titles, mustInclude);
+}
+
+/** `findShortages` for stock already read: `left` by `productType:serialNo`. */
+export function shortagesIn(
+  lines: readonly OrderLine[],
+  left: ReadonlyMap<string, number>,
+  titles: ReadonlyMap<string, string>,
+  mustInclude?: OrderLine,
+): Shortage[] {
   return lines
     .map((line) => {
       const key = `${line.productType}:${line.serialNo}`;
