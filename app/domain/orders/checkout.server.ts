@@ -2,7 +2,10 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { orders } from "#app/db/schema.ts";
 import type { PaymentProvider } from "#app/domain/payments/provider.server.ts";
-import { recordPaymentSession } from "#app/domain/orders/fulfilment.server.ts";
+import {
+  recordFirstPaymentSession,
+  recordPaymentSession,
+} from "#app/domain/orders/fulfilment.server.ts";
 import type { Transaction } from "#app/domain/orders/stock.server.ts";
 import { shippingOption } from "#app/lib/shipping.ts";
 import {
@@ -159,22 +162,16 @@ export async function startPayment(
       // condition below), and a failed attempt must not be answered from the provider's memory.
       idempotencyKey: `order-${order.id}-${now.getTime()}`,
     });
-  const record = (
-    runner: Database | Transaction,
-    session: Awaited<ReturnType<typeof createSession>>,
-    options: { onlyIfNone?: boolean } = {},
-  ) =>
-    recordPaymentSession(runner, {
-      orderId: order.id,
-      provider: provider.name,
-      sessionId: session.id,
-      url: session.url,
-      expiresAt: session.expiresAt,
-      ...options,
-    });
-  const open = async (runner: Transaction) => {
+  const recorded = (session: Awaited<ReturnType<typeof createSession>>) => ({
+    orderId: order.id,
+    provider: provider.name,
+    sessionId: session.id,
+    url: session.url,
+    expiresAt: session.expiresAt,
+  });
+  const open = async (tx: Transaction) => {
     const session = await createSession();
-    await record(runner, session);
+    await recordPaymentSession(tx, recorded(session));
     return { ok: true, redirectTo: session.url } as const;
   };
 
@@ -185,7 +182,7 @@ export async function startPayment(
     // this session is closed and the shopper goes to that one (through the locked path below).
     try {
       const session = await createSession();
-      if (await record(db, session, { onlyIfNone: true })) {
+      if (await recordFirstPaymentSession(db, recorded(session))) {
         return { ok: true, redirectTo: session.url };
       }
       await provider.expireCheckoutSession(session.id);

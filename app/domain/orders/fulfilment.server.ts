@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
-import type { Database } from "#app/db/client.server.ts";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { queryByHand, type Database } from "#app/db/client.server.ts";
 import { orderItems, orders, paymentEvents } from "#app/db/schema.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import { orderConfirmationMessage } from "#app/emails/order-emails.ts";
@@ -34,15 +34,7 @@ async function orderLines(tx: Transaction, orderIds: number[]) {
 /** Records the payment session an unpaid order is being paid through; false if not pending. */
 export async function recordPaymentSession(
   db: Database | Transaction,
-  input: {
-    orderId: number;
-    provider: string;
-    sessionId: string;
-    url?: string;
-    expiresAt: Date;
-    /** Record it only if the order has no session yet (the caller holds no lock on it). */
-    onlyIfNone?: boolean;
-  },
+  input: { orderId: number; provider: string; sessionId: string; url?: string; expiresAt: Date },
 ): Promise<boolean> {
   // The stock is held as long as the session can still be paid; the expiry sweep releases it
   // after that (a payment arriving later still counts: see markOrderPaid).
@@ -55,15 +47,36 @@ export async function recordPaymentSession(
       paymentExpiresAt: input.expiresAt,
       updatedAt: new Date(),
     })
-    .where(
-      and(
-        eq(orders.id, input.orderId),
-        eq(orders.status, "pending"),
-        input.onlyIfNone ? isNull(orders.paymentSessionId) : undefined,
-      ),
-    )
+    .where(and(eq(orders.id, input.orderId), eq(orders.status, "pending")))
     .returning({ id: orders.id });
   return rows.length === 1;
+}
+
+/**
+ * The first payment session of an order just placed, recorded only if the order has none yet
+ * (the caller holds no lock on it): false when a replay of the same checkout recorded one first.
+ * One prepared statement, as every checkout runs it.
+ */
+export async function recordFirstPaymentSession(
+  db: Database,
+  input: { orderId: number; provider: string; sessionId: string; url: string; expiresAt: Date },
+): Promise<boolean> {
+  const { rowCount } = await queryByHand(db, {
+    name: "record-first-payment-session",
+    text: `update orders
+              set payment_provider = $2, payment_session_id = $3, payment_session_url = $4,
+                  payment_expires_at = $5, updated_at = $6
+            where id = $1 and status = 'pending' and payment_session_id is null`,
+    values: [
+      input.orderId,
+      input.provider,
+      input.sessionId,
+      input.url,
+      input.expiresAt,
+      new Date(),
+    ],
+  });
+  return rowCount === 1;
 }
 
 export type PaymentConfirmation = {
