@@ -13,7 +13,7 @@ import {
 } from "./checkout-input.ts";
 import { loadOrders, type CustomerOrder } from "./customer-orders.server.ts";
 import { priceOrder, type PricingConfig } from "./pricing.ts";
-import { shortagesIn, shortLineOf, stockArguments, type Shortage } from "./stock.server.ts";
+import { stockArguments, stockShortfall, type Shortage } from "./stock.server.ts";
 
 /** How long an unpaid order holds its stock unless the payment session says otherwise. */
 export const DEFAULT_PAYMENT_WINDOW_MINUTES = 45;
@@ -278,12 +278,15 @@ export async function placeOrder(
     if ((error as { constraint?: string }).constraint === "orders_user_id_customers_id_fk") {
       return unknownCustomer;
     }
-    const failed = shortLineOf(error, lines);
-    if (!failed) throw error;
+    const shortfall = stockShortfall(error);
+    if (!shortfall) throw error;
     const titles = new Map(priced.map((line) => [keyOf(line), line.title]));
-    const current = await catalogueProducts(db, lines);
-    const left = new Map([...current].map(([key, product]) => [key, product.stock]));
-    const shortages = shortagesIn(lines, left, titles, failed);
+    const requested = new Map(lines.map((line) => [keyOf(line), line.quantity]));
+    const shortages: Shortage[] = shortfall.map((short) => ({
+      ...short,
+      title: titles.get(keyOf(short)) ?? `#${short.serialNo}`,
+      requested: requested.get(keyOf(short)) ?? 0,
+    }));
     return {
       ok: false,
       reason: "out-of-stock",

@@ -4,6 +4,9 @@ import { adultTitles, regularTitles } from "#app/db/schema.ts";
 import type { ProductType } from "#app/lib/catalog.ts";
 import { compareLines, mergeOrderLines, type OrderLine } from "./checkout-input.ts";
 
+const keyOf = (line: { productType: ProductType; serialNo: number }) =>
+  `${line.productType}:${line.serialNo}`;
+
 /** A transaction handed out by `db.transaction`. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -16,21 +19,28 @@ export type Shortage = {
   available: number;
 };
 
-/** The SQLSTATE `take_stock` (migration 0014) raises when a line is short. */
+/** The SQLSTATE `take_stock` (migration 0014) raises when lines are short. */
 const OUT_OF_STOCK = "RR001";
 
+export type Shortfall = { productType: ProductType; serialNo: number; available: number };
+
 /**
- * The line a failed `take_stock` call was short of, or undefined when the error is something
- * else. Drizzle wraps the driver's error in its own (`cause`).
+ * The lines a failed `take_stock` call found short, with how many of each are left (read with
+ * the rows locked), or undefined when the error is something else. Drizzle wraps the driver's
+ * error in its own (`cause`).
  */
-export function shortLineOf(error: unknown, lines: readonly OrderLine[]): OrderLine | undefined {
+export function stockShortfall(error: unknown): Shortfall[] | undefined {
   for (let current = error; current && typeof current === "object";) {
     const { code, detail, cause } = current as { code?: string; detail?: string; cause?: unknown };
     if (code === OUT_OF_STOCK) {
-      const [productType, serialNo] = (detail ?? "").split(":");
-      return lines.find(
-        (line) => line.productType === productType && line.serialNo === Number(serialNo),
-      );
+      return (detail ?? "").split(",").map((entry) => {
+        const [productType, serialNo, available] = entry.split(":");
+        return {
+          productType: productType as ProductType,
+          serialNo: Number(serialNo),
+          available: Number(available),
+        };
+      });
     }
     current = cause;
   }
@@ -64,7 +74,8 @@ export async function reserveStock(
     );
     return { ok: true };
   } catch (error) {
-    const failed = shortLineOf(error, mergeOrderLines(lines));
+    const [first] = stockShortfall(error) ?? [];
+    const failed = first && lines.find((line) => keyOf(line) === keyOf(first));
     if (!failed) throw error;
     return { ok: false, failed };
   }
@@ -118,16 +129,6 @@ export async function findShortages(
     ...regular.map((row) => [`regular:${row.serialNo}`, row.left] as const),
     ...adult.map((row) => [`adult:${row.serialNo}`, row.left] as const),
   ]);
-  return shortagesIn(lines, left, titles, mustInclude);
-}
-
-/** `findShortages` for stock already read: `left` by `productType:serialNo`. */
-export function shortagesIn(
-  lines: readonly OrderLine[],
-  left: ReadonlyMap<string, number>,
-  titles: ReadonlyMap<string, string>,
-  mustInclude?: OrderLine,
-): Shortage[] {
   return lines
     .map((line) => {
       const key = `${line.productType}:${line.serialNo}`;
