@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import { clientAddress, signedInCustomer } from "./support/accounts.ts";
-import { fillShipping } from "./support/checkout.ts";
+import { clientAddress, signedInCustomer, signInAsAdmin } from "./support/accounts.ts";
+import { checkoutWithTestCard, fillShipping } from "./support/checkout.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
 
 const PASSWORD = "Checkout-Journey-42";
@@ -144,6 +144,61 @@ test("a visitor is sent to log in and comes back to the cart with it intact", as
   await expect(page.getByLabel("Street address")).toHaveValue("1201 W Division St");
   await page.getByRole("button", { name: "Proceed to Checkout" }).click();
   await expect(page.getByRole("heading", { name: "Review your order" })).toBeVisible();
+});
+
+test("the last copy bought by someone else between review and payment is named, and the cart kept", async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  // An admin lists a title with one copy.
+  await signInAsAdmin(page, "last-copy");
+  await page.goto("/admin/items/new");
+  const title = `Last Copy Lantern ${Date.now()}`;
+  await page.getByLabel("ProductID").fill("LC-001");
+  await page.getByLabel("QtyToList").fill("1");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Release Year").fill("2001");
+  await page.getByLabel("Disc").selectOption("DVD");
+  await page.getByLabel("CurrentPrice").fill("9.99");
+  await page.getByRole("button", { name: "Add Title" }).click();
+  await expect(page).toHaveURL(/\/admin\/items\?q=\d+/);
+  const row = page.getByRole("row").filter({ hasText: title });
+  const serial = (await row.getByRole("cell").first().textContent())!.trim();
+
+  // Two shoppers, each in a browser of their own, want it.
+  const shopper = async (label: string, first: string) => {
+    const context = await browser.newContext({
+      extraHTTPHeaders: { "X-Forwarded-For": clientAddress(`${testInfo.testId}-${label}`) },
+    });
+    const tab = await context.newPage();
+    const email = uniqueEmail(label);
+    await signedInCustomer(tab, email, PASSWORD, first, "Shopper");
+    await tab.goto(`/movies/${serial}`);
+    await tab.getByRole("main").getByRole("button", { name: "Add to Cart" }).click();
+    await expect(tab.getByRole("button", { name: "Cart (1)" })).toBeVisible();
+    return { context, tab, email };
+  };
+  const first = await shopper("first", "Fay");
+  const second = await shopper("second", "Sid");
+
+  // The first reaches the review; meanwhile the second buys the copy.
+  await first.tab.goto("/cart");
+  await fillShipping(first.tab, first.email);
+  await first.tab.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(first.tab.getByRole("heading", { name: "Review your order" })).toBeVisible();
+  await checkoutWithTestCard(second.tab, second.email);
+
+  await first.tab.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(first.tab.getByText(`"${title}" is sold out.`)).toBeVisible();
+  await expect(
+    first.tab.getByRole("list", { name: "Items in your cart" }).getByRole("listitem"),
+  ).toHaveCount(1);
+  await expect(first.tab.getByLabel("Street address")).toHaveValue("1201 W Division St");
+  await first.tab.goto("/orders");
+  await expect(first.tab.getByText("pending", { exact: true })).toHaveCount(0);
+  await first.context.close();
+  await second.context.close();
 });
 
 test("missing shipping fields are named before payment", async ({ page }) => {
