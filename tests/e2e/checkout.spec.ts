@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signedInCustomer, signInAsAdmin } from "./support/accounts.ts";
+import { listRegularTitle } from "./support/catalogue.ts";
 import { checkoutWithTestCard, fillShipping } from "./support/checkout.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
 
@@ -153,18 +154,8 @@ test("the last copy bought by someone else between review and payment is named, 
   test.setTimeout(90_000);
   // An admin lists a title with one copy.
   await signInAsAdmin(page, "last-copy");
-  await page.goto("/admin/items/new");
   const title = `Last Copy Lantern ${Date.now()}`;
-  await page.getByLabel("ProductID").fill("LC-001");
-  await page.getByLabel("QtyToList").fill("1");
-  await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("Release Year").fill("2001");
-  await page.getByLabel("Disc").selectOption("DVD");
-  await page.getByLabel("CurrentPrice").fill("9.99");
-  await page.getByRole("button", { name: "Add Title" }).click();
-  await expect(page).toHaveURL(/\/admin\/items\?q=\d+/);
-  const row = page.getByRole("row").filter({ hasText: title });
-  const serial = (await row.getByRole("cell").first().textContent())!.trim();
+  const serial = await listRegularTitle(page, { title, productId: "LC-001", qty: 1 });
 
   // Two shoppers, each in a browser of their own, want it.
   const shopper = async (label: string, first: string) => {

@@ -25,7 +25,7 @@ export function hasSessionCookie(request: Request): boolean {
 }
 
 /** Who is signed in, as the session says: the account alone, without the customer profile. */
-export type SignedInAccount = Pick<SignedInUser, "id" | "email" | "role">;
+export type SignedInAccount = Pick<SignedInUser, "id" | "email" | "role" | "twoFactorEnabled">;
 
 /**
  * The signed-in account for actions that need only its id and role (placing an order): one
@@ -39,13 +39,13 @@ export async function getSignedInAccount(request: Request): Promise<SignedInAcco
     id: session.user.id,
     email: session.user.email,
     role: session.user.role === "admin" ? "admin" : "customer",
+    twoFactorEnabled: Boolean(session.user.twoFactorEnabled),
   };
 }
 
 export async function getSignedInUser(request: Request): Promise<SignedInUser | null> {
-  if (!hasSessionCookie(request)) return null;
-  const session = await getAuth().api.getSession({ headers: request.headers });
-  if (!session) return null;
+  const account = await getSignedInAccount(request);
+  if (!account) return null;
   const [profile] = await getDb()
     .select({
       firstName: customers.firstName,
@@ -53,16 +53,13 @@ export async function getSignedInUser(request: Request): Promise<SignedInUser | 
       dateOfBirth: customers.dateOfBirth,
     })
     .from(customers)
-    .where(eq(customers.id, session.user.id));
+    .where(eq(customers.id, account.id));
   return {
-    id: session.user.id,
-    email: session.user.email,
-    role: session.user.role === "admin" ? "admin" : "customer",
-    displayName: displayName(profile, session.user.email),
+    ...account,
+    displayName: displayName(profile, account.email),
     firstName: profile?.firstName ?? null,
     lastName: profile?.lastName ?? null,
     dateOfBirth: profile?.dateOfBirth ?? null,
-    twoFactorEnabled: Boolean(session.user.twoFactorEnabled),
   };
 }
 

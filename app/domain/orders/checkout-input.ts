@@ -65,6 +65,10 @@ export type ValidPlaceOrderInput = z.output<typeof placeOrderInputSchema>;
 
 export type OrderLine = { productType: ProductType; serialNo: number; quantity: number };
 
+/** One product of either catalogue, as a map key: "regular:12", "adult:7". */
+export const keyOf = (ref: { productType: ProductType; serialNo: number }) =>
+  `${ref.productType}:${ref.serialNo}`;
+
 /**
  * Lines for the same product become one (kind + serial number, as the cart merges them), in a
  * fixed order: regular before adult, then by serial number. Stock rows are always locked in
@@ -73,7 +77,7 @@ export type OrderLine = { productType: ProductType; serialNo: number; quantity: 
 export function mergeOrderLines(lines: readonly OrderLine[]): OrderLine[] {
   const merged = new Map<string, OrderLine>();
   for (const line of lines) {
-    const key = `${line.productType}:${line.serialNo}`;
+    const key = keyOf(line);
     const seen = merged.get(key);
     merged.set(key, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
   }

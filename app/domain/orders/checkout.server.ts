@@ -9,12 +9,13 @@ import {
 import type { Transaction } from "#app/domain/orders/stock.server.ts";
 import { shippingOption } from "#app/lib/shipping.ts";
 import {
+  keyOf,
   mergeOrderLines,
   shippingAddressSchema,
   type OrderLine,
   type ShippingAddress,
 } from "./checkout-input.ts";
-import { catalogueProducts, keyOf, placeOrder, shortageMessage } from "./place-order.server.ts";
+import { catalogueProducts, placeOrder, shortageMessage } from "./place-order.server.ts";
 import { priceOrder, type OrderPrice, type PricingConfig } from "./pricing.ts";
 
 export type QuoteLine = OrderLine & { title: string; unitPriceCents: number; available: number };
@@ -169,6 +170,10 @@ export async function startPayment(
     url: session.url,
     expiresAt: session.expiresAt,
   });
+  const couldNotStart = (error: unknown): StartPaymentResult => {
+    console.error(`Could not start payment for order ${order.id}`, error);
+    return { ok: false, message: "Could not start payment. Try again." };
+  };
   const open = async (tx: Transaction) => {
     const session = await createSession();
     await recordPaymentSession(tx, recorded(session));
@@ -187,8 +192,7 @@ export async function startPayment(
       }
       await provider.expireCheckoutSession(session.id);
     } catch (error) {
-      console.error(`Could not start payment for order ${order.id}`, error);
-      return { ok: false, message: "Could not start payment. Try again." };
+      return couldNotStart(error);
     }
   }
 
@@ -224,8 +228,7 @@ export async function startPayment(
       return open(tx);
     });
   } catch (error) {
-    console.error(`Could not start payment for order ${order.id}`, error);
-    return { ok: false, message: "Could not start payment. Try again." };
+    return couldNotStart(error);
   }
 }
 

@@ -4,6 +4,7 @@ import { customers, orders } from "#app/db/schema.ts";
 import type { ProductType } from "#app/lib/catalog.ts";
 import { checkAdultBuyer } from "./adult-buyer.ts";
 import {
+  keyOf,
   MAX_LINE_QUANTITY,
   mergeOrderLines,
   placeOrderInputSchema,
@@ -13,7 +14,7 @@ import {
 } from "./checkout-input.ts";
 import { loadOrders, type CustomerOrder } from "./customer-orders.server.ts";
 import { priceOrder, type PricingConfig } from "./pricing.ts";
-import { stockArguments, stockShortfall, type Shortage } from "./stock.server.ts";
+import { stockShortfall, type Shortage } from "./stock.server.ts";
 
 /** How long an unpaid order holds its stock unless the payment session says otherwise. */
 export const DEFAULT_PAYMENT_WINDOW_MINUTES = 45;
@@ -60,8 +61,6 @@ const PLACE_ORDER_SQL = `
   select new_order.id, take_stock($17::text[], $18::integer[], $19::integer[])
     from new_order`;
 
-export const keyOf = (ref: ProductRef) => `${ref.productType}:${ref.serialNo}`;
-
 export function shortageMessage(shortage: Shortage): string {
   return shortage.available === 0
     ? `"${shortage.title}" is sold out.`
@@ -94,7 +93,7 @@ export async function catalogueProducts(db: Database, lines: readonly ProductRef
   });
   return new Map<string, { title: string; unitPriceCents: number; stock: number }>(
     rows.map((row) => [
-      `${row.product_type}:${row.serial_no}`,
+      keyOf({ productType: row.product_type, serialNo: row.serial_no }),
       { title: row.title, unitPriceCents: row.unit_price_cents, stock: row.stock },
     ]),
   );
@@ -242,7 +241,6 @@ export async function placeOrder(
   // The order, its items and the stock, all or nothing, in one statement and so one round trip
   // and one commit (take_stock: migration 0014). A concurrent request with the same checkout key
   // waits on the unique key until this one commits, then inserts nothing and reserves nothing.
-  const stock = stockArguments(lines);
   const paymentExpiresAt = new Date(now.getTime() + windowMinutes * 60_000);
   let orderId: number | null;
   try {
@@ -266,9 +264,9 @@ export async function placeOrder(
         price.totalCents,
         paymentExpiresAt,
         now,
-        stock.types,
-        stock.serials,
-        stock.quantities,
+        priced.map((line) => line.productType),
+        priced.map((line) => line.serialNo),
+        priced.map((line) => line.quantity),
         priced.map((line) => line.title),
         priced.map((line) => line.unitPriceCents),
       ],
@@ -294,39 +292,31 @@ export async function placeOrder(
       message: shortages.map(shortageMessage).join(" "),
     };
   }
-  const placed: CustomerOrder | null =
-    orderId === null
-      ? null
-      : {
-          id: orderId,
-          status: "pending",
-          createdAt: now.toISOString(),
-          shipping: { ...input.shipping, method: input.shippingMethod },
-          items: priced.map((line) => ({
-            productType: line.productType,
-            serialNo: line.serialNo,
-            title: line.title,
-            quantity: line.quantity,
-            unitPriceCents: line.unitPriceCents,
-          })),
-          subtotalCents: price.subtotalCents,
-          shippingCents: price.shippingCents,
-          taxCents: price.taxCents,
-          totalCents: price.totalCents,
-          paymentExpiresAt: paymentExpiresAt.toISOString(),
-          paidAt: null,
-          paymentProvider: null,
-          paymentSessionId: null,
-          shippedAt: null,
-          carrier: null,
-          trackingNumber: null,
-          refundedAt: null,
-        };
-
-  if (placed === null) {
+  if (orderId === null) {
+    // The key had placed an order already (perhaps a moment ago, by a concurrent request).
     const existing = await orderByKey(db, input.customerId, input.checkoutKey);
     if (!existing) throw new Error("An order with this checkout key vanished while being read.");
     return replayed(existing, input, lines);
   }
-  return { ok: true, created: true, order: placed };
+  // What was just written, as the shop shows it: no need to read it back.
+  const order: CustomerOrder = {
+    id: orderId,
+    status: "pending",
+    createdAt: now.toISOString(),
+    shipping: { ...input.shipping, method: input.shippingMethod },
+    items: priced,
+    subtotalCents: price.subtotalCents,
+    shippingCents: price.shippingCents,
+    taxCents: price.taxCents,
+    totalCents: price.totalCents,
+    paymentExpiresAt: paymentExpiresAt.toISOString(),
+    paidAt: null,
+    paymentProvider: null,
+    paymentSessionId: null,
+    shippedAt: null,
+    carrier: null,
+    trackingNumber: null,
+    refundedAt: null,
+  };
+  return { ok: true, created: true, order };
 }

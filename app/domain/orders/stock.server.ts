@@ -2,10 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { adultTitles, regularTitles } from "#app/db/schema.ts";
 import type { ProductType } from "#app/lib/catalog.ts";
-import { compareLines, mergeOrderLines, type OrderLine } from "./checkout-input.ts";
-
-const keyOf = (line: { productType: ProductType; serialNo: number }) =>
-  `${line.productType}:${line.serialNo}`;
+import { compareLines, keyOf, mergeOrderLines, type OrderLine } from "./checkout-input.ts";
 
 /** A transaction handed out by `db.transaction`. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -25,9 +22,9 @@ const OUT_OF_STOCK = "RR001";
 export type Shortfall = { productType: ProductType; serialNo: number; available: number };
 
 /**
- * The lines a failed `take_stock` call found short, with how many of each are left (read with
- * the rows locked), or undefined when the error is something else. Drizzle wraps the driver's
- * error in its own (`cause`).
+ * The lines a failed `take_stock` call found short, with how many of each are left, or
+ * undefined when the error is something else. Drizzle wraps the driver's error in its own
+ * (`cause`).
  */
 export function stockShortfall(error: unknown): Shortfall[] | undefined {
   for (let current = error; current && typeof current === "object";) {
@@ -48,7 +45,7 @@ export function stockShortfall(error: unknown): Shortfall[] | undefined {
 }
 
 /** `take_stock`'s arguments for these lines: one array per column, in the fixed order. */
-export function stockArguments(lines: readonly OrderLine[]) {
+function stockArguments(lines: readonly OrderLine[]) {
   const merged = mergeOrderLines(lines);
   return {
     types: merged.map((line) => line.productType),
@@ -58,10 +55,10 @@ export function stockArguments(lines: readonly OrderLine[]) {
 }
 
 /**
- * Reserves every line or reports which is short, through the database's `take_stock`: the stock
- * rows are locked in one fixed order, so concurrent orders never deadlock, and the condition is
- * part of the update, so they can never take a count below zero. On a shortage the caller must
- * roll back (the transaction, or the savepoint it called this in).
+ * Reserves every line or reports which is short, through the database's `take_stock`: lines are
+ * taken in one fixed order, so concurrent orders never deadlock, and the condition is part of
+ * each update, so they can never take a count below zero. On a shortage the caller must roll
+ * back (the transaction, or the savepoint it called this in).
  */
 export async function reserveStock(
   tx: Transaction,

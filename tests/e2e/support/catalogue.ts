@@ -1,0 +1,23 @@
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * A signed-in admin lists a regular DVD at $9.99 through the back office's form; returns its
+ * serial number as the catalogue table shows it.
+ */
+export async function listRegularTitle(
+  page: Page,
+  { title, productId, qty }: { title: string; productId: string; qty: number },
+): Promise<string> {
+  await page.goto("/admin/items/new");
+  await page.getByLabel("ProductID").fill(productId);
+  await page.getByLabel("QtyToList").fill(String(qty));
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Release Year").fill("2001");
+  await page.getByLabel("Disc").selectOption("DVD");
+  await page.getByLabel("CurrentPrice").fill("9.99");
+  await page.getByRole("button", { name: "Add Title" }).click();
+  await expect(page).toHaveURL(/\/admin\/items\?q=\d+/);
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toBeVisible();
+  return (await row.getByRole("cell").first().textContent())!.trim();
+}
