@@ -92,7 +92,10 @@ export async function startEmbeddedPostgres(
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
     postgresFlags: [
-      ...["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "max_connections=200",
       ...(SOCKET_DIR ? ["-c", `unix_socket_directories=${SOCKET_DIR}`] : []),
     ],
     onLog: (message) => log(String(message).trim()),
