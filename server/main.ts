@@ -8,6 +8,7 @@ import expressStaticGzip from "express-static-gzip";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { getDb, getPool } from "#app/db/client.server.ts";
+import { ageAudienceOf } from "#app/domain/age-gate/age-gate.server.ts";
 import { startOrderJobs } from "#app/domain/orders/order-jobs.server.ts";
 import { CLIENT_IP_HEADER, isLoopback } from "#app/lib/client-ip.ts";
 import { getEnv } from "#app/lib/env.server.ts";
@@ -111,7 +112,10 @@ async function main() {
   app.get("/metrics", observability.metricsEndpoint);
   app.use(observability.accessLog);
   if (env.APP_ENV !== "development" && env.PAGE_CACHE_ENTRIES > 0) {
-    const pageCache = createPageCache({ maxEntries: env.PAGE_CACHE_ENTRIES });
+    const pageCache = createPageCache({
+      maxEntries: env.PAGE_CACHE_ENTRIES,
+      audienceOf: (req) => ageAudienceOf(req.headers.cookie),
+    });
     catalogueWatch = watchCatalogue(process.env.DATABASE_URL!, pageCache.clear, logger);
     app.use(pageCache.middleware);
   }

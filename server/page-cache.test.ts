@@ -156,6 +156,60 @@ describe("the page cache", () => {
     expect(posted.headers.get("X-Page-Cache")).toBeNull();
   });
 
+  it("keeps a page shared with one audience for that audience only, public pages for all", async () => {
+    const GATE = "gate=yes";
+    const cache = createPageCache({
+      maxEntries: 10,
+      audienceOf: async (req) => ((req.headers.cookie ?? "").includes(GATE) ? "past-gate" : ""),
+    });
+    const SHARED = { "Cache-Control": "private, no-cache", "X-Shared-With": "past-gate" };
+    const { base, renders } = await start(cache, {
+      "/adult": (req) =>
+        (req.headers.cookie ?? "").includes(GATE)
+          ? { headers: SHARED, body: "<p>the adult list</p>" }
+          : { status: 302, headers: { Location: "/gate" }, body: "" },
+      "/other-audience": () => ({
+        headers: { ...SHARED, "X-Shared-With": "staff" },
+        body: "<p>not for the gate</p>",
+      }),
+      "/movies": () => ({ headers: PUBLIC, body: "<p>the list</p>" }),
+    });
+    // Someone without the gate's cookie first: the gate answers, and that is not kept.
+    const stranger = await fetch(`${base}/adult`, { redirect: "manual" });
+    expect(stranger.status).toBe(302);
+    const first = await get(`${base}/adult`, { Cookie: GATE });
+    expect(first.cache).toBe("miss");
+    await kept(cache, 2);
+    const second = await get(`${base}/adult`, { Cookie: `theme=dark; ${GATE}` });
+    expect(second.cache).toBe("hit");
+    expect(second.body).toBe("<p>the adult list</p>");
+    // Kept as it may be shared: private to anything outside the shop.
+    expect(second.response.headers.get("Cache-Control")).toBe("private, no-cache");
+    // Whatever was kept, a visitor without the cookie (or signed in) still gets the gate.
+    const later = await fetch(`${base}/adult`, { redirect: "manual" });
+    expect(later.status).toBe(302);
+    expect(later.headers.get("X-Page-Cache")).not.toBe("hit");
+    const signedIn = await get(`${base}/adult`, { Cookie: `${GATE}; ${SESSION}` });
+    expect(signedIn.cache).toBeNull();
+    // A page shared with another audience is not kept for this one.
+    await get(`${base}/other-audience`, { Cookie: GATE });
+    expect((await get(`${base}/other-audience`, { Cookie: GATE })).cache).not.toBe("hit");
+    // A public page rendered for the audience is kept once, for everyone.
+    await get(`${base}/movies`, { Cookie: GATE });
+    await kept(cache, 4);
+    expect((await get(`${base}/movies`)).cache).toBe("hit");
+    expect((await get(`${base}/movies`, { Cookie: GATE })).cache).toBe("hit");
+    expect(renders).toEqual([
+      "/adult",
+      "/adult",
+      "/adult",
+      "/adult",
+      "/other-audience",
+      "/other-audience",
+      "/movies",
+    ]);
+  });
+
   it("drops every page when cleared, and never keeps one rendered from older data", async () => {
     const cache = createPageCache({ maxEntries: 10 });
     let version = 1;

@@ -15,6 +15,12 @@ import { SESSION_COOKIE_PATTERN } from "#app/domain/accounts/session.server.ts";
  * anyone's name; the cart lives in the browser and forms are protected by the same-origin
  * check, not by tokens in the page.
  *
+ * A page that is the same for every visitor of one kind, but not for everyone, is kept for that
+ * kind only: `audienceOf` names the kind a request comes from ("" for anyone), and the page says
+ * it may be shared with them with `X-Shared-With: <audience>` (staying private to anything
+ * outside this process). That is how the adult catalogue is kept for visitors past the age gate
+ * while a visitor without the gate's cookie still gets the gate.
+ *
  * Kept pages are dropped when the catalogue changes (a database trigger notifies every process,
  * see drizzle/0011_page_cache.sql and watchCatalogue below) and after `ttlMs` at the latest, for
  * what depends on the clock (Coming Soon's dates).
@@ -40,6 +46,9 @@ type Entry = {
 /** Answers that turned out not to be shareable: later requests go straight to rendering. */
 const UNCACHEABLE = Symbol("uncacheable");
 
+/** The header by which a private page says which audience (see audienceOf) may share it. */
+export const SHARED_WITH_HEADER = "X-Shared-With";
+
 /** Headers that belong to one response, never to the stored page. */
 const PER_RESPONSE_HEADERS = new Set([
   "content-length",
@@ -53,6 +62,7 @@ const PER_RESPONSE_HEADERS = new Set([
   "set-cookie",
   "x-request-id",
   "x-page-cache",
+  SHARED_WITH_HEADER.toLowerCase(),
 ]);
 
 /** A page bigger than this is served but not kept. */
@@ -67,6 +77,11 @@ export type PageCacheOptions = {
   maxBytes?: number;
   /** The longest a page is kept, whatever happens. */
   ttlMs?: number;
+  /**
+   * The kind of visitor a request comes from, for pages shared only within it ("" for anyone).
+   * Public pages are still shared with everyone.
+   */
+  audienceOf?: (req: Request) => string | Promise<string>;
 };
 
 export type PageCache = {
@@ -126,8 +141,18 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return { status: res.statusCode, headers, identity, gzip: gzipped, br: brotlied, etag };
   }
 
-  /** Renders the page through the rest of the app, keeping a copy of what it sends. */
-  function renderAndKeep(req: Request, res: Response, next: NextFunction, key: string) {
+  /**
+   * Renders the page through the rest of the app, keeping a copy of what it sends: under the
+   * plain address when it is public, under the audience's key when it is shared with them.
+   */
+  function renderAndKeep(
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    url: string,
+    audience: string,
+  ) {
+    const key = keyOf(url, audience);
     const startedIn = generation;
     const chunks: Buffer[] = [];
     let bytes = 0;
@@ -167,20 +192,23 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     res.setHeader("X-Page-Cache", "miss");
 
     res.on("close", () => {
-      const shareable =
-        res.writableFinished &&
-        res.statusCode === 200 &&
-        /\bpublic\b/.test(String(res.getHeader("Cache-Control") ?? "")) &&
-        !res.getHeader("Set-Cookie") &&
-        !tooBig;
-      if (!shareable) {
+      const keepable =
+        res.writableFinished && res.statusCode === 200 && !res.getHeader("Set-Cookie") && !tooBig;
+      const keepAs = !keepable
+        ? undefined
+        : /\bpublic\b/.test(String(res.getHeader("Cache-Control") ?? ""))
+          ? url
+          : audience && res.getHeader(SHARED_WITH_HEADER) === audience
+            ? key
+            : undefined;
+      if (keepAs === undefined) {
         if (res.writableFinished) entries.set(key, UNCACHEABLE);
         settle();
         return;
       }
-      store(key, res, chunks)
+      store(keepAs, res, chunks)
         .then((entry) => {
-          if (generation === startedIn) entries.set(key, entry);
+          if (generation === startedIn) entries.set(keepAs, entry);
         })
         .catch(() => {})
         .finally(settle);
@@ -196,9 +224,23 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       next();
       return;
     }
-    const key = req.originalUrl;
+    const audience = options.audienceOf?.(req) ?? "";
+    if (typeof audience === "string") consult(req, res, next, audience);
+    else
+      audience.then(
+        (found) => consult(req, res, next, found),
+        () => next(),
+      );
+  };
+
+  function consult(req: Request, res: Response, next: NextFunction, audience: string) {
+    const url = req.originalUrl;
+    const key = keyOf(url, audience);
     const lookup = () => {
-      const entry = entries.get(key);
+      // A public page is the same for everyone; otherwise what was kept for this audience.
+      const shared = entries.get(url);
+      const entry =
+        shared !== UNCACHEABLE && shared ? shared : audience ? entries.get(key) : shared;
       if (entry === UNCACHEABLE) {
         next();
         return;
@@ -212,7 +254,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         next();
         return;
       }
-      renderAndKeep(req, res, next, key);
+      renderAndKeep(req, res, next, url, audience);
     };
     const pending = rendering.get(key);
     if (!pending) {
@@ -231,7 +273,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (rendering.get(key)) next();
       else lookup();
     });
-  };
+  }
 
   return {
     middleware,
@@ -243,6 +285,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return entries.size;
     },
   };
+}
+
+/** Where a page kept for an audience is found ("" is anyone: the address alone). */
+function keyOf(url: string, audience: string) {
+  return audience ? `${audience} ${url}` : url;
 }
 
 export type CatalogueWatch = { stop: () => Promise<void> };

@@ -2,10 +2,10 @@ import { data } from "react-router";
 import { useCart } from "#app/components/cart-provider.tsx";
 import { TitleDetail, TitleNotFound } from "#app/components/title-detail.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireAgeVerified } from "#app/domain/age-gate/age-gate.server.ts";
+import { ageGatedPageHeaders, requireAgeVerified } from "#app/domain/age-gate/age-gate.server.ts";
 import { getAdultTitle } from "#app/domain/catalog/adult-titles.server.ts";
 import { adultCartProduct } from "#app/lib/cart-products.ts";
-import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
+import { positiveInt } from "#app/lib/http.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/adult-movies.$adultSerialNo";
@@ -20,7 +20,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return { title };
 }
 
-export const headers: Route.HeadersFunction = () => privatePageHeaders();
+export const headers: Route.HeadersFunction = () => ageGatedPageHeaders();
 
 export const meta: Route.MetaFunction = ({ loaderData: loaded }) => [
   ...pageMeta(

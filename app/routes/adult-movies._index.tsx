@@ -8,10 +8,9 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireAgeVerified } from "#app/domain/age-gate/age-gate.server.ts";
+import { ageGatedPageHeaders, requireAgeVerified } from "#app/domain/age-gate/age-gate.server.ts";
 import { listAdultTitles } from "#app/domain/catalog/adult-titles.server.ts";
 import { adultListParams, withPage } from "#app/domain/catalog/list-params.ts";
-import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/adult-movies._index";
 
@@ -20,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export const headers: Route.HeadersFunction = () => privatePageHeaders();
+export const headers: Route.HeadersFunction = () => ageGatedPageHeaders();
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAgeVerified(request);

@@ -1,6 +1,7 @@
 import { createCookie, redirect } from "react-router";
 import { getSignedInUser } from "#app/domain/accounts/session.server.ts";
 import { ADULT_AGE, ageOn, shopDay } from "#app/domain/orders/adult-buyer.ts";
+import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { safeLocalPath } from "#app/lib/safe-redirect.ts";
 
 /**
@@ -26,6 +27,27 @@ export async function isAgeVerified(request: Request, now = new Date()): Promise
   if (value === "yes") return true;
   const user = await getSignedInUser(request);
   return Boolean(user?.dateOfBirth && ageOn(user.dateOfBirth, shopDay(now)) >= ADULT_AGE);
+}
+
+/**
+ * Visitors past the gate by its cookie, as one audience of the page cache: the adult pages are
+ * the same for all of them (server/page-cache.ts keeps them under this name).
+ */
+export const AGE_VERIFIED_AUDIENCE = "age-verified";
+
+/**
+ * Headers of the pages behind the gate: private to everyone outside the shop, but the same for
+ * every visitor past the gate, so the shop's own page cache may keep one copy for all of them.
+ */
+export function ageGatedPageHeaders() {
+  return { ...privatePageHeaders(), "X-Shared-With": AGE_VERIFIED_AUDIENCE };
+}
+
+/** The page-cache audience of a signed-out request: past the gate or anyone (""). */
+export async function ageAudienceOf(cookieHeader: string | undefined): Promise<string> {
+  if (!cookieHeader?.includes("age_verified=")) return "";
+  const value: unknown = await ageCookie.parse(cookieHeader);
+  return value === "yes" ? AGE_VERIFIED_AUDIENCE : "";
 }
 
 /** A local path to come back to after the gate; anything else becomes the adult list. */
