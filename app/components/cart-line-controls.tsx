@@ -1,4 +1,4 @@
-import { Minus, Plus, Trash2 } from "lucide-react";
+import { Minus, Plus, Trash } from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
 import { productLabel, type CartLine } from "#app/lib/cart.ts";
 import { cn } from "#app/lib/cn.ts";
@@ -89,7 +89,7 @@ export function RemoveLineButton({ line, className }: { line: CartLine; classNam
       onClick={() => cart.remove(line.mergeKey)}
       aria-label={`Remove Item: ${productLabel(line.title, line.disc)}`}
     >
-      <Trash2 aria-hidden="true" />
+      <Trash aria-hidden="true" />
       Remove Item
     </Button>
   );

@@ -1,4 +1,4 @@
-import { ChevronFirst, ChevronLast, ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronFirst, ChevronLast, ChevronLeft, ChevronRight } from "#app/components/ui/icons.tsx";
 import { Link, useLocation } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 import { responsivePageItems, type PageItem } from "#app/lib/pagination.ts";

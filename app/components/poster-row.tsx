@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import { ChevronLeft, ChevronRight, Pause, Play } from "#app/components/ui/icons.tsx";
 import { startTransition, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 

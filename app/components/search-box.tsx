@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "#app/components/ui/icons.tsx";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import type { Disc } from "#app/lib/catalog.ts";

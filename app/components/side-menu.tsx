@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import { Menu } from "#app/components/ui/icons.tsx";
 import { useId, useRef, useState } from "react";
 import { sideMenuPart } from "./lazy-parts.ts";
 import { intentToOpen, useOnDemand } from "./on-demand.ts";

@@ -1,4 +1,4 @@
-import { Film, ShoppingCart } from "lucide-react";
+import { Film, ShoppingCart } from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
 import { SHOP } from "#app/lib/site.ts";
 import { useCart } from "./cart-provider.tsx";

@@ -1,4 +1,4 @@
-import { ShoppingCart } from "lucide-react";
+import { ShoppingCart } from "#app/components/ui/icons.tsx";
 import { Link, useLocation } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 import { PosterImage } from "./poster-image.tsx";

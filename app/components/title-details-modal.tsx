@@ -1,4 +1,4 @@
-import { ShoppingCart } from "lucide-react";
+import { ShoppingCart } from "#app/components/ui/icons.tsx";
 import { useRef } from "react";
 import { Link } from "react-router";
 import { formatUsd } from "#app/lib/money.ts";

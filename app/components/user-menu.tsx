@@ -1,4 +1,4 @@
-import { ChevronDown, User } from "lucide-react";
+import { ChevronDown, User } from "#app/components/ui/icons.tsx";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import { cn } from "#app/lib/cn.ts";

@@ -1,4 +1,4 @@
-import { Cpu, Gamepad2, Smartphone } from "lucide-react";
+import { Cpu, Gamepad2, Smartphone } from "#app/components/ui/icons.tsx";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useCart } from "#app/components/cart-provider.tsx";

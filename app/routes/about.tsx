@@ -1,4 +1,4 @@
-import { CalendarClock, Library, Star } from "lucide-react";
+import { CalendarClock, Library, Star } from "#app/components/ui/icons.tsx";
 import { publicPageHeaders } from "#app/lib/http.server.ts";
 import { Link } from "react-router";
 import { useShopContact } from "#app/components/site-footer.tsx";

@@ -1,4 +1,11 @@
-import { ArrowLeft, CreditCard, KeyRound, Receipt, ShieldCheck, UserRound } from "lucide-react";
+import {
+  ArrowLeft,
+  CreditCard,
+  KeyRound,
+  Receipt,
+  ShieldCheck,
+  UserRound,
+} from "#app/components/ui/icons.tsx";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "#app/components/toasts.tsx";

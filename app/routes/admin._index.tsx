@@ -1,4 +1,4 @@
-import { TrendingDown, TrendingUp } from "lucide-react";
+import { TrendingDown, TrendingUp } from "#app/components/ui/icons.tsx";
 import { data, Link } from "react-router";
 import { AdminListHeader } from "#app/components/admin/data-table.tsx";
 import { SalesChart } from "#app/components/admin/sales-chart.tsx";

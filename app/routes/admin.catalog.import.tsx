@@ -1,4 +1,4 @@
-import { FileUp } from "lucide-react";
+import { FileUp } from "#app/components/ui/icons.tsx";
 import { data, Link, useFetcher, useLocation } from "react-router";
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";

@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import { Trash } from "#app/components/ui/icons.tsx";
 import { useRef } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
@@ -97,7 +97,7 @@ function DeleteEntry({ id, title }: { id: number; title: string }) {
         aria-label={`Delete ${title}`}
         disabled={fetcher.state !== "idle"}
       >
-        <Trash2 aria-hidden="true" />
+        <Trash aria-hidden="true" />
         Delete
       </Button>
     </fetcher.Form>

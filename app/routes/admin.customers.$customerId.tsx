@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "#app/components/ui/icons.tsx";
 import { data, Link } from "react-router";
 import { DataTable, type DataColumn } from "#app/components/admin/data-table.tsx";
 import { OrderStatusBadge } from "#app/components/order-status-badge.tsx";

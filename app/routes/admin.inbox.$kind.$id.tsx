@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "#app/components/ui/icons.tsx";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormMessage, TextareaField } from "#app/components/form-field.tsx";

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "#app/components/ui/icons.tsx";
 import { Form, redirect, useLocation, useSubmit } from "react-router";
 import { ListLoading } from "#app/components/list-loading.tsx";
 import { Pagination } from "#app/components/pagination.tsx";

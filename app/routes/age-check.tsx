@@ -1,4 +1,4 @@
-import { ShieldAlert } from "lucide-react";
+import { ShieldAlert } from "#app/components/ui/icons.tsx";
 import { Form, Link, redirect } from "react-router";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { confirmAge, isAgeVerified, safeReturnTo } from "#app/domain/age-gate/age-gate.server.ts";

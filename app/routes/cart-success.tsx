@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import { CircleCheck } from "#app/components/ui/icons.tsx";
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import { useCart } from "#app/components/cart-provider.tsx";
@@ -77,7 +77,7 @@ export default function CartSuccess({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center">
-      <CheckCircle2 aria-hidden="true" className="mx-auto size-16 text-success" />
+      <CircleCheck aria-hidden="true" className="mx-auto size-16 text-success" />
       <h1 className="mt-4 text-3xl font-bold">Thank you for your order!</h1>
       <p className="mt-4 text-muted-foreground">
         Your order #{loaderData.orderId} was placed successfully. A confirmation e-mail will be sent

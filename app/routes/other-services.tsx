@@ -1,4 +1,4 @@
-import { Cpu, Gamepad2, Smartphone, Tv, Wrench } from "lucide-react";
+import { Cpu, Gamepad2, Smartphone, Tv, Wrench } from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { publicPageHeaders } from "#app/lib/http.server.ts";

@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import { CircleCheck } from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { pageMeta } from "#app/lib/site.ts";
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [
 export default function ServiceRequestSuccess() {
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center">
-      <CheckCircle2 aria-hidden="true" className="mx-auto size-16 text-success" />
+      <CircleCheck aria-hidden="true" className="mx-auto size-16 text-success" />
       <h1 className="mt-4 text-3xl font-bold">Request Submitted!</h1>
       <p className="mt-4 text-muted-foreground">
         Your appointment is booked. We sent a confirmation e-mail with a calendar invitation and a

@@ -7,7 +7,7 @@ import {
   Popcorn,
   ShieldAlert,
   Users,
-} from "lucide-react";
+} from "#app/components/ui/icons.tsx";
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { cn } from "#app/lib/cn.ts";

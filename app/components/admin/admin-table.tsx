@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil, Trash } from "#app/components/ui/icons.tsx";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
 import { toast } from "#app/components/toasts.tsx";
@@ -105,7 +105,7 @@ export function AdminTable<Row extends { serialNo: number; title: string }>({
           aria-label={`Delete ${row.title}`}
           onClick={() => setDeleting(row)}
         >
-          <Trash2 aria-hidden="true" />
+          <Trash aria-hidden="true" />
           Delete
         </Button>
       </div>

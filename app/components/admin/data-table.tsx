@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "#app/components/ui/icons.tsx";
 import { Link, useLocation, useNavigation } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 import { Pagination } from "../pagination.tsx";

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { XIcon } from "lucide-react";
+import { X } from "#app/components/ui/icons.tsx";
 
 import { cn } from "#app/lib/cn.ts";
 
@@ -41,7 +41,7 @@ export function DialogContent({
         {children}
         {showCloseButton && (
           <DialogPrimitive.Close className="dialog-close">
-            <XIcon aria-hidden="true" />
+            <X aria-hidden="true" />
             <span className="sr-only">Close</span>
           </DialogPrimitive.Close>
         )}

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { ChevronDownIcon } from "lucide-react";
+import { ChevronDown } from "#app/components/ui/icons.tsx";
 
 import { cn } from "#app/lib/cn.ts";
 
@@ -8,7 +8,7 @@ export function NativeSelect({ className, ...props }: ComponentProps<"select">) 
   return (
     <div className="relative has-[select:disabled]:opacity-50">
       <select className={cn("select", className)} {...props} />
-      <ChevronDownIcon
+      <ChevronDown
         aria-hidden="true"
         className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
       />

@@ -1,6 +1,6 @@
 import { createContext, use, type ComponentProps } from "react";
 import { Dialog as SheetPrimitive } from "radix-ui";
-import { XIcon } from "lucide-react";
+import { X } from "#app/components/ui/icons.tsx";
 
 import { cn } from "#app/lib/cn.ts";
 
@@ -46,7 +46,7 @@ export function SheetContent({
       >
         {children}
         <SheetPrimitive.Close className="dialog-close">
-          <XIcon aria-hidden="true" />
+          <X aria-hidden="true" />
           <span className="sr-only">Close</span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>
