@@ -483,7 +483,10 @@ export async function relatedRegularTitles(
   const result = await db.execute<ListRow & { rank: number }>(sql.join(branches, sql` union all `));
   const seen = new Set<string>();
   const related: RegularTitleCard[] = [];
-  for (const { rank: _rank, ...row } of result.rows.toSorted((a, b) => a.rank - b.rank)) {
+  // Within a rank, the earliest listing first: the edition shown for a film on several discs
+  // does not depend on where its rows happen to lie in the table.
+  const ranked = result.rows.toSorted((a, b) => a.rank - b.rank || a.regSerialNo - b.regSerialNo);
+  for (const { rank: _rank, ...row } of ranked) {
     const film = row.title.toLowerCase();
     if (seen.has(film)) continue;
     seen.add(film);
