@@ -12,7 +12,5 @@ export async function loader() {
   const origin = publicUrl();
   const plan = await sitemapPlan(getDb());
   if (plan.kind === "single") return urlSetResponse(plan.paths.map((path) => `${origin}${path}`));
-  return sitemapIndexResponse(
-    Array.from({ length: plan.files }, (_, index) => `${origin}/sitemaps/titles/${index + 1}.xml`),
-  );
+  return sitemapIndexResponse(plan.files.map((file) => `${origin}/sitemaps/titles/${file}.xml`));
 }

@@ -1,4 +1,4 @@
-import { asc, between, max } from "drizzle-orm";
+import { asc, between, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { regularTitles } from "#app/db/schema.ts";
 import { keptCount } from "./regular-titles.server.ts";
@@ -20,10 +20,11 @@ export const SITEMAP_MAX_URLS = 50_000;
 /**
  * What /sitemap.xml is: every address in one file while they fit, otherwise an index of files
  * that each list the title pages of one range of serial numbers (`perFile` serials each, so a
- * file never passes the limit however the numbers are spread, and each is read by key). The
- * adult catalogue is never listed.
+ * file never passes the limit however the numbers are spread, and each is read by key). Only
+ * ranges holding a title are listed (an imported catalogue may number from 5,000,000), and the
+ * first file always, for the public pages. The adult catalogue is never listed.
  */
-export type SitemapPlan = { kind: "single"; paths: string[] } | { kind: "index"; files: number };
+export type SitemapPlan = { kind: "single"; paths: string[] } | { kind: "index"; files: number[] };
 
 export async function sitemapPlan(
   db: Database,
@@ -34,8 +35,20 @@ export async function sitemapPlan(
     const serials = await serialsBetween(db, 1, Number.MAX_SAFE_INTEGER);
     return { kind: "single", paths: [...SITEMAP_STATIC_PATHS, ...serials.map(titlePath)] };
   }
-  const [row] = await db.select({ highest: max(regularTitles.regSerialNo) }).from(regularTitles);
-  return { kind: "index", files: Math.max(1, Math.ceil((row?.highest ?? 0) / perFile)) };
+  // From each range holding a title straight to the next one, one index probe per file.
+  const { rows } = await db.execute<{ file: number }>(sql`
+    with recursive files(file) as (
+      select (min(${regularTitles.regSerialNo}) - 1) / ${perFile} + 1 from ${regularTitles}
+      union all
+      select (
+        select (min(${regularTitles.regSerialNo}) - 1) / ${perFile} + 1 from ${regularTitles}
+        where ${regularTitles.regSerialNo} > files.file::bigint * ${perFile}
+      )
+      from files where files.file is not null
+    )
+    select file from files where file is not null`);
+  const withTitles = rows.map((row) => Number(row.file));
+  return { kind: "index", files: [...new Set([1, ...withTitles])].sort((a, b) => a - b) };
 }
 
 /** The addresses of one file of the index (1-based); the first also lists the public pages. */
