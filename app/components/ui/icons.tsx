@@ -5,7 +5,8 @@ import sprite from "./icons.svg?url";
  * The shop's icons (Lucide's drawings) as one cached sprite file, each icon drawn with `<use>`:
  * a page carries a short reference instead of every icon's paths, and no icon code is shipped to
  * the browser. After adding an icon here, run `node scripts/icon-sprite.ts` to redraw the sprite
- * (a test fails while it is out of date).
+ * (a test fails while it is out of date). `<use>` only reads files of the page's own origin, so
+ * /assets must be served from the shop's address (docs/deploy.md).
  */
 export function Icon({ name, ...props }: ComponentProps<"svg"> & { name: string }) {
   return (
