@@ -240,7 +240,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       // A public page is the same for everyone; otherwise what was kept for this audience.
       const shared = entries.get(url);
       const entry =
-        shared !== UNCACHEABLE && shared ? shared : audience ? entries.get(key) : shared;
+        audience && (shared === undefined || shared === UNCACHEABLE) ? entries.get(key) : shared;
       if (entry === UNCACHEABLE) {
         next();
         return;

@@ -23,8 +23,7 @@ export const AGE_CHECK_PATH = "/age-check";
  * 18 or older (such a customer is never asked again).
  */
 export async function isAgeVerified(request: Request, now = new Date()): Promise<boolean> {
-  const value: unknown = await ageCookie.parse(request.headers.get("Cookie"));
-  if (value === "yes") return true;
+  if (await confirmedByCookie(request.headers.get("Cookie"))) return true;
   const user = await getSignedInUser(request);
   return Boolean(user?.dateOfBirth && ageOn(user.dateOfBirth, shopDay(now)) >= ADULT_AGE);
 }
@@ -43,11 +42,19 @@ export function ageGatedPageHeaders() {
   return { ...privatePageHeaders(), "X-Shared-With": AGE_VERIFIED_AUDIENCE };
 }
 
-/** The page-cache audience of a signed-out request: past the gate or anyone (""). */
-export async function ageAudienceOf(cookieHeader: string | undefined): Promise<string> {
-  if (!cookieHeader?.includes("age_verified=")) return "";
-  const value: unknown = await ageCookie.parse(cookieHeader);
-  return value === "yes" ? AGE_VERIFIED_AUDIENCE : "";
+/**
+ * The page-cache audience of a signed-out request: past the gate or anyone (""). Answered at
+ * once for the many requests without the gate's cookie.
+ */
+export function ageAudienceOf(cookieHeader: string | undefined): string | Promise<string> {
+  if (!cookieHeader?.includes(`${ageCookie.name}=`)) return "";
+  return confirmedByCookie(cookieHeader).then((yes) => (yes ? AGE_VERIFIED_AUDIENCE : ""));
+}
+
+/** Whether the gate's cookie says its button was pressed. */
+async function confirmedByCookie(cookieHeader: string | null | undefined): Promise<boolean> {
+  const value: unknown = await ageCookie.parse(cookieHeader ?? null);
+  return value === "yes";
 }
 
 /** A local path to come back to after the gate; anything else becomes the adult list. */
