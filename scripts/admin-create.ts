@@ -12,6 +12,8 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
 } from "#app/domain/accounts/auth.server.ts";
+import { authBodyProblem } from "#app/domain/accounts/auth-input.ts";
+import { nameFromEmail } from "#app/lib/person-name.ts";
 import { connectForCli } from "#server/connect.ts";
 
 const { values } = parseArgs({
@@ -26,6 +28,13 @@ if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
   console.error(
     "Usage: npm run admin:create -- --email <email> --password <password> [--name <name>]",
   );
+  process.exit(2);
+}
+
+const name = values.name?.trim() || nameFromEmail(email);
+const nameProblem = authBodyProblem({ name });
+if (nameProblem) {
+  console.error(`--${nameProblem[0]!.toLowerCase()}${nameProblem.slice(1)}`);
   process.exit(2);
 }
 
@@ -57,7 +66,7 @@ try {
       exitCode = 2;
     } else {
       const created = await getAuth().api.createUser({
-        body: { email, password, name: values.name ?? email.split("@")[0]!, role: "admin" },
+        body: { email, password, name, role: "admin" },
       });
       // Made by the shop's operator: no confirmation e-mail needed.
       await db.update(users).set({ emailVerified: true }).where(eq(users.id, created.user.id));

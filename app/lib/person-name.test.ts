@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { greetingName, PLAIN_NAME } from "./person-name.ts";
+import { greetingName, nameFromEmail, PLAIN_NAME } from "./person-name.ts";
 
 describe("person names", () => {
   it("accepts names from many languages", () => {
@@ -21,5 +21,18 @@ describe("person names", () => {
     expect(greetingName("www.evil.example")).toBe("there");
     expect(greetingName("A".repeat(40))).toBe("there");
     expect(greetingName("")).toBe("there");
+  });
+
+  it("makes a plain name from an address's letters", () => {
+    expect(nameFromEmail("owner2@shop.example")).toBe("Owner");
+    expect(nameFromEmail("mary.jones+shop@x.example")).toBe("Mary Jones Shop");
+    expect(nameFromEmail("2024@x.example")).toBe("Shop Admin");
+    for (const email of ["owner2@shop.example", "mary.jones+shop@x.example", "_@x.example"]) {
+      expect(
+        nameFromEmail(email)
+          .split(" ")
+          .every((word) => PLAIN_NAME.test(word)),
+      ).toBe(true);
+    }
   });
 });

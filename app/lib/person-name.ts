@@ -15,3 +15,17 @@ export function greetingName(name: string | null | undefined): string {
   if (first.length > 30 || !GREETING_WORD.test(first)) return "there";
   return first;
 }
+
+/**
+ * A name for an account made without one (an admin created from the command line): the
+ * letters of the address's local part, as capitalised words ("mary.jones2" → "Mary Jones"), or
+ * "Shop Admin" when it has none. Always a name the auth rules accept.
+ */
+export function nameFromEmail(email: string): string {
+  const words = (email.split("@")[0] ?? "")
+    .split(/[^\p{L}\p{M}]+/u)
+    .filter((word) => /^\p{L}/u.test(word))
+    .map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase());
+  const name = words.join(" ").slice(0, NAME_MAX_LENGTH).trim();
+  return name || "Shop Admin";
+}

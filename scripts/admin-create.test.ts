@@ -1,0 +1,73 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import pg from "pg";
+
+// `npm run admin:create` run as an operator runs it, against a database of its own.
+
+const run = promisify(execFile);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const adminUrl = inject("databaseUrl");
+const database = `admin_create_${process.pid}`;
+const databaseUrl = adminUrl.replace(/\/[^/]+$/, `/${database}`);
+const admin = new pg.Client(adminUrl);
+
+async function adminCreate(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["scripts/admin-create.ts", ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, APP_ENV: "local" },
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+beforeAll(async () => {
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+}, 30_000);
+
+afterAll(async () => {
+  await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.end();
+});
+
+describe("admin:create", () => {
+  it("names the account after its address when no --name is given, digits and all", async () => {
+    const result = await adminCreate(
+      "--email",
+      "owner2@shop.example",
+      "--password",
+      "Counter-Staff-Phrase-7",
+    );
+    expect(result.output).toContain("Created the admin account owner2@shop.example.");
+    expect(result.code).toBe(0);
+    const shop = new pg.Client(databaseUrl);
+    await shop.connect();
+    const { rows } = await shop.query("select name, role from users where email = $1", [
+      "owner2@shop.example",
+    ]);
+    await shop.end();
+    expect(rows).toEqual([{ name: "Owner", role: "admin" }]);
+  }, 60_000);
+
+  it("refuses a --name that is not a plain name, saying what is allowed", async () => {
+    const result = await adminCreate(
+      "--email",
+      "third@shop.example",
+      "--password",
+      "Counter-Staff-Phrase-7",
+      "--name",
+      "Visit http://x.example",
+    );
+    expect(result.code).toBe(2);
+    expect(result.output).toContain(
+      "--name may contain letters, spaces, apostrophes, hyphens and dots only.",
+    );
+  }, 60_000);
+});
