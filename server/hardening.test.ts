@@ -843,3 +843,36 @@ describe("smaller items", () => {
     }
   });
 });
+
+describe("session tokens", () => {
+  it("are never handed to scripts on the page: only the HttpOnly cookie carries them", async () => {
+    const email = await confirmedAccount("tokens");
+    const signIn = await fetch(`${proxied.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Origin: proxied.url,
+        "X-Forwarded-For": nextClient(),
+      },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = cookiesOf(signIn);
+    const token = /shop\.session_token=([^;.]+)/.exec(cookie)![1]!;
+    expect(await signIn.text()).not.toContain(token);
+
+    const session = await fetch(`${proxied.url}/api/auth/get-session`, {
+      headers: { Cookie: cookie },
+    });
+    const body = await session.text();
+    expect(body).toContain(email);
+    expect(body).not.toContain(token);
+    expect(body).not.toContain('"token"');
+
+    for (const pathname of ["/api/auth/list-sessions", "/api/auth/admin/list-user-sessions"]) {
+      const listed = await fetch(`${proxied.url}${pathname}`, { headers: { Cookie: cookie } });
+      expect(listed.status, pathname).toBe(404);
+      expect(await listed.text()).not.toContain(token);
+    }
+  });
+});

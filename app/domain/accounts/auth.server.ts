@@ -91,6 +91,8 @@ function createAuth() {
         await queueMail({ to: user.email, ...verifyEmailMessage({ name: user.name, url }) });
       },
     },
+    // Listing sessions answers with every session's token; the shop has no screen that needs it.
+    disabledPaths: ["/list-sessions", "/admin/list-user-sessions"],
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     account: { accountLinking: { enabled: true } },
     rateLimit: {
