@@ -29,6 +29,7 @@ import {
 import { quoteCheckout, startPayment, type Quote } from "#app/domain/orders/checkout.server.ts";
 import { lastShippingDetails } from "#app/domain/orders/customer-orders.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
+import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
 import { paymentProviderFor } from "#app/domain/payments/providers.server.ts";
 import { getEnv, publicUrl } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
@@ -171,7 +172,12 @@ export async function action({ request }: Route.ActionArgs) {
       shipping: shipping.data,
       lines,
     },
-    { ...pricing, providerFor: paymentProviderFor, publicUrl: publicUrl(env) },
+    {
+      ...pricing,
+      providerFor: paymentProviderFor,
+      publicUrl: publicUrl(env),
+      secret: authSecret(env),
+    },
   );
   if (result.ok) throw redirect(result.redirectTo);
   // The stock has just been counted: the shopper changes the cart before anything else.

@@ -3,6 +3,8 @@ import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireUser } from "#app/domain/accounts/session.server.ts";
+import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
+import { orderCancelPath } from "#app/domain/orders/cancel-link.server.ts";
 import { getCustomerOrderBySession } from "#app/domain/orders/customer-orders.server.ts";
 import { markOrderPaid } from "#app/domain/orders/fulfilment.server.ts";
 import { checkTestCard } from "#app/domain/payments/test-provider.server.ts";
@@ -31,7 +33,12 @@ async function pendingOrder(request: Request, sessionId: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await pendingOrder(request, params.sessionId);
-  return { orderId: order.id, totalCents: order.totalCents, status: order.status };
+  return {
+    orderId: order.id,
+    totalCents: order.totalCents,
+    status: order.status,
+    cancelPath: orderCancelPath(order.id, authSecret(getEnv())),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -106,7 +113,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
         </Form>
       )}
       <Link
-        to={`/checkout/cancel?order=${loaderData.orderId}`}
+        to={loaderData.cancelPath}
         className="mt-4 inline-block text-sm font-medium text-primary underline"
       >
         Cancel and return to the cart

@@ -21,7 +21,12 @@ let config: Parameters<typeof startPayment>[2];
 beforeAll(async () => {
   stripe = await startFakeStripe();
   const provider = createStripeProvider({ secretKey: "sk_test_checkout", apiBase: stripe.apiBase });
-  config = { ...pricing, providerFor: () => provider, publicUrl: "http://shop.test" };
+  config = {
+    ...pricing,
+    providerFor: () => provider,
+    publicUrl: "http://shop.test",
+    secret: "checkout-test-secret",
+  };
 });
 
 afterAll(async () => {

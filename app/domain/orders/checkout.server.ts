@@ -7,6 +7,7 @@ import {
   recordPaymentSession,
 } from "#app/domain/orders/fulfilment.server.ts";
 import type { Transaction } from "#app/domain/orders/stock.server.ts";
+import { orderCancelPath } from "./cancel-link.server.ts";
 import { shippingOption } from "#app/lib/shipping.ts";
 import {
   keyOf,
@@ -110,6 +111,8 @@ export async function startPayment(
   config: PricingConfig & {
     providerFor: (hasAdultLines: boolean) => PaymentProvider | null;
     publicUrl: string;
+    /** Signs the payment page's way back (`orderCancelPath`). */
+    secret: string;
     now?: Date;
   },
 ): Promise<StartPaymentResult> {
@@ -157,7 +160,7 @@ export async function startPayment(
       taxCents: order.taxCents,
       totalCents: order.totalCents,
       successUrl: `${config.publicUrl}/cart-success?order=${order.id}`,
-      cancelUrl: `${config.publicUrl}/checkout/cancel?order=${order.id}`,
+      cancelUrl: `${config.publicUrl}${orderCancelPath(order.id, config.secret)}`,
       expiresAt: new Date(now.getTime() + SESSION_MINUTES * 60_000),
       // One key per attempt: attempts on one order never overlap (the row lock, or the
       // condition below), and a failed attempt must not be answered from the provider's memory.

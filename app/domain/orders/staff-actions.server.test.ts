@@ -31,7 +31,7 @@ import {
 const db = testDatabase();
 const ORDERS_URL = "http://shop.test/orders";
 const config = { salesTaxRates: parseSalesTaxRates(""), freeShippingThresholdCents: 20_000 };
-const testProvider = createTestProvider({ appEnv: "local", publicUrl: "http://shop.test" });
+const testProvider = createTestProvider({ appEnv: "local" });
 
 let boss: PgBoss;
 let stripe: FakeStripe;

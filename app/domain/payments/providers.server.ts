@@ -1,4 +1,4 @@
-import { getEnv, publicUrl } from "#app/lib/env.server.ts";
+import { getEnv } from "#app/lib/env.server.ts";
 import type { PaymentProvider } from "./provider.server.ts";
 import { createStripeProvider } from "./stripe.server.ts";
 import { createTestProvider } from "./test-provider.server.ts";
@@ -15,7 +15,7 @@ function provider(kind: "stripe" | "test"): PaymentProvider {
   const created =
     kind === "stripe"
       ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, apiBase: env.STRIPE_API_BASE })
-      : createTestProvider({ appEnv: env.APP_ENV, publicUrl: publicUrl(env) });
+      : createTestProvider({ appEnv: env.APP_ENV });
   globalProviders.__shopPaymentProviders.set(kind, created);
   return created;
 }

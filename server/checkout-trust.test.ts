@@ -1,0 +1,190 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type RunningServer, startServer } from "#tests/support/server-process.ts";
+import { freePort } from "./free-port.ts";
+
+// Checkout tried as an attacker would, over real HTTP against the real server entry (the
+// production build must exist: `npm run build`).
+
+const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-checkout-trust-"));
+const adminUrl = inject("databaseUrl");
+const database = `checkout_trust_${process.pid}`;
+const databaseUrl = adminUrl.replace(/\/[^/]+$/, `/${database}`);
+const admin = new pg.Client(adminUrl);
+const shopDb = new pg.Client(databaseUrl);
+const PASSWORD = "Checkout-Trust-Pass-8";
+let shop: RunningServer;
+/** The shop as a phone on the LAN reaches it: not the host PUBLIC_URL names. */
+let otherName: string;
+let counter = 0;
+
+const SHIPPING = {
+  name: "Tess Trust",
+  address: "1 Main St",
+  city: "Arlington",
+  state: "TX",
+  postalCode: "76012",
+  phone: "(817) 555-0100",
+  email: "tess@example.test",
+};
+
+function nextClient() {
+  counter += 1;
+  return `203.0.${Math.floor(counter / 250)}.${(counter % 250) + 1}`;
+}
+
+async function post(pathname: string, body: Record<string, string>, cookie = "") {
+  return fetch(`${otherName}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: otherName,
+      "X-Forwarded-For": nextClient(),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(body).toString(),
+  });
+}
+
+async function get(pathname: string, cookie: string, headers: Record<string, string> = {}) {
+  return fetch(`${otherName}${pathname}`, {
+    redirect: "manual",
+    headers: { Cookie: cookie, ...headers },
+  });
+}
+
+/** A confirmed customer, signed in: the session cookie. */
+async function customer(label: string, dateOfBirth = "1980-01-01") {
+  const email = `${label}-${process.pid}-${(counter += 1)}@example.test`;
+  const registered = await post("/register", {
+    firstName: "Tess",
+    lastName: "Trust",
+    dateOfBirth,
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
+  expect(registered.status).toBe(200);
+  await shopDb.query("update users set email_verified = true where email = $1", [email]);
+  const login = await post("/login", { intent: "login", email, password: PASSWORD });
+  expect(login.status).toBe(302);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  const { rows } = await shopDb.query<{ id: string }>("select id from users where email = $1", [
+    email,
+  ]);
+  return { cookie, id: rows[0]!.id, email };
+}
+
+async function inStockRegular(quantity = 5): Promise<number> {
+  const { rows } = await shopDb.query<{ serial: number }>(
+    `select reg_serial_no as serial from regular_titles where qty_to_list >= $1
+      order by reg_serial_no limit 1 offset $2`,
+    [quantity, counter % 20],
+  );
+  return rows[0]!.serial;
+}
+
+type Line = { productType: "regular" | "adult"; serialNo: number; quantity: number };
+
+/** "Pay $x.xx" on the review step, as the page posts it. */
+async function pay(
+  cookie: string,
+  lines: Line[],
+  shipping: Record<string, string> = SHIPPING,
+  checkoutKey: string = crypto.randomUUID(),
+) {
+  return post(
+    "/cart",
+    {
+      ...shipping,
+      shippingMethod: "standard",
+      lines: JSON.stringify(lines),
+      intent: "pay",
+      checkoutKey,
+    },
+    cookie,
+  );
+}
+
+async function orderOf(userId: string) {
+  const { rows } = await shopDb.query<{ id: string; status: string }>(
+    "select id, status from orders where user_id = $1 order by id desc limit 1",
+    [userId],
+  );
+  return rows[0] ? { id: Number(rows[0].id), status: rows[0].status } : undefined;
+}
+
+beforeAll(async () => {
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  const port = await freePort();
+  shop = await startServer({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: scratchDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    SEED_DEMO: "true",
+    TRUST_PROXY: "loopback",
+    SALES_TAX_RATES: "TX:0.0825",
+  });
+  otherName = `http://127.0.0.1:${port}`;
+  await shopDb.connect();
+}, 60_000);
+
+afterAll(async () => {
+  await shop?.stop();
+  await shopDb.end();
+  await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.end();
+  fs.rmSync(scratchDir, { recursive: true, force: true });
+});
+
+describe("leaving the payment page", () => {
+  it("a link on another site cannot cancel a shopper's unpaid order", async () => {
+    const buyer = await customer("cancel");
+    const paid = await pay(buyer.cookie, [
+      { productType: "regular", serialNo: await inStockRegular(), quantity: 1 },
+    ]);
+    expect(paid.status).toBe(302);
+    const order = (await orderOf(buyer.id))!;
+    expect(order.status).toBe("pending");
+
+    // Order numbers are sequential and the cookie goes along with a top-level GET (SameSite=Lax).
+    for (const query of [`order=${order.id}`, `order=${order.id}&token=forged`]) {
+      const forged = await get(`/checkout/cancel?${query}`, buyer.cookie, {
+        "Sec-Fetch-Site": "cross-site",
+      });
+      expect(forged.status).toBe(302);
+      expect((await orderOf(buyer.id))!.status).toBe("pending");
+    }
+
+    // The shopper's own way back from the payment page still cancels.
+    const page = await get(paid.headers.get("location")!, buyer.cookie);
+    const html = await page.text();
+    const cancelLink = /href="(\/checkout\/cancel\?[^"]+)"/
+      .exec(html)?.[1]
+      ?.replaceAll("&amp;", "&");
+    expect(cancelLink).toBeTruthy();
+    const cancelled = await get(cancelLink!, buyer.cookie);
+    expect(cancelled.headers.get("location")).toBe("/cart?payment=cancelled");
+    expect((await orderOf(buyer.id))!.status).toBe("cancelled");
+  });
+});
+
+describe("same-site redirects", () => {
+  it("stay on the name the shop was opened under (a phone on the LAN, 127.0.0.1)", async () => {
+    const buyer = await customer("redirects");
+    const paid = await pay(buyer.cookie, [
+      { productType: "regular", serialNo: await inStockRegular(), quantity: 1 },
+    ]);
+    expect(paid.status).toBe(302);
+    expect(paid.headers.get("location")).toMatch(/^\/checkout\/test-payment\//);
+  });
+});
