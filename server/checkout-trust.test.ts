@@ -188,3 +188,30 @@ describe("same-site redirects", () => {
     expect(paid.headers.get("location")).toMatch(/^\/checkout\/test-payment\//);
   });
 });
+
+describe("sales tax", () => {
+  it("follows where the parcel goes: a ZIP code of another state is refused next to the field", async () => {
+    const buyer = await customer("zip");
+    const lines = [{ productType: "regular", serialNo: await inStockRegular(), quantity: 1 }];
+    const elsewhere = { ...SHIPPING, state: "DE" };
+    const review = await post(
+      "/cart",
+      { ...elsewhere, shippingMethod: "standard", lines: JSON.stringify(lines) },
+      buyer.cookie,
+    );
+    expect(review.status).toBe(400);
+    expect(await review.text()).toContain("ZIP code 76012 is not in Delaware.");
+
+    const paid = await pay(buyer.cookie, lines as Line[], elsewhere);
+    expect(paid.status).toBe(400);
+    expect(await orderOf(buyer.id)).toBeUndefined();
+
+    const texas = await pay(buyer.cookie, lines as Line[]);
+    expect(texas.status).toBe(302);
+    const { rows } = await shopDb.query<{ tax_cents: number }>(
+      "select tax_cents from orders where user_id = $1",
+      [buyer.id],
+    );
+    expect(rows[0]!.tax_cents).toBeGreaterThan(0);
+  });
+});

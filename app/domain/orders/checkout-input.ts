@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { usPhone } from "#app/lib/contact-fields.ts";
 import { PRODUCT_TYPES, type ProductType } from "#app/lib/catalog.ts";
-import { isUsStateCode } from "#app/lib/us-states.ts";
+import { isUsStateCode, US_STATE_NAMES } from "#app/lib/us-states.ts";
+import { stateOfZip } from "#app/lib/zip-states.ts";
 
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_QUANTITY = 99;
@@ -13,24 +14,40 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} is too long (at most ${max} characters).`);
 
-/** The seven shipping fields of the checkout form (spec §5: all required). */
-export const shippingAddressSchema = z.object({
-  name: text("Name", 200),
-  address: text("Address", 300),
-  city: text("City", 100),
-  // Kept as the postal code: the tax rate is chosen by it, so "Texas" must not slip through.
-  state: z.string().trim().toUpperCase().refine(isUsStateCode, "Choose a state."),
-  postalCode: z
-    .string()
-    .trim()
-    .regex(/^\d{5}(-?\d{4})?$/, "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)."),
-  phone: usPhone(),
-  email: z
-    .string()
-    .trim()
-    .max(254, "The e-mail address is too long.")
-    .pipe(z.email("Enter a valid e-mail address.")),
-});
+/**
+ * The seven shipping fields of the checkout form (spec §5: all required). Sales tax follows the
+ * state, so the state must be where the ZIP code is: a parcel to Arlington, TX cannot be taxed
+ * as Delaware's.
+ */
+export const shippingAddressSchema = z
+  .object({
+    name: text("Name", 200),
+    address: text("Address", 300),
+    city: text("City", 100),
+    // Kept as the postal code: the tax rate is chosen by it, so "Texas" must not slip through.
+    state: z.string().trim().toUpperCase().refine(isUsStateCode, "Choose a state."),
+    postalCode: z
+      .string()
+      .trim()
+      .regex(/^\d{5}(-?\d{4})?$/, "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)."),
+    phone: usPhone(),
+    email: z
+      .string()
+      .trim()
+      .max(254, "The e-mail address is too long.")
+      .pipe(z.email("Enter a valid e-mail address.")),
+  })
+  .superRefine((address, context) => {
+    const zipState = stateOfZip(address.postalCode);
+    if (zipState === address.state) return;
+    context.addIssue({
+      code: "custom",
+      path: ["postalCode"],
+      message: zipState
+        ? `ZIP code ${address.postalCode} is not in ${US_STATE_NAMES[address.state as keyof typeof US_STATE_NAMES]}.`
+        : "This ZIP code does not exist. Please check it.",
+    });
+  });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
 export const orderLineSchema = z.object({
