@@ -38,13 +38,15 @@ export const shippingAddressSchema = z
       .pipe(z.email("Enter a valid e-mail address.")),
   })
   .superRefine((address, context) => {
+    // A state or ZIP code that is wrong on its own has its own message already.
+    if (!isUsStateCode(address.state) || !/^\d{5}(-?\d{4})?$/.test(address.postalCode)) return;
     const zipState = stateOfZip(address.postalCode);
     if (zipState === address.state) return;
     context.addIssue({
       code: "custom",
       path: ["postalCode"],
       message: zipState
-        ? `ZIP code ${address.postalCode} is not in ${US_STATE_NAMES[address.state as keyof typeof US_STATE_NAMES]}.`
+        ? `ZIP code ${address.postalCode} is not in ${US_STATE_NAMES[address.state]}.`
         : "This ZIP code does not exist. Please check it.",
     });
   });
