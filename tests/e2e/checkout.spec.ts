@@ -151,7 +151,8 @@ test("the last copy bought by someone else between review and payment is named, 
   browser,
   page,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  // Three accounts and two browsers: slow on a busy machine.
+  test.setTimeout(180_000);
   // An admin lists a title with one copy.
   await signInAsAdmin(page, "last-copy");
   const title = `Last Copy Lantern ${Date.now()}`;
