@@ -215,3 +215,73 @@ describe("sales tax", () => {
     expect(rows[0]!.tax_cents).toBeGreaterThan(0);
   });
 });
+
+describe("unpaid orders", () => {
+  async function stockOf(serial: number) {
+    const { rows } = await shopDb.query<{ qty: number }>(
+      "select qty_to_list as qty from regular_titles where reg_serial_no = $1",
+      [serial],
+    );
+    return rows[0]!.qty;
+  }
+
+  it("one account holds one open checkout: paying again releases the earlier unpaid order", async () => {
+    const buyer = await customer("one-open");
+    const serial = await inStockRegular(6);
+    const before = await stockOf(serial);
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const paid = await pay(buyer.cookie, [
+        { productType: "regular", serialNo: serial, quantity: 2 },
+      ]);
+      expect(paid.status).toBe(302);
+    }
+    const { rows } = await shopDb.query<{ status: string; count: number }>(
+      "select status, count(*)::int as count from orders where user_id = $1 group by 1 order by 1",
+      [buyer.id],
+    );
+    expect(rows).toEqual([
+      { status: "cancelled", count: 3 },
+      { status: "pending", count: 1 },
+    ]);
+    expect(await stockOf(serial)).toBe(before - 2);
+  });
+
+  it("limits payment attempts per account and per client, with a clear answer", async () => {
+    const buyer = await customer("limited");
+    const serial = await inStockRegular(2);
+    const line = [{ productType: "regular" as const, serialNo: serial, quantity: 1 }];
+    const client = nextClient();
+    const attempt = () =>
+      fetch(`${otherName}/cart`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: otherName,
+          "X-Forwarded-For": client,
+          Cookie: buyer.cookie,
+        },
+        body: new URLSearchParams({
+          ...SHIPPING,
+          shippingMethod: "standard",
+          lines: JSON.stringify(line),
+          intent: "pay",
+          checkoutKey: crypto.randomUUID(),
+        }).toString(),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await attempt()).status);
+    expect(statuses.slice(0, 10).every((status) => status === 302)).toBe(true);
+    const refused = await attempt();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await refused.text()).toContain(
+      "Too many payment attempts in a short time. Please wait a few minutes and try again.",
+    );
+    const { rows } = await shopDb.query<{ count: number }>(
+      "select count(*)::int as count from orders where user_id = $1",
+      [buyer.id],
+    );
+    expect(rows[0]!.count).toBe(10);
+  });
+});

@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { Disc, OrderStatus, ProductType, ServiceType } from "#app/lib/catalog.ts";
@@ -306,6 +307,28 @@ export const customers = pgTable(
   ],
 );
 
+/**
+ * Every change of a customer's date of birth (the one that decides adult purchases), written by
+ * the database itself: the customer gives it once, staff correct it (migration 0015).
+ */
+export const customerBirthDateChanges = pgTable(
+  "customer_birth_date_changes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    fromDate: date("from_date"),
+    toDate: date("to_date"),
+    /** The staff member who corrected it; null when the customer gave it. */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    note: text("note"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("customer_birth_date_changes_customer").on(t.customerId, t.id)],
+);
+
 /** The text the back office searches orders by: the shipping name and e-mail, lower-cased. */
 export function orderSearchText(t: { shippingName: AnyColumn; shippingEmail: AnyColumn }) {
   return sql`lower(${t.shippingName} || chr(31) || ${t.shippingEmail})`;
@@ -363,6 +386,8 @@ export const orders = pgTable(
     /** The provider's id of the refund, once the money went back. */
     refundReference: text("refund_reference"),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** The date of birth an order with adult titles was sold on (the customer's, at the time). */
+    buyerDateOfBirth: date("buyer_date_of_birth"),
     ...timestamps,
   },
   (t) => [
@@ -375,6 +400,10 @@ export const orders = pgTable(
       sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.taxCents}`,
     ),
     index("orders_user_created").on(t.userId, t.createdAt.desc()),
+    // One open checkout per account: a new one releases the earlier unpaid order first.
+    uniqueIndex("orders_one_pending_per_user")
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
     index("orders_status_created").on(t.status, t.createdAt),
     uniqueIndex("orders_user_checkout_key").on(t.userId, t.checkoutKey),
     uniqueIndex("orders_payment_session_id")
@@ -449,6 +478,32 @@ export const paymentEvents = pgTable(
   (t) => [
     primaryKey({ columns: [t.provider, t.eventId] }),
     index("payment_events_order_id").on(t.orderId),
+  ],
+);
+
+/**
+ * Money taken for an order that is not the order's payment: a paid session other than the one
+ * recorded on the order, or a second payment of an order already paid. Each is kept (once per
+ * session) and shown to staff as "refund due" until they refund it.
+ */
+export const extraPayments = pgTable(
+  "extra_payments",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    orderId: bigint("order_id", { mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    sessionId: text("session_id").notNull(),
+    paymentReference: text("payment_reference"),
+    amountCents: integer("amount_cents"),
+    reason: text("reason").$type<"other-session" | "already-paid">().notNull(),
+    receivedAt: timestamps.createdAt,
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("extra_payments_session").on(t.provider, t.sessionId),
+    index("extra_payments_order").on(t.orderId),
   ],
 );
 

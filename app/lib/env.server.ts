@@ -116,6 +116,9 @@ const schema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
     FREE_SHIPPING_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(20000),
+    /** Payment attempts (orders placed) allowed per account, and per client, in 10 minutes. */
+    CHECKOUT_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    CHECKOUT_ATTEMPTS_PER_CLIENT: z.coerce.number().int().min(1).default(30),
     /** The back office's dashboard lists titles with this many copies or fewer as low on stock. */
     LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1000).default(2),
     /** Sales tax per destination state, e.g. `TX:0.0825,CA:0.0725`; empty: no sales tax. */

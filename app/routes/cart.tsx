@@ -26,7 +26,14 @@ import {
   MAX_ORDER_LINES,
   type OrderLine,
 } from "#app/domain/orders/checkout-input.ts";
-import { quoteCheckout, startPayment, type Quote } from "#app/domain/orders/checkout.server.ts";
+import {
+  checkoutAttemptLimited,
+  quoteCheckout,
+  startPayment,
+  TOO_MANY_CHECKOUTS,
+  type Quote,
+} from "#app/domain/orders/checkout.server.ts";
+import { clientIp } from "#app/lib/client-ip.ts";
 import { lastShippingDetails } from "#app/domain/orders/customer-orders.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
@@ -44,7 +51,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = () => privatePageHeaders();
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { ...privatePageHeaders(), "Retry-After": retryAfter } : privatePageHeaders();
+};
 
 const FILL_ALL = "Please fill in all fields before proceeding to payment.";
 /** What was typed is kept for this tab only, so it survives signing in on the way. */
@@ -140,7 +150,12 @@ export async function action({ request }: Route.ActionArgs) {
   };
   const quote = () =>
     quoteCheckout(getDb(), { lines, shippingMethod, state: shipping.data.state }, pricing);
-  const review = (quoted: Quote, checkoutKey: string, message: string | null = null) =>
+  const review = (
+    quoted: Quote,
+    checkoutKey: string,
+    message: string | null = null,
+    init: ResponseInit = { status: message ? 409 : 200 },
+  ) =>
     data<CartStep | ReviewStep>(
       {
         step: "review",
@@ -151,7 +166,7 @@ export async function action({ request }: Route.ActionArgs) {
         checkoutKey,
         message,
       },
-      { status: message ? 409 : 200 },
+      init,
     );
 
   const checkoutKey = z.uuid().safeParse(form.checkoutKey);
@@ -159,6 +174,23 @@ export async function action({ request }: Route.ActionArgs) {
     const quoted = await quote();
     if (!quoted.ok) return backToCart({ errors: {}, message: quoted.message }, 409);
     return review(quoted.quote, crypto.randomUUID());
+  }
+
+  // Each attempt places an order that holds stock for half an hour: a sensible number per
+  // account and per client, so nobody can keep titles off the shelf by trying again and again.
+  const limited = await checkoutAttemptLimited(getDb(), {
+    customerId: user.id,
+    clientIp: clientIp(request),
+    perAccount: env.CHECKOUT_ATTEMPTS_PER_ACCOUNT,
+    perClient: env.CHECKOUT_ATTEMPTS_PER_CLIENT,
+  });
+  if (limited) {
+    const quoted = await quote();
+    if (!quoted.ok) return backToCart({ errors: {}, message: quoted.message }, 429);
+    return review(quoted.quote, checkoutKey.data, TOO_MANY_CHECKOUTS, {
+      status: 429,
+      headers: { "Retry-After": String(limited.retryAfterSeconds) },
+    });
   }
 
   // Placing the order prices it again from the catalogue; the quote is only needed to show the

@@ -21,13 +21,16 @@ import {
 const db = testDatabase();
 const config = { salesTaxRates: parseSalesTaxRates(""), freeShippingThresholdCents: 20_000 };
 
-/** Three orders to one new address: two pending (one with 3 copies), one expired. */
+/**
+ * Three orders to one new address, from three accounts (one open checkout each): two pending
+ * (one with 3 copies), one expired.
+ */
 async function threeOrders() {
   const email = `list-${randomUUID()}@example.test`;
-  const customer = await createCustomer(db);
   const film = await createRegularTitle(db, { qty: 10, priceCents: 1000 });
   const ids: number[] = [];
   for (const quantity of [1, 3, 2]) {
+    const customer = await createCustomer(db);
     const placed = await placeOrder(
       db,
       orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity }], {

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
+import { consumeLimit } from "#app/domain/accounts/rate-limit.server.ts";
 import { orders } from "#app/db/schema.ts";
 import type { PaymentProvider } from "#app/domain/payments/provider.server.ts";
+import { paymentProviderNamed } from "#app/domain/payments/providers.server.ts";
 import {
   recordFirstPaymentSession,
   recordPaymentSession,
@@ -136,6 +138,17 @@ export async function startPayment(
     };
   }
   const order = placed.order;
+  // The account's earlier unpaid orders were released: their payment pages must not take money.
+  for (const earlier of placed.released) {
+    if (!earlier.sessionId || !earlier.provider) continue;
+    const owner =
+      earlier.provider === provider.name ? provider : paymentProviderNamed(earlier.provider);
+    await owner
+      ?.expireCheckoutSession(earlier.sessionId)
+      .catch((error: unknown) =>
+        console.warn(`Could not close the payment page of order ${earlier.orderId}`, error),
+      );
+  }
   if (order.status === "paid" || order.paidAt) {
     return { ok: true, redirectTo: `/cart-success?order=${order.id}` };
   }
@@ -233,6 +246,34 @@ export async function startPayment(
   } catch (error) {
     return couldNotStart(error);
   }
+}
+
+export const TOO_MANY_CHECKOUTS =
+  "Too many payment attempts in a short time. Please wait a few minutes and try again.";
+
+const ATTEMPT_WINDOW_SECONDS = 10 * 60;
+
+/**
+ * Counts one payment attempt for the account and for the client address; null when both are
+ * within their limits, else how long to wait.
+ */
+export async function checkoutAttemptLimited(
+  db: Database,
+  input: { customerId: string; clientIp: string; perAccount: number; perClient: number },
+): Promise<{ retryAfterSeconds: number } | null> {
+  const [account, client] = await Promise.all([
+    consumeLimit(db, `checkout:account:${input.customerId}`, {
+      windowSeconds: ATTEMPT_WINDOW_SECONDS,
+      max: input.perAccount,
+    }),
+    consumeLimit(db, `checkout:client:${input.clientIp}`, {
+      windowSeconds: ATTEMPT_WINDOW_SECONDS,
+      max: input.perClient,
+    }),
+  ]);
+  const refused = [account, client].filter((limit) => !limit.allowed);
+  if (refused.length === 0) return null;
+  return { retryAfterSeconds: Math.max(...refused.map((limit) => limit.retryAfterSeconds)) };
 }
 
 /** The checkout form's fields as typed, for showing them again. */

@@ -405,10 +405,13 @@ describe("under load", () => {
       const a = await createRegularTitle(pool.db, { qty: 500, priceCents: 1000, disc: "DVD" });
       const b = await createRegularTitle(pool.db, { qty: 500, priceCents: 1000, disc: "Blu-ray" });
       const c = await createAdultTitle(pool.db, { qty: 500, priceCents: 1000 });
-      const customer = await createCustomer(pool.db);
+      // 120 shoppers (one open checkout each).
+      const customers = await Promise.all(
+        Array.from({ length: 120 }, () => createCustomer(pool.db)),
+      );
       const shapes = [[a, b], [b], [b, a], [a]] as const;
       const results = await Promise.all(
-        Array.from({ length: 120 }, (_, i) =>
+        customers.map((customer, i) =>
           placeOrder(
             pool.db,
             orderInput(customer, [

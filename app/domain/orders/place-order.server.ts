@@ -26,9 +26,19 @@ export type PlaceOrderConfig = PricingConfig & {
 
 export type ProductRef = { productType: ProductType; serialNo: number };
 
+/** An earlier unpaid order of the account, released by a new checkout: its page must close. */
+export type ReleasedCheckout = {
+  orderId: number;
+  provider: string | null;
+  sessionId: string | null;
+};
+
 export type PlaceOrderResult =
-  /** `created` is false when this checkout key had already placed the order. */
-  | { ok: true; created: boolean; order: CustomerOrder }
+  /**
+   * `created` is false when this checkout key had already placed the order; `released` lists
+   * the account's earlier unpaid orders this checkout released (one open checkout per account).
+   */
+  | { ok: true; created: boolean; order: CustomerOrder; released: ReleasedCheckout[] }
   | { ok: false; reason: "invalid-input"; issues: { path: string; message: string }[] }
   | { ok: false; reason: "unknown-customer"; message: string }
   | { ok: false; reason: "unknown-products"; products: ProductRef[]; message: string }
@@ -47,8 +57,10 @@ const PLACE_ORDER_SQL = `
     insert into orders (user_id, status, checkout_key, shipping_name, shipping_address,
                         shipping_city, shipping_state, shipping_postal_code, shipping_phone,
                         shipping_email, shipping_method, subtotal_cents, shipping_cents,
-                        tax_cents, total_cents, payment_expires_at, created_at, updated_at)
-    values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)
+                        tax_cents, total_cents, payment_expires_at, created_at, updated_at,
+                        buyer_date_of_birth)
+    values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16,
+            $22)
     on conflict (user_id, checkout_key) do nothing
     returning id
   ), new_items as (
@@ -137,7 +149,7 @@ function replayed(
           item.quantity === line.quantity,
       ),
     );
-  if (same) return { ok: true, created: false, order };
+  if (same) return { ok: true, created: false, order, released: [] };
   return {
     ok: false,
     reason: "checkout-key-reused",
@@ -238,13 +250,18 @@ export async function placeOrder(
   const price = priceOrder(priced, input.shippingMethod, input.shipping.state, config);
   const windowMinutes = config.paymentWindowMinutes ?? DEFAULT_PAYMENT_WINDOW_MINUTES;
 
+  // One open checkout per account (migration 0015): the account's earlier unpaid orders go
+  // first, their stock back on sale, so going back from review and paying again, or placing
+  // order after order, never holds more than one order's copies.
+  const released = await releaseOpenCheckouts(db, input.customerId, input.checkoutKey);
+
   // The order, its items and the stock, all or nothing, in one statement and so one round trip
   // and one commit (take_stock: migration 0014). A concurrent request with the same checkout key
   // waits on the unique key until this one commits, then inserts nothing and reserves nothing.
   const paymentExpiresAt = new Date(now.getTime() + windowMinutes * 60_000);
   let orderId: number | null;
-  try {
-    const { rows } = await queryByHand<{ id: string }>(db, {
+  const insert = () =>
+    queryByHand<{ id: string }>(db, {
       name: "place-order",
       text: PLACE_ORDER_SQL,
       values: [
@@ -269,9 +286,23 @@ export async function placeOrder(
         priced.map((line) => line.quantity),
         priced.map((line) => line.title),
         priced.map((line) => line.unitPriceCents),
+        hasAdultLines ? customer.dateOfBirth : null,
       ],
     });
-    orderId = rows[0] ? Number(rows[0].id) : null;
+  try {
+    let result;
+    try {
+      result = await insert();
+    } catch (error) {
+      // Another checkout of this account placed its order between the release and the insert:
+      // release that one too (the newest attempt wins) and place this one once more.
+      if ((error as { constraint?: string }).constraint !== "orders_one_pending_per_user") {
+        throw error;
+      }
+      released.push(...(await releaseOpenCheckouts(db, input.customerId, input.checkoutKey)));
+      result = await insert();
+    }
+    orderId = result.rows[0] ? Number(result.rows[0].id) : null;
   } catch (error) {
     if ((error as { constraint?: string }).constraint === "orders_user_id_customers_id_fk") {
       return unknownCustomer;
@@ -296,7 +327,8 @@ export async function placeOrder(
     // The key had placed an order already (perhaps a moment ago, by a concurrent request).
     const existing = await orderByKey(db, input.customerId, input.checkoutKey);
     if (!existing) throw new Error("An order with this checkout key vanished while being read.");
-    return replayed(existing, input, lines);
+    const replay = replayed(existing, input, lines);
+    return replay.ok ? { ...replay, released } : replay;
   }
   // What was just written, as the shop shows it: no need to read it back.
   const order: CustomerOrder = {
@@ -318,5 +350,26 @@ export async function placeOrder(
     trackingNumber: null,
     refundedAt: null,
   };
-  return { ok: true, created: true, order };
+  return { ok: true, created: true, order, released };
+}
+
+async function releaseOpenCheckouts(
+  db: Database,
+  customerId: string,
+  checkoutKey: string,
+): Promise<ReleasedCheckout[]> {
+  const { rows } = await queryByHand<{
+    order_id: string;
+    provider: string | null;
+    session_id: string | null;
+  }>(db, {
+    name: "release-open-checkouts",
+    text: "select order_id, provider, session_id from release_open_checkouts($1, $2)",
+    values: [customerId, checkoutKey],
+  });
+  return rows.map((row) => ({
+    orderId: Number(row.order_id),
+    provider: row.provider,
+    sessionId: row.session_id,
+  }));
 }

@@ -77,6 +77,7 @@ function sessionInput(order: CustomerOrder, overrides: Partial<CheckoutSessionIn
 async function placedOrder(input: {
   lines: { stock: number; priceCents: number; quantity: number }[];
   state?: string;
+  postalCode?: string;
 }) {
   const customer = await createCustomer(db);
   const films = await Promise.all(
@@ -93,7 +94,13 @@ async function placedOrder(input: {
         serialNo: film.serialNo,
         quantity: input.lines[i]!.quantity,
       })),
-      { shipping: { ...TEST_ADDRESS, state: input.state ?? TEST_ADDRESS.state } },
+      {
+        shipping: {
+          ...TEST_ADDRESS,
+          state: input.state ?? TEST_ADDRESS.state,
+          postalCode: input.postalCode ?? TEST_ADDRESS.postalCode,
+        },
+      },
     ),
     config,
   );
@@ -160,6 +167,7 @@ describe("opening a Stripe Checkout Session", () => {
     const { order, films } = await placedOrder({
       lines: [{ stock: 5, priceCents: 10_000, quantity: 2 }],
       state: "CA",
+      postalCode: "94103",
     });
     expect(order.shippingCents).toBe(0);
     expect(order.taxCents).toBe(0);
