@@ -517,6 +517,45 @@ describe("catalogue CSV export", () => {
     expect(records.every((record) => /^\d+\.\d\d$/.test(record.Price!))).toBe(true);
   });
 
+  it("neutralises cells a spreadsheet would run as formulas, and the import restores them exactly", async () => {
+    const base = serialBlock();
+    const typed = [
+      '=HYPERLINK("http://evil.test")',
+      "+1+2",
+      "-2+3",
+      "@SUM(A1)",
+      "'=kept",
+      "''+two",
+    ];
+    await rolledBack(async (tx) => {
+      await tx.insert(regularTitles).values(
+        typed.map((text, i) => ({
+          regSerialNo: base + i,
+          productId: text,
+          title: `Title ${text}`,
+          disc: "DVD" as const,
+          currentPriceCents: 100,
+          director: text,
+          cast: "it's fine",
+        })),
+      );
+      const before = await regularRowsFrom(tx, base);
+      const exported = (await collect(exportCatalogCsv(tx, "regular"))).join("");
+      const records = (
+        parse(exported, { bom: true, columns: true }) as Record<string, string>[]
+      ).filter((record) => Number(record.RegSerialNo) >= base);
+      expect(records.map((record) => record.ProductID)).toEqual(typed.map((text) => `'${text}`));
+      expect(records.map((record) => record.Director)).toEqual(typed.map((text) => `'${text}`));
+      // Cells that do not start like a formula are left as they are.
+      expect(records.map((record) => record.Title)).toEqual(typed.map((text) => `Title ${text}`));
+      expect(records.every((record) => record.Cast === "it's fine")).toBe(true);
+
+      const report = await importCatalogCsv(tx, "regular", exported, { dryRun: false });
+      expect(report.rejected).toEqual([]);
+      expect(await regularRowsFrom(tx, base)).toEqual(before);
+    });
+  });
+
   it.each(["regular", "adult"] as const)(
     "round trip of the %s catalogue: 0 added, every row updated, 0 rejected, nothing changed",
     async (kind) => {

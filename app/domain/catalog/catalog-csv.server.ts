@@ -1,12 +1,12 @@
 import { pipeline, Readable } from "node:stream";
 import { CsvError, parse } from "csv-parse";
-import { stringify } from "csv-stringify/sync";
 import { asc, getTableColumns, getTableName, gt, inArray, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database } from "#app/db/client.server.ts";
 import { adultTitles, regularTitles } from "#app/db/schema.ts";
 import { DISCS } from "#app/lib/catalog.ts";
+import { csvRows, restoreFormula, type CsvCell } from "#app/lib/csv.server.ts";
 import { isAdultPosterId, uploadedPosterId } from "#app/lib/uploaded-posters.ts";
 import { adultTitleSchema, regularTitleSchema } from "./title-input.ts";
 
@@ -45,7 +45,6 @@ const MAX_SERIAL = 2_147_483_647;
 type Table = typeof regularTitles | typeof adultTitles;
 /** A transaction works too (the import then runs in a savepoint of it). */
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Cell = string | number | null;
 
 type Format<Row, Values> = {
   table: Table;
@@ -56,7 +55,7 @@ type Format<Row, Values> = {
   columns: readonly { header: string; key: string }[];
   schema: z.ZodType<Values, Record<string, string>>;
   serialOf: (row: Row) => number;
-  exportCells: (row: Row) => Cell[];
+  exportCells: (row: Row) => CsvCell[];
 };
 
 const dollars = (cents: number) =>
@@ -167,7 +166,7 @@ export async function* exportCatalogCsv(
   options: { bom?: boolean } = {},
 ): AsyncGenerator<string, void, undefined> {
   const format = FORMATS[kind];
-  yield stringify([catalogCsvColumns(kind)], { bom: options.bom ?? true });
+  yield csvRows([catalogCsvColumns(kind)], { bom: options.bom ?? true });
   let after = 0;
   for (;;) {
     const rows = (await db
@@ -177,7 +176,7 @@ export async function* exportCatalogCsv(
       .orderBy(asc(format.serialColumn))
       .limit(EXPORT_PAGE)) as Record<string, unknown>[];
     if (rows.length === 0) return;
-    yield stringify(rows.map(format.exportCells));
+    yield csvRows(rows.map(format.exportCells));
     if (rows.length < EXPORT_PAGE) return;
     after = format.serialOf(rows.at(-1)!);
   }
@@ -335,7 +334,8 @@ export async function importCatalogCsv(
       }
       const cells: Record<string, string> = {};
       keys.forEach((key, index) => {
-        if (key) cells[key] = record[index] ?? "";
+        // Cells the export neutralised (a leading quote) read back as they were stored.
+        if (key) cells[key] = restoreFormula(record[index] ?? "");
       });
 
       let serial: number | undefined;
