@@ -158,50 +158,32 @@ export async function getAdultTitleForEdit(db: Database, serialNo: number) {
 }
 
 /**
- * Adds a regular title under the current maximum serial plus one (spec §3). The serial is
- * chosen under a transaction-scoped lock, so two admins adding at the same moment get
- * different serials instead of one failing.
+ * Adds a regular title under the highest serial ever issued plus one (spec §3: the current
+ * maximum plus one, except that a deleted title's serial is never given again, so old links and
+ * carts never lead to another film). The identity sequence draws it; the catalogue's insert
+ * trigger (drizzle/0015_catalogue_serials.sql) makes an import running at the same moment wait
+ * or be waited for, so neither fails.
  */
 export async function addRegularTitle(
   db: Database,
   values: RegularTitleValues & { posterUrl?: string | null },
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('regular_titles.serial'))`);
-    const [row] = await tx
-      .insert(regularTitles)
-      .values({
-        ...values,
-        regSerialNo: sql`(select coalesce(max(${regularTitles.regSerialNo}), 0) + 1 from ${regularTitles})`,
-      })
-      .returning({ serialNo: regularTitles.regSerialNo });
-    // Keep the identity counter in step, so titles added without a serial (imports, seeds)
-    // never collide with one given here.
-    await tx.execute(
-      sql`select setval(pg_get_serial_sequence('regular_titles', 'reg_serial_no'), ${row!.serialNo}, true) where ${row!.serialNo} >= (select last_value from regular_titles_reg_serial_no_seq)`,
-    );
-    return row!.serialNo;
-  });
+  const [row] = await db
+    .insert(regularTitles)
+    .values(values)
+    .returning({ serialNo: regularTitles.regSerialNo });
+  return row!.serialNo;
 }
 
 export async function addAdultTitle(
   db: Database,
   values: AdultTitleValues & { posterUrl?: string | null },
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('adult_titles.serial'))`);
-    const [row] = await tx
-      .insert(adultTitles)
-      .values({
-        ...values,
-        adultSerialNo: sql`(select coalesce(max(${adultTitles.adultSerialNo}), 0) + 1 from ${adultTitles})`,
-      })
-      .returning({ serialNo: adultTitles.adultSerialNo });
-    await tx.execute(
-      sql`select setval(pg_get_serial_sequence('adult_titles', 'adult_serial_no'), ${row!.serialNo}, true) where ${row!.serialNo} >= (select last_value from adult_titles_adult_serial_no_seq)`,
-    );
-    return row!.serialNo;
-  });
+  const [row] = await db
+    .insert(adultTitles)
+    .values(values)
+    .returning({ serialNo: adultTitles.adultSerialNo });
+  return row!.serialNo;
 }
 
 /** Saves an edit; false when the title no longer exists. */

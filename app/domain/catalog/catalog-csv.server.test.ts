@@ -20,8 +20,9 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 // Every test works inside a transaction that is rolled back, so the titles it imports are never
 // seen by the other test files reading the demo catalogue at the same time. The import's own
 // transaction becomes a savepoint inside it. Serials from 5,000,000 up, a block per test (the
-// identity sequence is not transactional and moves past what a test imported).
-let nextBlock = 5_000_000 + (Date.now() % 1000) * 100_000;
+// identity sequence is not transactional and moves past what a test imported), below the
+// highest serial an import accepts.
+let nextBlock = 5_000_000 + (Date.now() % 900) * 100_000;
 const serialBlock = () => (nextBlock += 10_000);
 const marker = () => `CSVTEST-${randomUUID().slice(0, 8)}`;
 
@@ -249,7 +250,7 @@ describe("catalogue CSV import: rejected rows", () => {
         {
           row: 9,
           reasons: [
-            "RegSerialNo must be a whole number of 1 or more, or empty for a new title.",
+            "RegSerialNo must be a whole number from 1 to 99,999,999, or empty for a new title.",
             "PosterURL must be empty, an http(s) address or a path on this site starting with /.",
           ],
         },

@@ -1,6 +1,6 @@
 import { pipeline, Readable } from "node:stream";
 import { CsvError, parse } from "csv-parse";
-import { asc, getTableColumns, getTableName, gt, inArray, sql } from "drizzle-orm";
+import { asc, getTableColumns, gt, inArray, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database } from "#app/db/client.server.ts";
@@ -40,7 +40,11 @@ const WRITE_BATCH = 5_000;
 /** Rows per keyset page of an export. */
 const EXPORT_PAGE = 2_000;
 const MAX_POSTER_URL = 2_000;
-const MAX_SERIAL = 2_147_483_647;
+/**
+ * Far above any real catalogue, and far enough below the column's limit (2,147,483,647) that the
+ * serials added after the highest one can never run out.
+ */
+export const MAX_SERIAL = 99_999_999;
 
 type Table = typeof regularTitles | typeof adultTitles;
 /** A transaction works too (the import then runs in a savepoint of it). */
@@ -344,7 +348,7 @@ export async function importCatalogCsv(
         const value = Number(serialText);
         if (!/^\d+$/.test(serialText) || value < 1 || value > MAX_SERIAL) {
           reasons.push(
-            `${format.serialHeader} must be a whole number of 1 or more, or empty for a new title.`,
+            `${format.serialHeader} must be a whole number from 1 to ${MAX_SERIAL.toLocaleString("en-US")}, or empty for a new title.`,
           );
         } else if (firstRowOfSerial.has(value)) {
           reasons.push(
@@ -493,15 +497,8 @@ async function writeRows(tx: Runner, format: AnyFormat, rows: ValidRow[], update
   for (let i = 0; i < withSerial.length; i += WRITE_BATCH) {
     await tx.execute(sql`${unnested(withSerial.slice(i, i + WRITE_BATCH), true)} ${onConflict}`);
   }
-  // Serials given in the file may lie ahead of the identity sequence: move it past them, so
-  // the new titles below and the admin's next ones get free serials.
-  if (withSerial.length > 0) {
-    await tx.execute(sql`
-      select setval(sequence, top)
-        from (select pg_get_serial_sequence(${getTableName(format.table)}, ${serial.name})::regclass as sequence) as s,
-             (select max(${serial}) as top from ${format.table}) as m
-       where top > coalesce(pg_sequence_last_value(sequence), 0)`);
-  }
+  // Serials given in the file may lie ahead of the identity sequence; the insert trigger moves
+  // it past them (drizzle/0015_catalogue_serials.sql), so the rows below get free serials.
   const withoutSerial = rows.filter((row) => row.serial === undefined);
   for (let i = 0; i < withoutSerial.length; i += WRITE_BATCH) {
     await tx.execute(unnested(withoutSerial.slice(i, i + WRITE_BATCH), false));
