@@ -7,6 +7,7 @@ import {
   regularTitles,
   staffPicks,
 } from "#app/db/schema.ts";
+import { releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
 import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
 import { ADMIN_PAGE_SIZE, COUNT_CAP, countUpTo } from "#app/domain/admin/lists.server.ts";
 import { keptCount } from "./regular-titles.server.ts";
@@ -213,12 +214,19 @@ export async function updateAdultTitle(
   return rows.length === 1;
 }
 
-/** Deletes a title for good (its staff pick goes with it); past orders keep their lines. */
+/**
+ * Deletes a title for good (its staff pick goes with it); past orders keep their lines. Its
+ * uploaded poster's files go once the delete is committed, unless something else shows them.
+ */
 export async function deleteRegularTitle(db: Database, serialNo: number): Promise<boolean> {
   const rows = await db
     .delete(regularTitles)
     .where(eq(regularTitles.regSerialNo, serialNo))
-    .returning({ serialNo: regularTitles.regSerialNo });
+    .returning({ posterUrl: regularTitles.posterUrl });
+  await releaseUploadedPosters(
+    db,
+    rows.map((row) => row.posterUrl),
+  );
   return rows.length === 1;
 }
 
@@ -226,7 +234,11 @@ export async function deleteAdultTitle(db: Database, serialNo: number): Promise<
   const rows = await db
     .delete(adultTitles)
     .where(eq(adultTitles.adultSerialNo, serialNo))
-    .returning({ serialNo: adultTitles.adultSerialNo });
+    .returning({ posterUrl: adultTitles.posterUrl });
+  await releaseUploadedPosters(
+    db,
+    rows.map((row) => row.posterUrl),
+  );
   return rows.length === 1;
 }
 

@@ -295,9 +295,16 @@ describe("catalogue CSV import: rejected rows", () => {
         ],
       },
       { row: 7, reasons: ["PosterURL: that uploaded poster belongs to the regular catalogue."] },
+      // Well-formed, but an uploaded poster stays with the title that has it, and none has this.
+      {
+        row: 8,
+        reasons: [
+          `PosterURL: no title has the poster upload:adult-${"b".repeat(32)}; upload the poster in this title's form instead.`,
+        ],
+      },
       { row: 9, reasons: ["PosterURL: not a poster uploaded to this shop."] },
     ]);
-    expect(report.added).toBe(1);
+    expect(report.added).toBe(0);
   });
 });
 

@@ -1,10 +1,11 @@
 import { pipeline, Readable } from "node:stream";
 import { CsvError, parse } from "csv-parse";
 import { asc, getTableColumns, gt, inArray, sql } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { PgTransaction, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database } from "#app/db/client.server.ts";
-import { adultTitles, regularTitles } from "#app/db/schema.ts";
+import { adultTitles, comingSoon, regularTitles } from "#app/db/schema.ts";
+import { releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
 import { DISCS } from "#app/lib/catalog.ts";
 import { csvRows, restoreFormula, type CsvCell } from "#app/lib/csv.server.ts";
 import { isAdultPosterId, uploadedPosterId } from "#app/lib/uploaded-posters.ts";
@@ -189,7 +190,7 @@ export async function* exportCatalogCsv(
 // ---------------------------------------------------------------------------------------------
 // Import
 
-type ValidRow = { serial: number | undefined; values: Record<string, unknown> };
+type ValidRow = { row: number; serial: number | undefined; values: Record<string, unknown> };
 
 const normalizeHeader = (header: string) => header.trim().replace(/\s+/g, " ").toLowerCase();
 
@@ -312,6 +313,7 @@ export async function importCatalogCsv(
 
   const valid: ValidRow[] = [];
   const rejected: CatalogImportReport["rejected"] = [];
+  const uploadedPosters: PosterClaim[] = [];
   const firstRowOfSerial = new Map<number, number>();
   let keys: (string | undefined)[] | undefined;
   let presentKeys: string[] = [];
@@ -363,6 +365,9 @@ export async function importCatalogCsv(
       const posterUrl = (cells.posterUrl ?? "").trim();
       const posterProblem = posterUrlProblem(posterUrl, kind);
       if (posterProblem) reasons.push(posterProblem);
+      else if (uploadedPosterId(posterUrl)) {
+        uploadedPosters.push({ row: rowNumber, serial, posterUrl });
+      }
 
       const schemaInput = blankInput(format, cells);
       if ("disc" in schemaInput) schemaInput.disc = canonicalDisc(schemaInput.disc!);
@@ -381,7 +386,11 @@ export async function importCatalogCsv(
       if (reasons.length > 0) {
         rejected.push({ row: rowNumber, reasons });
       } else if (parsed.success) {
-        valid.push({ serial, values: { ...parsed.data, posterUrl: posterUrl || null } });
+        valid.push({
+          row: rowNumber,
+          serial,
+          values: { ...parsed.data, posterUrl: posterUrl || null },
+        });
       }
     }
   } catch (error) {
@@ -397,6 +406,21 @@ export async function importCatalogCsv(
     throw new CatalogCsvError(
       `The file is empty. The first row must name the columns: ${catalogCsvColumns(kind).join(", ")}.`,
     );
+  }
+
+  // An uploaded poster stays with its title: naming it on another one would show the same files
+  // on both, and replacing it on one would then remove what the other still shows.
+  const posterProblems = await uploadedPosterProblems(db, format, uploadedPosters);
+  if (posterProblems.size > 0) {
+    for (const entry of rejected) {
+      const problem = posterProblems.get(entry.row);
+      if (problem) entry.reasons.push(problem);
+    }
+    const refused = valid.filter((row) => posterProblems.has(row.row));
+    for (const row of refused)
+      rejected.push({ row: row.row, reasons: [posterProblems.get(row.row)!] });
+    valid.splice(0, valid.length, ...valid.filter((row) => !posterProblems.has(row.row)));
+    rejected.sort((a, b) => a.row - b.row);
   }
 
   const report = (existing: Set<number>, written: boolean): CatalogImportReport => {
@@ -418,11 +442,74 @@ export async function importCatalogCsv(
   }
   // Only the columns the file has are changed on titles it updates.
   const updateKeys = presentKeys.filter((key) => key !== "serial");
-  return db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     const existing = await existingSerials(tx, format, serials);
+    const replaced = updateKeys.includes("posterUrl")
+      ? await uploadedPostersOf(tx, format, serials)
+      : [];
     await writeRows(tx, format, valid, updateKeys);
-    return report(existing, true);
+    return { report: report(existing, true), replaced };
   });
+  // Posters the import took off their titles go once it is committed; inside a caller's
+  // transaction the commit is the caller's, so the files are left alone.
+  if (!(db instanceof PgTransaction)) await releaseUploadedPosters(db, written.replaced);
+  return written.report;
+}
+
+type PosterClaim = { row: number; serial: number | undefined; posterUrl: string };
+
+/** Why each row naming an uploaded poster may not (by row number); only rows with a problem. */
+async function uploadedPosterProblems(
+  db: Runner,
+  format: AnyFormat,
+  claims: PosterClaim[],
+): Promise<Map<number, string>> {
+  const problems = new Map<number, string>();
+  if (claims.length === 0) return problems;
+  const values = [...new Set(claims.map((claim) => claim.posterUrl))];
+  const { rows } = await db.execute<{ kind: string; serial: number; posterUrl: string }>(sql`
+    select 'RegSerialNo' as kind, reg_serial_no as serial, poster_url as "posterUrl"
+      from ${regularTitles} where poster_url = any(${sql.param(values)}::text[])
+    union all
+    select 'AdultSerialNo', adult_serial_no, poster_url
+      from ${adultTitles} where poster_url = any(${sql.param(values)}::text[])
+    union all
+    select 'Coming Soon', id, poster_url
+      from ${comingSoon} where poster_url = any(${sql.param(values)}::text[])`);
+  const owners = new Map<string, { kind: string; serial: number }[]>();
+  for (const row of rows) {
+    owners.set(row.posterUrl, [...(owners.get(row.posterUrl) ?? []), row]);
+  }
+  const instead = "upload the poster in this title's form instead.";
+  for (const claim of claims) {
+    const found = owners.get(claim.posterUrl) ?? [];
+    if (
+      found.some((owner) => owner.kind === format.serialHeader && owner.serial === claim.serial)
+    ) {
+      continue;
+    }
+    const owner = found[0];
+    problems.set(
+      claim.row,
+      owner
+        ? `PosterURL: ${claim.posterUrl} is the poster of ${owner.kind === "Coming Soon" ? "a Coming Soon entry" : `${owner.kind} ${owner.serial}`}; ${instead}`
+        : `PosterURL: no title has the poster ${claim.posterUrl}; ${instead}`,
+    );
+  }
+  return problems;
+}
+
+/** The uploaded posters the titles with these serials show now. */
+async function uploadedPostersOf(db: Runner, format: AnyFormat, serials: number[]) {
+  if (serials.length === 0) return [];
+  const posterColumn = (getTableColumns(format.table) as Record<string, PgColumn>).posterUrl!;
+  const rows = await db
+    .select({ posterUrl: posterColumn })
+    .from(format.table as PgTable)
+    .where(
+      sql`${format.serialColumn} = any(${sql.param(serials)}::int[]) and ${posterColumn} like 'upload:%'`,
+    );
+  return rows.map((row) => row.posterUrl as string);
 }
 
 type Runner = Database | Transaction;
