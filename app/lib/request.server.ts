@@ -14,7 +14,11 @@ export async function readForm(request: Request): Promise<Record<string, string>
   return (await readFormWithFiles(request)).fields;
 }
 
-/** The same, keeping the files too (upload forms): empty file inputs are left out. */
+/**
+ * The same, keeping the files too (upload forms). A file input left empty sends a part without
+ * a file name, which is left out; a chosen file that is empty is kept, so the upload's own check
+ * can say so instead of the form being saved without it.
+ */
 export async function readFormWithFiles(
   request: Request,
 ): Promise<{ fields: Record<string, string>; files: Record<string, File> }> {
@@ -33,7 +37,7 @@ export async function readFormWithFiles(
   for (const [name, value] of form) {
     if (typeof value === "string") {
       if (!(name in fields)) fields[name] = cleanText(value);
-    } else if (value.size > 0 && !(name in files)) {
+    } else if ((value.name !== "" || value.size > 0) && !(name in files)) {
       files[name] = value;
     }
   }

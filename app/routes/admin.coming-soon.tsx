@@ -15,7 +15,7 @@ import {
   listComingSoonForAdmin,
 } from "#app/domain/catalog/coming-soon.server.ts";
 import { comingSoonSchema } from "#app/domain/catalog/title-input.ts";
-import { deleteUploadedPoster, processPosterUpload } from "#app/domain/posters/upload.server.ts";
+import { processPosterUpload, releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
 import { positiveInt } from "#app/lib/http.server.ts";
 import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
@@ -46,9 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
     const poster = id ? await deleteComingSoon(getDb(), id) : null;
     if (poster === null)
       return data({ deleted: false, message: "That entry was already deleted." }, { status: 404 });
-    await deleteUploadedPoster(poster).catch((error: unknown) =>
-      console.warn("Could not remove the poster of a deleted entry", error),
-    );
+    await releaseUploadedPosters(getDb(), [poster]);
     return { deleted: true, message: "Entry deleted" };
   }
 
@@ -75,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await addComingSoon(getDb(), { ...parsed.data, posterUrl: upload.posterUrl });
   } catch (error) {
-    await deleteUploadedPoster(upload.posterUrl);
+    await releaseUploadedPosters(getDb(), [upload.posterUrl]);
     throw error;
   }
   return { added: true, values: { title: "", releaseDate: "", description: "" }, errors: {} };

@@ -117,6 +117,27 @@ test("staff picks stop at five with the spec's dialog", async ({ page }) => {
   await expect(count).toHaveText(/5 of 5 staff picks/);
 });
 
+test("an empty poster file is refused next to the field, nothing is saved, the typed input stays", async ({
+  page,
+}) => {
+  await signInToCatalogue(page);
+  await page.goto("/admin/items/new");
+  const title = `Hollow Reel ${Date.now()}`;
+  await page.getByLabel("ProductID").fill("HR-0");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Disc").selectOption("DVD");
+  await page.getByLabel("CurrentPrice").fill("9.99");
+  await page
+    .getByLabel("Poster")
+    .setInputFiles({ name: "empty.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(0) });
+  await page.getByRole("button", { name: "Add Title" }).click();
+  await expect(page.getByLabel("Poster")).toHaveAccessibleDescription(/The poster file is empty\./);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+  await expect(page.getByLabel("CurrentPrice")).toHaveValue("9.99");
+  await page.goto(`/admin/items?q=${encodeURIComponent(title)}`);
+  await expect(page.getByText("No titles match")).toBeVisible();
+});
+
 test("an admin adds an adult title with the adult form's rules", async ({ page }) => {
   await signInToCatalogue(page);
   await page.getByRole("link", { name: "All Adult Items" }).click();

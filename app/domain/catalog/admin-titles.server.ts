@@ -7,6 +7,7 @@ import {
   regularTitles,
   staffPicks,
 } from "#app/db/schema.ts";
+import { releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
 import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
 import { ADMIN_PAGE_SIZE, COUNT_CAP, countUpTo } from "#app/domain/admin/lists.server.ts";
 import { keptCount } from "./regular-titles.server.ts";
@@ -158,50 +159,32 @@ export async function getAdultTitleForEdit(db: Database, serialNo: number) {
 }
 
 /**
- * Adds a regular title under the current maximum serial plus one (spec §3). The serial is
- * chosen under a transaction-scoped lock, so two admins adding at the same moment get
- * different serials instead of one failing.
+ * Adds a regular title under the highest serial ever issued plus one (spec §3: the current
+ * maximum plus one, except that a deleted title's serial is never given again, so old links and
+ * carts never lead to another film). The identity sequence draws it; the catalogue's insert
+ * trigger (drizzle/0016_catalogue_serials.sql) makes an import running at the same moment wait
+ * or be waited for, so neither fails.
  */
 export async function addRegularTitle(
   db: Database,
   values: RegularTitleValues & { posterUrl?: string | null },
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('regular_titles.serial'))`);
-    const [row] = await tx
-      .insert(regularTitles)
-      .values({
-        ...values,
-        regSerialNo: sql`(select coalesce(max(${regularTitles.regSerialNo}), 0) + 1 from ${regularTitles})`,
-      })
-      .returning({ serialNo: regularTitles.regSerialNo });
-    // Keep the identity counter in step, so titles added without a serial (imports, seeds)
-    // never collide with one given here.
-    await tx.execute(
-      sql`select setval(pg_get_serial_sequence('regular_titles', 'reg_serial_no'), ${row!.serialNo}, true) where ${row!.serialNo} >= (select last_value from regular_titles_reg_serial_no_seq)`,
-    );
-    return row!.serialNo;
-  });
+  const [row] = await db
+    .insert(regularTitles)
+    .values(values)
+    .returning({ serialNo: regularTitles.regSerialNo });
+  return row!.serialNo;
 }
 
 export async function addAdultTitle(
   db: Database,
   values: AdultTitleValues & { posterUrl?: string | null },
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('adult_titles.serial'))`);
-    const [row] = await tx
-      .insert(adultTitles)
-      .values({
-        ...values,
-        adultSerialNo: sql`(select coalesce(max(${adultTitles.adultSerialNo}), 0) + 1 from ${adultTitles})`,
-      })
-      .returning({ serialNo: adultTitles.adultSerialNo });
-    await tx.execute(
-      sql`select setval(pg_get_serial_sequence('adult_titles', 'adult_serial_no'), ${row!.serialNo}, true) where ${row!.serialNo} >= (select last_value from adult_titles_adult_serial_no_seq)`,
-    );
-    return row!.serialNo;
-  });
+  const [row] = await db
+    .insert(adultTitles)
+    .values(values)
+    .returning({ serialNo: adultTitles.adultSerialNo });
+  return row!.serialNo;
 }
 
 /** Saves an edit; false when the title no longer exists. */
@@ -231,12 +214,19 @@ export async function updateAdultTitle(
   return rows.length === 1;
 }
 
-/** Deletes a title for good (its staff pick goes with it); past orders keep their lines. */
+/**
+ * Deletes a title for good (its staff pick goes with it); past orders keep their lines. Its
+ * uploaded poster's files go once the delete is committed, unless something else shows them.
+ */
 export async function deleteRegularTitle(db: Database, serialNo: number): Promise<boolean> {
   const rows = await db
     .delete(regularTitles)
     .where(eq(regularTitles.regSerialNo, serialNo))
-    .returning({ serialNo: regularTitles.regSerialNo });
+    .returning({ posterUrl: regularTitles.posterUrl });
+  await releaseUploadedPosters(
+    db,
+    rows.map((row) => row.posterUrl),
+  );
   return rows.length === 1;
 }
 
@@ -244,7 +234,11 @@ export async function deleteAdultTitle(db: Database, serialNo: number): Promise<
   const rows = await db
     .delete(adultTitles)
     .where(eq(adultTitles.adultSerialNo, serialNo))
-    .returning({ serialNo: adultTitles.adultSerialNo });
+    .returning({ posterUrl: adultTitles.posterUrl });
+  await releaseUploadedPosters(
+    db,
+    rows.map((row) => row.posterUrl),
+  );
   return rows.length === 1;
 }
 

@@ -1,12 +1,13 @@
 import { pipeline, Readable } from "node:stream";
 import { CsvError, parse } from "csv-parse";
-import { stringify } from "csv-stringify/sync";
-import { asc, getTableColumns, getTableName, gt, inArray, sql } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { asc, getTableColumns, gt, inArray, sql } from "drizzle-orm";
+import { PgTransaction, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Database } from "#app/db/client.server.ts";
-import { adultTitles, regularTitles } from "#app/db/schema.ts";
+import { adultTitles, comingSoon, regularTitles } from "#app/db/schema.ts";
+import { releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
 import { DISCS } from "#app/lib/catalog.ts";
+import { csvRows, restoreFormula, type CsvCell } from "#app/lib/csv.server.ts";
 import { isAdultPosterId, uploadedPosterId } from "#app/lib/uploaded-posters.ts";
 import { adultTitleSchema, regularTitleSchema } from "./title-input.ts";
 
@@ -40,12 +41,15 @@ const WRITE_BATCH = 5_000;
 /** Rows per keyset page of an export. */
 const EXPORT_PAGE = 2_000;
 const MAX_POSTER_URL = 2_000;
-const MAX_SERIAL = 2_147_483_647;
+/**
+ * Far above any real catalogue, and far enough below the column's limit (2,147,483,647) that the
+ * serials added after the highest one can never run out.
+ */
+export const MAX_SERIAL = 99_999_999;
 
 type Table = typeof regularTitles | typeof adultTitles;
 /** A transaction works too (the import then runs in a savepoint of it). */
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Cell = string | number | null;
 
 type Format<Row, Values> = {
   table: Table;
@@ -56,7 +60,7 @@ type Format<Row, Values> = {
   columns: readonly { header: string; key: string }[];
   schema: z.ZodType<Values, Record<string, string>>;
   serialOf: (row: Row) => number;
-  exportCells: (row: Row) => Cell[];
+  exportCells: (row: Row) => CsvCell[];
 };
 
 const dollars = (cents: number) =>
@@ -167,7 +171,7 @@ export async function* exportCatalogCsv(
   options: { bom?: boolean } = {},
 ): AsyncGenerator<string, void, undefined> {
   const format = FORMATS[kind];
-  yield stringify([catalogCsvColumns(kind)], { bom: options.bom ?? true });
+  yield csvRows([catalogCsvColumns(kind)], { bom: options.bom ?? true });
   let after = 0;
   for (;;) {
     const rows = (await db
@@ -177,7 +181,7 @@ export async function* exportCatalogCsv(
       .orderBy(asc(format.serialColumn))
       .limit(EXPORT_PAGE)) as Record<string, unknown>[];
     if (rows.length === 0) return;
-    yield stringify(rows.map(format.exportCells));
+    yield csvRows(rows.map(format.exportCells));
     if (rows.length < EXPORT_PAGE) return;
     after = format.serialOf(rows.at(-1)!);
   }
@@ -186,7 +190,7 @@ export async function* exportCatalogCsv(
 // ---------------------------------------------------------------------------------------------
 // Import
 
-type ValidRow = { serial: number | undefined; values: Record<string, unknown> };
+type ValidRow = { row: number; serial: number | undefined; values: Record<string, unknown> };
 
 const normalizeHeader = (header: string) => header.trim().replace(/\s+/g, " ").toLowerCase();
 
@@ -309,6 +313,7 @@ export async function importCatalogCsv(
 
   const valid: ValidRow[] = [];
   const rejected: CatalogImportReport["rejected"] = [];
+  const uploadedPosters: PosterClaim[] = [];
   const firstRowOfSerial = new Map<number, number>();
   let keys: (string | undefined)[] | undefined;
   let presentKeys: string[] = [];
@@ -335,7 +340,8 @@ export async function importCatalogCsv(
       }
       const cells: Record<string, string> = {};
       keys.forEach((key, index) => {
-        if (key) cells[key] = record[index] ?? "";
+        // Cells the export neutralised (a leading quote) read back as they were stored.
+        if (key) cells[key] = restoreFormula(record[index] ?? "");
       });
 
       let serial: number | undefined;
@@ -344,7 +350,7 @@ export async function importCatalogCsv(
         const value = Number(serialText);
         if (!/^\d+$/.test(serialText) || value < 1 || value > MAX_SERIAL) {
           reasons.push(
-            `${format.serialHeader} must be a whole number of 1 or more, or empty for a new title.`,
+            `${format.serialHeader} must be a whole number from 1 to ${MAX_SERIAL.toLocaleString("en-US")}, or empty for a new title.`,
           );
         } else if (firstRowOfSerial.has(value)) {
           reasons.push(
@@ -359,6 +365,9 @@ export async function importCatalogCsv(
       const posterUrl = (cells.posterUrl ?? "").trim();
       const posterProblem = posterUrlProblem(posterUrl, kind);
       if (posterProblem) reasons.push(posterProblem);
+      else if (uploadedPosterId(posterUrl)) {
+        uploadedPosters.push({ row: rowNumber, serial, posterUrl });
+      }
 
       const schemaInput = blankInput(format, cells);
       if ("disc" in schemaInput) schemaInput.disc = canonicalDisc(schemaInput.disc!);
@@ -377,7 +386,11 @@ export async function importCatalogCsv(
       if (reasons.length > 0) {
         rejected.push({ row: rowNumber, reasons });
       } else if (parsed.success) {
-        valid.push({ serial, values: { ...parsed.data, posterUrl: posterUrl || null } });
+        valid.push({
+          row: rowNumber,
+          serial,
+          values: { ...parsed.data, posterUrl: posterUrl || null },
+        });
       }
     }
   } catch (error) {
@@ -393,6 +406,21 @@ export async function importCatalogCsv(
     throw new CatalogCsvError(
       `The file is empty. The first row must name the columns: ${catalogCsvColumns(kind).join(", ")}.`,
     );
+  }
+
+  // An uploaded poster stays with its title: naming it on another one would show the same files
+  // on both, and replacing it on one would then remove what the other still shows.
+  const posterProblems = await uploadedPosterProblems(db, format, uploadedPosters);
+  if (posterProblems.size > 0) {
+    for (const entry of rejected) {
+      const problem = posterProblems.get(entry.row);
+      if (problem) entry.reasons.push(problem);
+    }
+    const refused = valid.filter((row) => posterProblems.has(row.row));
+    for (const row of refused)
+      rejected.push({ row: row.row, reasons: [posterProblems.get(row.row)!] });
+    valid.splice(0, valid.length, ...valid.filter((row) => !posterProblems.has(row.row)));
+    rejected.sort((a, b) => a.row - b.row);
   }
 
   const report = (existing: Set<number>, written: boolean): CatalogImportReport => {
@@ -414,11 +442,74 @@ export async function importCatalogCsv(
   }
   // Only the columns the file has are changed on titles it updates.
   const updateKeys = presentKeys.filter((key) => key !== "serial");
-  return db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     const existing = await existingSerials(tx, format, serials);
+    const replaced = updateKeys.includes("posterUrl")
+      ? await uploadedPostersOf(tx, format, serials)
+      : [];
     await writeRows(tx, format, valid, updateKeys);
-    return report(existing, true);
+    return { report: report(existing, true), replaced };
   });
+  // Posters the import took off their titles go once it is committed; inside a caller's
+  // transaction the commit is the caller's, so the files are left alone.
+  if (!(db instanceof PgTransaction)) await releaseUploadedPosters(db, written.replaced);
+  return written.report;
+}
+
+type PosterClaim = { row: number; serial: number | undefined; posterUrl: string };
+
+/** Why each row naming an uploaded poster may not (by row number); only rows with a problem. */
+async function uploadedPosterProblems(
+  db: Runner,
+  format: AnyFormat,
+  claims: PosterClaim[],
+): Promise<Map<number, string>> {
+  const problems = new Map<number, string>();
+  if (claims.length === 0) return problems;
+  const values = [...new Set(claims.map((claim) => claim.posterUrl))];
+  const { rows } = await db.execute<{ kind: string; serial: number; posterUrl: string }>(sql`
+    select 'RegSerialNo' as kind, reg_serial_no as serial, poster_url as "posterUrl"
+      from ${regularTitles} where poster_url = any(${sql.param(values)}::text[])
+    union all
+    select 'AdultSerialNo', adult_serial_no, poster_url
+      from ${adultTitles} where poster_url = any(${sql.param(values)}::text[])
+    union all
+    select 'Coming Soon', id, poster_url
+      from ${comingSoon} where poster_url = any(${sql.param(values)}::text[])`);
+  const owners = new Map<string, { kind: string; serial: number }[]>();
+  for (const row of rows) {
+    owners.set(row.posterUrl, [...(owners.get(row.posterUrl) ?? []), row]);
+  }
+  const instead = "upload the poster in this title's form instead.";
+  for (const claim of claims) {
+    const found = owners.get(claim.posterUrl) ?? [];
+    if (
+      found.some((owner) => owner.kind === format.serialHeader && owner.serial === claim.serial)
+    ) {
+      continue;
+    }
+    const owner = found[0];
+    problems.set(
+      claim.row,
+      owner
+        ? `PosterURL: ${claim.posterUrl} is the poster of ${owner.kind === "Coming Soon" ? "a Coming Soon entry" : `${owner.kind} ${owner.serial}`}; ${instead}`
+        : `PosterURL: no title has the poster ${claim.posterUrl}; ${instead}`,
+    );
+  }
+  return problems;
+}
+
+/** The uploaded posters the titles with these serials show now. */
+async function uploadedPostersOf(db: Runner, format: AnyFormat, serials: number[]) {
+  if (serials.length === 0) return [];
+  const posterColumn = (getTableColumns(format.table) as Record<string, PgColumn>).posterUrl!;
+  const rows = await db
+    .select({ posterUrl: posterColumn })
+    .from(format.table as PgTable)
+    .where(
+      sql`${format.serialColumn} = any(${sql.param(serials)}::int[]) and ${posterColumn} like 'upload:%'`,
+    );
+  return rows.map((row) => row.posterUrl as string);
 }
 
 type Runner = Database | Transaction;
@@ -493,15 +584,8 @@ async function writeRows(tx: Runner, format: AnyFormat, rows: ValidRow[], update
   for (let i = 0; i < withSerial.length; i += WRITE_BATCH) {
     await tx.execute(sql`${unnested(withSerial.slice(i, i + WRITE_BATCH), true)} ${onConflict}`);
   }
-  // Serials given in the file may lie ahead of the identity sequence: move it past them, so
-  // the new titles below and the admin's next ones get free serials.
-  if (withSerial.length > 0) {
-    await tx.execute(sql`
-      select setval(sequence, top)
-        from (select pg_get_serial_sequence(${getTableName(format.table)}, ${serial.name})::regclass as sequence) as s,
-             (select max(${serial}) as top from ${format.table}) as m
-       where top > coalesce(pg_sequence_last_value(sequence), 0)`);
-  }
+  // Serials given in the file may lie ahead of the identity sequence; the insert trigger moves
+  // it past them (drizzle/0016_catalogue_serials.sql), so the rows below get free serials.
   const withoutSerial = rows.filter((row) => row.serial === undefined);
   for (let i = 0; i < withoutSerial.length; i += WRITE_BATCH) {
     await tx.execute(unnested(withoutSerial.slice(i, i + WRITE_BATCH), false));

@@ -2,7 +2,7 @@ import type { ZodError } from "zod";
 import type { Database } from "#app/db/client.server.ts";
 import type { adultTitles, regularTitles } from "#app/db/schema.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
-import { deleteUploadedPoster, processPosterUpload } from "#app/domain/posters/upload.server.ts";
+import { processPosterUpload, releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
 import type { PosterKind } from "#app/lib/posters.ts";
 import {
   addAdultTitle,
@@ -118,18 +118,14 @@ async function save<Values>(
   try {
     if (serialNo === undefined) return { ok: true, serialNo: await catalogue.add(db, data) };
     if (!(await catalogue.update(db, serialNo, data))) {
-      if (data.posterUrl) await deleteUploadedPoster(data.posterUrl);
+      await releaseUploadedPosters(db, [data.posterUrl]);
       return { ok: false, values, errors: {}, message: GONE };
     }
   } catch (error) {
-    if (data.posterUrl) await deleteUploadedPoster(data.posterUrl);
+    await releaseUploadedPosters(db, [data.posterUrl]);
     throw error;
   }
-  if (data.posterUrl && oldPoster) {
-    await deleteUploadedPoster(oldPoster).catch((error: unknown) =>
-      console.warn("Could not remove the replaced poster", error),
-    );
-  }
+  if (data.posterUrl) await releaseUploadedPosters(db, [oldPoster]);
   return { ok: true, serialNo };
 }
 

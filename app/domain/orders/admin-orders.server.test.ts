@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { orders } from "#app/db/schema.ts";
 import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import {
@@ -79,5 +81,32 @@ describe("the back office's order list", () => {
       [ids[0], "pending", "1", email],
     ]);
     expect(rows[1]).toMatchObject({ Customer: "Grace Hopper", Subtotal: "30.00", State: "TX" });
+  });
+
+  it("neutralises shipping details a spreadsheet would run as formulas", async () => {
+    const { email, ids } = await threeOrders();
+    // What a shopper can type at checkout; whatever the form allows, the export must not run it.
+    await db
+      .update(orders)
+      .set({
+        shippingName: '=HYPERLINK("http://evil.test","Click")',
+        shippingAddress: "+1 Analytical Way",
+        shippingCity: "-Austin",
+        shippingPhone: "@SUM(1)",
+        shippingPostalCode: "\t78701",
+        shippingMethod: "\rstandard",
+      })
+      .where(eq(orders.id, ids[0]!));
+    let csv = "";
+    for await (const chunk of exportOrdersCsv(db, filter({ q: email }))) csv += chunk;
+    const rows = parse(csv.replace(/^\uFEFF/, ""), { columns: true }) as Record<string, string>[];
+    const row = rows.find((candidate) => Number(candidate.Order) === ids[0])!;
+    expect(row).toMatchObject({
+      Customer: `'=HYPERLINK("http://evil.test","Click")`,
+      Address: "'+1 Analytical Way",
+      City: "'-Austin",
+      Phone: "'@SUM(1)",
+    });
+    expect(Object.values(row).filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
   });
 });

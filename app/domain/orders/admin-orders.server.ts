@@ -1,10 +1,10 @@
-import { stringify } from "csv-stringify/sync";
 import { and, asc, count, desc, eq, ilike, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { customers, orderEvents, orderItems, orders, orderSearchText } from "#app/db/schema.ts";
 import { countUpTo, COUNT_CAP, pageWindow } from "#app/domain/admin/lists.server.ts";
 import { containsPattern } from "#app/domain/catalog/search-text.ts";
 import { ORDER_STATUSES, type OrderStatus } from "#app/lib/catalog.ts";
+import { csvRows } from "#app/lib/csv.server.ts";
 import { compareLines } from "./checkout-input.ts";
 
 export type AdminOrderFilter = {
@@ -175,7 +175,7 @@ export async function* exportOrdersCsv(
   options: { batchSize?: number } = {},
 ): AsyncGenerator<string> {
   const batchSize = options.batchSize ?? 1000;
-  yield stringify([ORDER_CSV_COLUMNS], { bom: true });
+  yield csvRows([ORDER_CSV_COLUMNS], { bom: true });
   let before: number | null = null;
   for (;;) {
     const rows = await db
@@ -185,7 +185,7 @@ export async function* exportOrdersCsv(
       .orderBy(desc(orders.id))
       .limit(batchSize);
     if (rows.length === 0) return;
-    yield stringify(
+    yield csvRows(
       rows.map(({ order, itemCount: items }) => [
         order.id,
         instant(order.createdAt),

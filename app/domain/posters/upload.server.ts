@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
+import { sql } from "drizzle-orm";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Database } from "#app/db/client.server.ts";
+import { adultTitles, comingSoon, regularTitles } from "#app/db/schema.ts";
 import type { PosterKind } from "#app/lib/posters.ts";
 import {
   UPLOADED_POSTER_WIDTHS,
@@ -185,5 +188,40 @@ export async function deleteUploadedPoster(
   if (!id) return;
   await Promise.all(
     UPLOADED_POSTER_WIDTHS.map((width) => storage.delete(uploadedPosterFile(id, width))),
+  );
+}
+
+/**
+ * Removes the files of those uploaded posters that no title or Coming Soon entry shows any
+ * more: call it with the `poster_url` values a change dropped (a title deleted, a poster
+ * replaced, a save that failed), once that change is committed. A poster still shown elsewhere
+ * keeps its files. Failing to remove files is logged, not thrown: the change itself stands.
+ */
+export async function releaseUploadedPosters(
+  db: Database,
+  posterUrls: (string | null | undefined)[],
+  storage?: PosterStorage,
+): Promise<void> {
+  const values = [
+    ...new Set(
+      posterUrls.filter((value): value is string => uploadedPosterId(value) !== undefined),
+    ),
+  ];
+  if (values.length === 0) return;
+  // One array parameter: an import can drop many posters at once.
+  const wanted = sql`poster_url = any(${sql.param(values)}::text[])`;
+  const { rows } = await db.execute<{ posterUrl: string }>(sql`
+    select poster_url as "posterUrl" from ${regularTitles} where ${wanted}
+    union select poster_url from ${adultTitles} where ${wanted}
+    union select poster_url from ${comingSoon} where ${wanted}`);
+  const stillShown = new Set(rows.map((row) => row.posterUrl));
+  await Promise.all(
+    values
+      .filter((value) => !stillShown.has(value))
+      .map((value) =>
+        deleteUploadedPoster(value, storage).catch((error: unknown) =>
+          console.warn("Could not remove the files of an uploaded poster", error),
+        ),
+      ),
   );
 }
