@@ -73,6 +73,7 @@ async function addRepair(fields: Partial<typeof serviceRequests.$inferInsert> = 
       preferredDate: "2026-11-24",
       preferredTime: "10:00",
       startsAt: new Date("2026-11-24T16:00:00Z"),
+      confirmedAt: now,
       ...fields,
     })
     .returning();
@@ -398,5 +399,50 @@ describe("replying from the inbox", () => {
     const opened = await openInboxItem(scratch.db(), ref, { now });
     expect(opened?.item.handledAt).toBeNull();
     expect(await mailTo(contact.email)).toEqual([]);
+  });
+});
+
+describe("repair bookings awaiting their e-mail confirmation", () => {
+  const options = { staffId: ann.id, shopEmail: SHOP_EMAIL, now, timeZone: TIME_ZONE };
+
+  it("never reach staff: not listed, not counted, not opened, not answered", async () => {
+    const before = await listInbox(scratch.db(), inboxFilter(new URLSearchParams("state=all")), {
+      timeZone: TIME_ZONE,
+    });
+    const openBefore = await openInboxCount(scratch.db());
+    const held = await addRepair({
+      confirmedAt: null,
+      confirmBy: new Date(now.getTime() + 30 * 60_000),
+    });
+    const lapsed = await addRepair({ confirmedAt: null, confirmBy: now });
+    const after = await listInbox(scratch.db(), inboxFilter(new URLSearchParams("state=all")), {
+      timeZone: TIME_ZONE,
+    });
+    expect(after.total).toBe(before.total);
+    expect(after.kindCounts).toEqual(before.kindCounts);
+    expect(after.rows.map((row) => row.email)).not.toContain(held.email);
+    expect(await openInboxCount(scratch.db())).toBe(openBefore);
+    for (const row of [held, lapsed]) {
+      const ref = { kind: "repair", id: row.id } as const;
+      expect(await openInboxItem(scratch.db(), ref, { now })).toBeNull();
+      expect(await setInboxItemHandled(scratch.db(), ref, true, { staffId: ann.id, now })).toBe(
+        "not-found",
+      );
+      expect(
+        await replyToInboxItem(scratch.db(), ref, { body: "Hi", markHandled: true }, options),
+      ).toEqual({ ok: false, reason: "not-found" });
+      expect(await mailTo(row.email)).toEqual([]);
+    }
+
+    // Once confirmed it arrives like any booking.
+    await scratch
+      .db()
+      .update(serviceRequests)
+      .set({ confirmedAt: now })
+      .where(eq(serviceRequests.id, held.id));
+    expect(await openInboxCount(scratch.db())).toBe(openBefore + 1);
+    expect(
+      await openInboxItem(scratch.db(), { kind: "repair", id: held.id }, { now }),
+    ).not.toBeNull();
   });
 });
