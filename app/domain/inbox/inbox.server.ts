@@ -361,14 +361,14 @@ export async function replyToInboxItem(
         .select({
           name: contacts.name,
           email: contacts.email,
-          message: contacts.message,
           handledAt: contacts.handledAt,
         })
         .from(contacts)
         .where(isInboxItem(ref));
       if (!row) return { ok: false, reason: "not-found" };
+      // Always the address the item came from: staff choose the words, never the recipient.
       to = row.email;
-      replied = { kind: "contact", name: row.name, message: row.message };
+      replied = { kind: "contact", name: row.name };
       handled = row.handledAt !== null;
     } else {
       const [row] = await tx
