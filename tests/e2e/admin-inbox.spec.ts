@@ -3,6 +3,7 @@ import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signInAsAdmin } from "./support/accounts.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
+import { confirmBookingFromMail } from "./support/repairs.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
   // The footer fades in; axe must not judge its colours halfway through.
@@ -140,9 +141,14 @@ test("a repair request: the admin opens it and cancels the booking after confirm
   await time.selectOption((await time.locator("option").nth(1).getAttribute("value"))!);
   await page.getByRole("button", { name: "Book Appointment" }).click();
   await expect(page.getByRole("heading", { name: "Request Submitted!" })).toBeVisible();
+
+  // Staff see a visitor's booking only once its address confirmed it.
+  await signInAsAdmin(page, "inbox-owner");
+  await page.goto("/admin/inbox?kind=repair&state=all");
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+  await confirmBookingFromMail(page, email);
   await waitForMail(email, /^Your repair appointment/);
 
-  await signInAsAdmin(page, "inbox-owner");
   await page.goto("/admin/inbox");
   await showInbox(page, "repair", "open");
   const row = page.getByRole("row").filter({ hasText: email });
@@ -214,6 +220,7 @@ plainTest.describe("without JavaScript", () => {
       await time.selectOption((await time.locator("option").nth(1).getAttribute("value"))!);
       await page.getByRole("button", { name: "Book Appointment" }).click();
       await expect(page.getByRole("heading", { name: "Request Submitted!" })).toBeVisible();
+      await confirmBookingFromMail(page, email);
 
       await signInAsAdmin(page, "inbox-owner");
       await page.goto("/admin/inbox");
