@@ -13,8 +13,6 @@ import {
   type RepairAppointment,
 } from "#app/emails/repair-emails.ts";
 import type { BookingInput } from "./booking-input.ts";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 import {
   checkSlot,
   formatAppointment,
@@ -23,6 +21,8 @@ import {
   type Slot,
   type SlotRefusal,
 } from "./slots.ts";
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Per client address: a person rebooking a few times, not a script filling the diary. */
 export const REPAIR_BOOKING_LIMIT: Limit = { windowSeconds: 60 * 60, max: 5 };
