@@ -16,6 +16,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("service-request-form", "routes/service-request-form.tsx"),
   route("service-request-success", "routes/service-request-success.tsx"),
+  route("service-request/confirm/:token", "routes/service-request.confirm.$token.tsx"),
   route("service-request/cancel/:token", "routes/service-request.cancel.$token.tsx"),
   route("cart", "routes/cart.tsx"),
   route("cart-success", "routes/cart-success.tsx"),

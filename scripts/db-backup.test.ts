@@ -203,6 +203,8 @@ describe("db:backup and db:restore", () => {
           shopEmail: "shop-inbox@example.test",
           publicUrl: "https://shop.example.test",
           secret: "test-secret-for-repair-links",
+          // A signed-in customer's confirmed address: booked at once, with both e-mails.
+          provenEmail: "rosa@example.test",
         },
       );
       if (!booked.ok) throw new Error(`booking refused: ${booked.message}`);

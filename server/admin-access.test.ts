@@ -99,9 +99,9 @@ async function seedRunningTheShop() {
   await shopDb.query(
     `insert into contacts (id, name, email, message) values (1, 'Cora Contact', 'cora@example.test', 'Do you buy old DVDs?');
      insert into service_requests (id, name, email, phone, service_type, issue, preferred_date,
-       preferred_time, starts_at)
+       preferred_time, starts_at, confirmed_at)
      values (1, 'Rex Repair', 'rex@example.test', '(817) 555-0101', 'Laptop Repair', 'Screen flickers',
-       (now() + interval '3 days')::date, '10:00', now() + interval '3 days');`,
+       (now() + interval '3 days')::date, '10:00', now() + interval '3 days', now());`,
   );
 }
 

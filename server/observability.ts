@@ -139,7 +139,9 @@ export function createObservability(options: {
           "select status, count(*)::int as count from orders group by status",
         ),
         pool.query<{ status: string; count: number }>(
-          `select case when cancelled_at is not null then 'cancelled' else 'booked' end as status,
+          `select case when cancelled_at is not null then 'cancelled'
+                       when confirmed_at is null then 'unconfirmed'
+                       else 'booked' end as status,
                   count(*)::int as count
              from service_requests group by 1`,
         ),

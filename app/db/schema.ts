@@ -547,6 +547,15 @@ export const serviceRequests = pgTable(
     uid: text("uid")
       .notNull()
       .default(sql`gen_random_uuid()::text`),
+    /**
+     * When the booking was confirmed: at once for a signed-in customer's own confirmed address,
+     * else when the link mailed to the address was followed. Until then it reaches no staff.
+     */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** Until when an unconfirmed booking holds its place; past it, the place is free again. */
+    confirmBy: timestamp("confirm_by", { withTimezone: true }),
+    /** SHA-256 of the confirmation link's token (the token itself is only in the e-mail). */
+    confirmTokenHash: text("confirm_token_hash"),
     /** Set once when the customer cancels; a cancelled booking no longer holds its place. */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** Who cancelled: the customer through their link, or the shop. */
@@ -568,6 +577,14 @@ export const serviceRequests = pgTable(
     index("service_requests_open")
       .on(t.createdAt)
       .where(sql`${t.handledAt} is null`),
+    uniqueIndex("service_requests_confirm_token")
+      .on(t.confirmTokenHash)
+      .where(sql`${t.confirmTokenHash} is not null`),
+    // A booking is either confirmed or holds its place only until a deadline.
+    check(
+      "service_requests_confirmed_or_held",
+      sql`${t.confirmedAt} is not null or ${t.confirmBy} is not null`,
+    ),
   ],
 );
 

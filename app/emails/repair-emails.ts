@@ -75,7 +75,34 @@ function calendarAttachment(appointment: RepairAppointment, method: "REQUEST" | 
   };
 }
 
-/** To the customer: the booking, the invitation and the link that cancels it. */
+/**
+ * To an address nobody has proven yet: only the link that confirms the booking, with the
+ * service and time chosen from the shop's lists. Nothing typed into the form reaches it (see
+ * visitor-text.ts), so a stranger cannot use the form to mail someone else their words.
+ */
+export function repairConfirmRequestMessage(
+  booking: Pick<RepairAppointment, "serviceType" | "startsAt" | "timeZone">,
+  confirmUrl: string,
+  holdMinutes: number,
+): Message {
+  const when = formatAppointment(booking.startsAt, booking);
+  return renderEmail({
+    subject: "Confirm your repair appointment",
+    preview: `${booking.serviceType}, ${when}: one click to keep the time.`,
+    heading: "Please confirm your appointment",
+    paragraphs: [
+      `Someone, hopefully you, asked for a ${booking.serviceType} appointment on ${when} at ${SHOP_ADDRESS}, with this e-mail address.`,
+      `We hold the time for ${holdMinutes} minutes. Confirm it with the button below to keep it; we then send the details and a calendar invitation.`,
+    ],
+    action: { label: "Confirm my appointment", url: confirmUrl },
+    note: "If you did not ask for this, ignore this message: the time is freed and nothing else happens.",
+  });
+}
+
+/**
+ * To the customer once their address is proven (confirmed by the link, or their signed-in
+ * account's own): the booking, the invitation and the link that cancels it.
+ */
 export function repairConfirmationMessage(
   appointment: RepairAppointment,
   cancelUrl: string,

@@ -95,6 +95,8 @@ const schema = z
     REPAIR_SLOT_MINUTES: z.coerce.number().int().min(15).max(480).default(60),
     REPAIR_PLACES_PER_SLOT: z.coerce.number().int().min(1).max(50).default(2),
     REPAIR_DAYS_AHEAD: z.coerce.number().int().min(1).max(365).default(60),
+    /** How long a booking from an unproven address holds its place awaiting its e-mailed link. */
+    REPAIR_CONFIRM_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
     /** Where the shop's own notifications go (contact messages, repair bookings). */
     SHOP_EMAIL: z.email().default("hello@reelandrepair.example"),
     /** How customers reach the shop, shown in the footer and on /about. */

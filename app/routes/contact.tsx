@@ -68,6 +68,19 @@ export async function action({ request }: Route.ActionArgs) {
         { status: 429 },
       );
     }
+    if (result === "address-rate-limited") {
+      return data<ActionData>(
+        {
+          values,
+          errors: {
+            email: "Several messages came from this address already. Please try again in an hour.",
+          },
+          message: null,
+          sent: false,
+        },
+        { status: 429 },
+      );
+    }
   } catch (error) {
     console.error("A contact message could not be stored", error);
     return data<ActionData>({ values, errors: {}, message: FAILED, sent: false }, { status: 503 });

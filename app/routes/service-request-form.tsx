@@ -5,9 +5,9 @@ import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
-import { getSignedInUser } from "#app/domain/accounts/session.server.ts";
+import { getSignedInAccount, getSignedInUser } from "#app/domain/accounts/session.server.ts";
 import { lastShippingDetails } from "#app/domain/orders/customer-orders.server.ts";
-import { bookingSchema } from "#app/domain/repairs/booking-input.ts";
+import { bookingSchema, SUCCESS_AWAITING_EMAIL } from "#app/domain/repairs/booking-input.ts";
 import { availableSlots, bookAppointment } from "#app/domain/repairs/bookings.server.ts";
 import { bookingRules } from "#app/domain/repairs/rules.server.ts";
 import { addDays, shopToday, slotsForDate } from "#app/domain/repairs/slots.ts";
@@ -96,6 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ values, errors: fieldErrors(parsed.error), message: null }, { status: 400 });
   }
   const env = getEnv();
+  const account = await getSignedInAccount(request);
   let result;
   try {
     result = await bookAppointment(getDb(), parsed.data, {
@@ -105,6 +106,7 @@ export async function action({ request }: Route.ActionArgs) {
       shopEmail: env.SHOP_EMAIL,
       publicUrl: publicUrl(env),
       secret: authSecret(env),
+      provenEmail: account?.emailVerified ? account.email : null,
     });
   } catch (error) {
     // Spec §8: the request could not be stored; it is logged and the form stays as typed.
@@ -118,15 +120,26 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 503 },
     );
   }
-  if (result.ok) throw redirect("/service-request-success");
-  const onTime = result.reason !== "rate-limited";
+  if (result.ok) {
+    throw redirect(
+      result.status === "booked"
+        ? "/service-request-success"
+        : `/service-request-success?${SUCCESS_AWAITING_EMAIL}`,
+    );
+  }
+  if (result.reason === "rate-limited") {
+    return data({ values, errors: {}, message: result.message }, { status: 429 });
+  }
+  if (result.reason === "address-rate-limited") {
+    return data({ values, errors: { email: result.message }, message: null }, { status: 429 });
+  }
   return data(
     {
-      values: { ...values, preferredTime: onTime ? "" : values.preferredTime },
-      errors: onTime ? { preferredTime: result.message } : {},
-      message: onTime ? null : result.message,
+      values: { ...values, preferredTime: "" },
+      errors: { preferredTime: result.message },
+      message: null,
     },
-    { status: result.reason === "rate-limited" ? 429 : 409 },
+    { status: 409 },
   );
 }
 

@@ -3,6 +3,7 @@ import { test as plainTest, type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signedInCustomer } from "./support/accounts.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
+import { confirmBookingFromMail } from "./support/repairs.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
   test.slow();
@@ -24,7 +25,7 @@ async function book(page: Page, email: string, time?: string) {
   return chosen;
 }
 
-test("book a repair: success page, both e-mails with the calendar invitation, and the cancel link frees the place", async ({
+test("book a repair as a visitor: check your e-mail, the link confirms it, both e-mails with the calendar invitation, and the cancel link frees the place", async ({
   page,
 }) => {
   await page.goto("/other-services");
@@ -53,9 +54,23 @@ test("book a repair: success page, both e-mails with the calendar invitation, an
   const first = uniqueEmail("repair-a");
   const time = await book(page, first);
   await expect(page.getByRole("heading", { name: "Request Submitted!" })).toBeVisible();
+  await expect(page.getByText("Check your e-mail to confirm the booking.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Book Another Service" })).toBeVisible();
 
-  const confirmation = await waitForMail(first, /appointment/i);
+  // The address is not proven yet: its mail carries a link and nothing that was typed.
+  const { request, link: confirmLink } = await confirmBookingFromMail(page, first);
+  for (const typed of ["Rhea", "PS5", "HDMI", "555-0199"]) {
+    expect(request.text).not.toContain(typed);
+    expect(request.html).not.toContain(typed);
+  }
+  expect(request.attachments ?? []).toEqual([]);
+  // The link works once.
+  await page.goto(new URL(confirmLink).pathname);
+  await expect(
+    page.getByText("This confirmation link is not valid or was already used."),
+  ).toBeVisible();
+
+  const confirmation = await waitForMail(first, /^Your repair appointment/);
   const invitation = confirmation.attachments?.find((file) => file.filename.endsWith(".ics"));
   expect(invitation?.content).toMatch(/BEGIN:VEVENT[\s\S]*UID:[^\r\n]+/);
   expect(invitation?.content).toContain("LOCATION:1201 W Division St");
@@ -71,10 +86,11 @@ test("book a repair: success page, both e-mails with the calendar invitation, an
   expect(shopCopy.text).toContain("PS5: HDMI port loose");
   expect(shopCopy.text).toContain(first);
 
-  // The second place of the same slot, then the slot is full and no longer offered.
+  // The second place of the same slot, held while its link waits, then the slot is full.
   await page.goto(`/service-request-form?date=${day}`);
   await book(page, uniqueEmail("repair-b"), time);
   await expect(page.getByRole("heading", { name: "Request Submitted!" })).toBeVisible();
+  await expect(page.getByText("Check your e-mail to confirm the booking.")).toBeVisible();
   await page.goto(`/service-request-form?date=${day}`);
   await expect(page.getByLabel("Preferred time").locator(`option[value="${time}"]`)).toHaveCount(0);
 
@@ -98,9 +114,10 @@ plainTest.describe("without JavaScript", () => {
   plainTest(
     "a date is chosen with 'Show times', and the booking goes through",
     async ({ page }) => {
+      const email = uniqueEmail("repair-nojs");
       await page.goto("/service-request-form");
       await page.getByLabel("Name").fill("Noel Script");
-      await page.getByLabel("Email").fill(uniqueEmail("repair-nojs"));
+      await page.getByLabel("Email").fill(email);
       await page.getByLabel("Phone").fill("817-555-0123");
       await page.getByLabel("Service").selectOption("PC & Laptop Repair");
       await page.getByLabel("Device and problem").fill("Laptop fan grinds");
@@ -121,11 +138,23 @@ plainTest.describe("without JavaScript", () => {
       await page.getByLabel("Preferred time").selectOption(first!);
       await page.getByRole("button", { name: "Book Appointment" }).click();
       await expect(page.getByRole("heading", { name: "Request Submitted!" })).toBeVisible();
+      await expect(page.getByText("Check your e-mail to confirm the booking.")).toBeVisible();
+      // The confirmation page's button is a plain form too.
+      await confirmBookingFromMail(page, email);
     },
   );
+
+  plainTest("a link that is not one the shop sent says so plainly", async ({ page }) => {
+    const response = await page.goto(`/service-request/confirm/${"A".repeat(43)}`);
+    expect(response?.status()).toBe(404);
+    await expect(
+      page.getByText("This confirmation link is not valid or was already used."),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Confirm appointment" })).toHaveCount(0);
+  });
 });
 
-test("a signed-in customer finds the form filled in and the appointment on My Account", async ({
+test("a signed-in customer with a confirmed address is booked at once and finds the appointment on My Account", async ({
   page,
 }) => {
   const email = uniqueEmail("repair-customer");
@@ -140,6 +169,8 @@ test("a signed-in customer finds the form filled in and the appointment on My Ac
   await select.selectOption((await select.locator("option").nth(1).getAttribute("value"))!);
   await page.getByRole("button", { name: "Book Appointment" }).click();
   await expect(page.getByRole("heading", { name: "Request Submitted!" })).toBeVisible();
+  await expect(page.getByText("Your appointment is booked.")).toBeVisible();
+  await waitForMail(email, /^Your repair appointment/);
 
   await page.goto("/account");
   const appointments = page.getByRole("region", { name: "Upcoming repair appointments" });

@@ -15,6 +15,8 @@ export type SignedInUser = {
   lastName: string | null;
   dateOfBirth: string | null;
   twoFactorEnabled: boolean;
+  /** The account's address is proven: its confirmation link was followed (or Google said so). */
+  emailVerified: boolean;
 };
 
 /** The name of the session cookie: its absence means a visitor, without asking the database. */
@@ -25,7 +27,10 @@ export function hasSessionCookie(request: Request): boolean {
 }
 
 /** Who is signed in, as the session says: the account alone, without the customer profile. */
-export type SignedInAccount = Pick<SignedInUser, "id" | "email" | "role" | "twoFactorEnabled">;
+export type SignedInAccount = Pick<
+  SignedInUser,
+  "id" | "email" | "role" | "twoFactorEnabled" | "emailVerified"
+>;
 
 /**
  * The signed-in account for actions that need only its id and role (placing an order): one
@@ -40,6 +45,7 @@ export async function getSignedInAccount(request: Request): Promise<SignedInAcco
     email: session.user.email,
     role: session.user.role === "admin" ? "admin" : "customer",
     twoFactorEnabled: Boolean(session.user.twoFactorEnabled),
+    emailVerified: session.user.emailVerified === true,
   };
 }
 

@@ -91,6 +91,7 @@ async function addBooking(email: string, startsAt: string, cancelled = false) {
       preferredDate: startsAt.slice(0, 10),
       preferredTime: "10:00",
       startsAt: new Date(startsAt),
+      confirmedAt: new Date("2026-01-02T12:00:00Z"),
       cancelledAt: cancelled ? new Date(startsAt) : null,
       cancelledBy: cancelled ? "customer" : null,
     })

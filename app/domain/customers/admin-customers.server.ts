@@ -151,7 +151,8 @@ export async function getCustomerForAdmin(
       .where(eq(orders.userId, row.id))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(CUSTOMER_HISTORY_LIMIT + 1),
-    // Bookings are made without signing in: they belong to the customer by e-mail address.
+    // Bookings are made without signing in: they belong to the customer by e-mail address,
+    // once confirmed through it (anyone can type an address).
     db
       .select({
         id: serviceRequests.id,
@@ -160,7 +161,9 @@ export async function getCustomerForAdmin(
         cancelledAt: serviceRequests.cancelledAt,
       })
       .from(serviceRequests)
-      .where(sql`lower(${serviceRequests.email}) = lower(${row.email})`)
+      .where(
+        sql`lower(${serviceRequests.email}) = lower(${row.email}) and ${serviceRequests.confirmedAt} is not null`,
+      )
       .orderBy(desc(serviceRequests.startsAt), desc(serviceRequests.id))
       .limit(CUSTOMER_HISTORY_LIMIT + 1),
   ]);

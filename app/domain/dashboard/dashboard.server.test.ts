@@ -53,6 +53,7 @@ async function addBooking(name: string, startsAt: string, options: { cancelled?:
       preferredDate: startsAt.slice(0, 10),
       preferredTime: "10:00",
       startsAt: new Date(startsAt),
+      confirmedAt: new Date("2026-03-01T12:00:00Z"),
       cancelledAt: options.cancelled ? new Date("2026-03-01T12:00:00Z") : null,
       cancelledBy: options.cancelled ? "customer" : null,
     })

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { adultTitles, contacts, orders, regularTitles, serviceRequests } from "#app/db/schema.ts";
 import type { OrderStatus, ServiceType } from "#app/lib/catalog.ts";
@@ -129,7 +129,9 @@ async function monthSales(
 async function unreadCounts(db: Database) {
   const result = await db.execute<{ contacts: number; repairs: number }>(sql`
     select (select count(*) from ${contacts} where ${contacts.readAt} is null)::int as contacts,
-           (select count(*) from ${serviceRequests} where ${serviceRequests.readAt} is null)::int as repairs`);
+           (select count(*) from ${serviceRequests}
+             where ${serviceRequests.readAt} is null
+               and ${serviceRequests.confirmedAt} is not null)::int as repairs`);
   return result.rows[0] ?? { contacts: 0, repairs: 0 };
 }
 
@@ -203,6 +205,8 @@ export async function dashboardFigures(
       .where(
         and(
           isNull(serviceRequests.cancelledAt),
+          // Unconfirmed bookings never reach staff (they may be a stranger's).
+          isNotNull(serviceRequests.confirmedAt),
           gte(serviceRequests.startsAt, dayStart(today, timeZone)),
           lt(serviceRequests.startsAt, dayStart(addDays(today, 2), timeZone)),
         ),

@@ -73,6 +73,7 @@ async function addRepair(fields: Partial<typeof serviceRequests.$inferInsert> = 
       preferredDate: "2026-11-24",
       preferredTime: "10:00",
       startsAt: new Date("2026-11-24T16:00:00Z"),
+      confirmedAt: now,
       ...fields,
     })
     .returning();
@@ -329,12 +330,15 @@ describe("replying from the inbox", () => {
       replyTo: SHOP_EMAIL,
       subject: "Re: your message to Reel & Repair",
     });
-    expect(mail!.text).toContain("Hello Rosa Reader,");
     expect(mail!.text).toContain("Yes, we do.");
     expect(mail!.text).toContain("Bring it in any weekday.");
     expect(mail!.text).toContain("Ann Staff, Reel & Repair");
-    expect(mail!.text).toContain('You wrote: "Do you repair PlayStation 2 consoles?"');
     expect(mail!.html).toContain("Bring it in any weekday.");
+    // Nobody proved the address is the sender's: the reply carries none of their words.
+    expect(mail!.text).toContain("Hello,");
+    for (const typed of ["Rosa", "PlayStation", "You wrote"]) {
+      expect(JSON.stringify(mail)).not.toContain(typed);
+    }
 
     const second = await replyToInboxItem(
       scratch.db(),
@@ -352,6 +356,24 @@ describe("replying from the inbox", () => {
     expect(await mailTo(contact.email)).toHaveLength(2);
   });
 
+  it("never quotes a stranger's words back, whatever they typed as their name and message", async () => {
+    const contact = await addContact({
+      name: "Claim your prize at evil dot example",
+      message: "Your account is locked: sign in at https://evil.example/login",
+    });
+    await replyToInboxItem(
+      scratch.db(),
+      { kind: "contact", id: contact.id },
+      { body: "We could not find an order of yours.", markHandled: true },
+      options,
+    );
+    const [mail] = await mailTo(contact.email);
+    expect(mail!.text).toContain("We could not find an order of yours.");
+    for (const typed of ["Claim", "prize", "evil", "locked"]) {
+      expect(JSON.stringify(mail)).not.toContain(typed);
+    }
+  });
+
   it("answers a repair request about its appointment and can leave it open", async () => {
     const repair = await addRepair();
     const ref = { kind: "repair", id: repair.id } as const;
@@ -365,6 +387,8 @@ describe("replying from the inbox", () => {
     const [mail] = await mailTo(repair.email);
     expect(mail!.subject).toBe("Re: your repair appointment");
     expect(mail!.text).toContain("Please bring the HDMI cable too.");
+    // Its address was proven by the booking's confirmation: the customer's first name is fine.
+    expect(mail!.text).toContain("Hello Rhea,");
     expect(mail!.text).toContain(
       "Your appointment: Game Console Repair, Tuesday, November 24, 2026 at 10:00 AM CST.",
     );
@@ -398,5 +422,50 @@ describe("replying from the inbox", () => {
     const opened = await openInboxItem(scratch.db(), ref, { now });
     expect(opened?.item.handledAt).toBeNull();
     expect(await mailTo(contact.email)).toEqual([]);
+  });
+});
+
+describe("repair bookings awaiting their e-mail confirmation", () => {
+  const options = { staffId: ann.id, shopEmail: SHOP_EMAIL, now, timeZone: TIME_ZONE };
+
+  it("never reach staff: not listed, not counted, not opened, not answered", async () => {
+    const before = await listInbox(scratch.db(), inboxFilter(new URLSearchParams("state=all")), {
+      timeZone: TIME_ZONE,
+    });
+    const openBefore = await openInboxCount(scratch.db());
+    const held = await addRepair({
+      confirmedAt: null,
+      confirmBy: new Date(now.getTime() + 30 * 60_000),
+    });
+    const lapsed = await addRepair({ confirmedAt: null, confirmBy: now });
+    const after = await listInbox(scratch.db(), inboxFilter(new URLSearchParams("state=all")), {
+      timeZone: TIME_ZONE,
+    });
+    expect(after.total).toBe(before.total);
+    expect(after.kindCounts).toEqual(before.kindCounts);
+    expect(after.rows.map((row) => row.email)).not.toContain(held.email);
+    expect(await openInboxCount(scratch.db())).toBe(openBefore);
+    for (const row of [held, lapsed]) {
+      const ref = { kind: "repair", id: row.id } as const;
+      expect(await openInboxItem(scratch.db(), ref, { now })).toBeNull();
+      expect(await setInboxItemHandled(scratch.db(), ref, true, { staffId: ann.id, now })).toBe(
+        "not-found",
+      );
+      expect(
+        await replyToInboxItem(scratch.db(), ref, { body: "Hi", markHandled: true }, options),
+      ).toEqual({ ok: false, reason: "not-found" });
+      expect(await mailTo(row.email)).toEqual([]);
+    }
+
+    // Once confirmed it arrives like any booking.
+    await scratch
+      .db()
+      .update(serviceRequests)
+      .set({ confirmedAt: now })
+      .where(eq(serviceRequests.id, held.id));
+    expect(await openInboxCount(scratch.db())).toBe(openBefore + 1);
+    expect(
+      await openInboxItem(scratch.db(), { kind: "repair", id: held.id }, { now }),
+    ).not.toBeNull();
   });
 });

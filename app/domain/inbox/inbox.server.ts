@@ -10,7 +10,9 @@ import { formatShopDateTime } from "#app/lib/shop-time.ts";
 
 /**
  * The back-office inbox: contact messages and repair requests in one list. An item is open until
- * a staff member marks it handled; it is unread until one first opens it.
+ * a staff member marks it handled; it is unread until one first opens it. A repair booking
+ * reaches the inbox only once confirmed: until then it may be a stranger's, made with someone
+ * else's address, and past its window it is nobody's.
  */
 
 export type InboxKind = "contact" | "repair";
@@ -80,8 +82,10 @@ export async function inboxCounts(db: Database): Promise<InboxCounts> {
   }>(sql`
     select (select count(*) from contacts where handled_at is null)::int as contact_open,
            (select count(*) from contacts where handled_at is not null)::int as contact_handled,
-           (select count(*) from service_requests where handled_at is null)::int as repair_open,
-           (select count(*) from service_requests where handled_at is not null)::int as repair_handled`);
+           (select count(*) from service_requests
+             where handled_at is null and confirmed_at is not null)::int as repair_open,
+           (select count(*) from service_requests
+             where handled_at is not null and confirmed_at is not null)::int as repair_handled`);
   const row = rows[0]!;
   return {
     contact: { open: row.contact_open, handled: row.contact_handled },
@@ -141,7 +145,7 @@ export async function listInbox(
              service_type, starts_at, created_at,
              read_at is null as unread, handled_at is not null as handled,
              cancelled_at is not null as cancelled
-      from service_requests where ${state}`);
+      from service_requests where ${state} and confirmed_at is not null`);
   }
   const { rows } = await db.execute<UnionRow>(sql`
     select * from (${sql.join(parts, sql` union all `)}) as items
@@ -210,6 +214,13 @@ function inboxTable(kind: InboxKind) {
   return kind === "contact" ? contacts : serviceRequests;
 }
 
+/** The row of an item staff may see: any contact message, a repair booking once confirmed. */
+function isInboxItem(ref: InboxRef): SQL {
+  return ref.kind === "contact"
+    ? eq(contacts.id, ref.id)
+    : and(eq(serviceRequests.id, ref.id), isNotNull(serviceRequests.confirmedAt))!;
+}
+
 export async function getInboxItem(db: Database, ref: InboxRef): Promise<InboxItem | null> {
   if (ref.kind === "contact") {
     const [row] = await db
@@ -249,7 +260,7 @@ export async function getInboxItem(db: Database, ref: InboxRef): Promise<InboxIt
     })
     .from(serviceRequests)
     .leftJoin(users, eq(users.id, serviceRequests.handledBy))
-    .where(eq(serviceRequests.id, ref.id));
+    .where(isInboxItem(ref));
   return row ? { kind: "repair", ...row } : null;
 }
 
@@ -280,7 +291,7 @@ export async function openInboxItem(
   await db
     .update(table)
     .set({ readAt: options.now })
-    .where(and(eq(table.id, ref.id), isNull(table.readAt)));
+    .where(and(isInboxItem(ref), isNull(table.readAt)));
   const item = await getInboxItem(db, ref);
   if (!item) return null;
   return { item, replies: await inboxRepliesOf(db, ref) };
@@ -304,15 +315,15 @@ export async function setInboxItemHandled(
     ? await db
         .update(table)
         .set({ handledAt: options.now, handledBy: options.staffId })
-        .where(and(eq(table.id, ref.id), isNull(table.handledAt)))
+        .where(and(isInboxItem(ref), isNull(table.handledAt)))
         .returning({ id: table.id })
     : await db
         .update(table)
         .set({ handledAt: null, handledBy: null })
-        .where(and(eq(table.id, ref.id), isNotNull(table.handledAt)))
+        .where(and(isInboxItem(ref), isNotNull(table.handledAt)))
         .returning({ id: table.id });
   if (changed.length) return "changed";
-  const [exists] = await db.select({ id: table.id }).from(table).where(eq(table.id, ref.id));
+  const [exists] = await db.select({ id: table.id }).from(table).where(isInboxItem(ref));
   return exists ? "unchanged" : "not-found";
 }
 
@@ -350,14 +361,14 @@ export async function replyToInboxItem(
         .select({
           name: contacts.name,
           email: contacts.email,
-          message: contacts.message,
           handledAt: contacts.handledAt,
         })
         .from(contacts)
-        .where(eq(contacts.id, ref.id));
+        .where(isInboxItem(ref));
       if (!row) return { ok: false, reason: "not-found" };
+      // Always the address the item came from: staff choose the words, never the recipient.
       to = row.email;
-      replied = { kind: "contact", name: row.name, message: row.message };
+      replied = { kind: "contact", name: row.name };
       handled = row.handledAt !== null;
     } else {
       const [row] = await tx
@@ -369,7 +380,7 @@ export async function replyToInboxItem(
           handledAt: serviceRequests.handledAt,
         })
         .from(serviceRequests)
-        .where(eq(serviceRequests.id, ref.id));
+        .where(isInboxItem(ref));
       if (!row) return { ok: false, reason: "not-found" };
       to = row.email;
       replied = {

@@ -5,7 +5,7 @@ import { contacts } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { contactSchema } from "./contact-input.ts";
-import { CONTACT_LIMIT, submitContactMessage } from "./contact.server.ts";
+import { CONTACT_ADDRESS_LIMIT, CONTACT_LIMIT, submitContactMessage } from "./contact.server.ts";
 
 const db = testDatabase();
 let boss: PgBoss;
@@ -42,6 +42,11 @@ describe("the contact form", () => {
     expect(mail!.data.to).toBe(SHOP);
     expect(mail!.data.subject).toBe("Contact message from Rosa Reader");
     expect(mail!.data.text).toContain("Do you have Stalker on Blu-ray?");
+    // Nothing goes to the address typed: nobody proved it is the sender's.
+    const { rows } = await db.execute(
+      sql`select 1 from pgboss.job where name = 'mail-send' and data->>'to' = ${email}`,
+    );
+    expect(rows).toEqual([]);
   });
 
   it("refuses line breaks in anything that reaches a mail header", () => {
@@ -70,5 +75,18 @@ describe("the contact form", () => {
     expect(results.filter((result) => result === "sent")).toHaveLength(CONTACT_LIMIT.max);
     expect(results.slice(-2)).toEqual(["rate-limited", "rate-limited"]);
     expect(await notificationsFrom(input.email)).toHaveLength(CONTACT_LIMIT.max);
+  });
+
+  it("limits messages per e-mail address, whatever the client", async () => {
+    const email = `one-name-${Date.now()}@example.test`;
+    const input = contactSchema.parse({ name: "Flo Od", email, message: "Hello" });
+    const results = [];
+    for (let i = 0; i < CONTACT_ADDRESS_LIMIT.max + 1; i++) {
+      const clientIp = `198.18.${Math.floor(Math.random() * 250)}.${i + 1}`;
+      results.push(await submitContactMessage(db, input, { clientIp, shopEmail: SHOP }));
+    }
+    expect(results.filter((result) => result === "sent")).toHaveLength(CONTACT_ADDRESS_LIMIT.max);
+    expect(results.at(-1)).toBe("address-rate-limited");
+    expect(await notificationsFrom(email)).toHaveLength(CONTACT_ADDRESS_LIMIT.max);
   });
 });

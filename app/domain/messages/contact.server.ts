@@ -8,11 +8,16 @@ import type { ContactInput } from "./contact-input.ts";
 /** Per client address: enough for a person, too few for a flood. */
 export const CONTACT_LIMIT = { windowSeconds: 60 * 60, max: 5 };
 
-export type ContactResult = "sent" | "rate-limited";
+/** Per e-mail address, from any client: nobody's name fills the inbox from many connections. */
+export const CONTACT_ADDRESS_LIMIT = { windowSeconds: 60 * 60, max: 5 };
+
+export type ContactResult = "sent" | "rate-limited" | "address-rate-limited";
 
 /**
  * Stores a contact message and queues the shop's notification in the same transaction (spec
  * §7), so the message is never lost to a mail problem and never notified without being kept.
+ * Nothing is mailed to the address typed: nobody proved it is the sender's, and an automatic
+ * answer quoting the message would mail a stranger's words to it (see visitor-text.ts).
  */
 export async function submitContactMessage(
   db: Database,
@@ -21,6 +26,12 @@ export async function submitContactMessage(
 ): Promise<ContactResult> {
   const limit = await consumeLimit(db, `contact:${options.clientIp}`, CONTACT_LIMIT);
   if (!limit.allowed) return "rate-limited";
+  const addressLimit = await consumeLimit(
+    db,
+    `contact-address:${input.email.toLowerCase()}`,
+    CONTACT_ADDRESS_LIMIT,
+  );
+  if (!addressLimit.allowed) return "address-rate-limited";
   await db.transaction(async (tx) => {
     await tx.insert(contacts).values(input);
     await queueMail(

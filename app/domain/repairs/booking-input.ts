@@ -32,3 +32,6 @@ export const bookingSchema = z.object({
     .regex(/^\d{2}:\d{2}$/, "Please choose a time."),
 });
 export type BookingInput = z.infer<typeof bookingSchema>;
+
+/** The success page's query when the booking waits for the link mailed to its address. */
+export const SUCCESS_AWAITING_EMAIL = "confirm=email";

@@ -10,10 +10,13 @@ import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { bookingSchema, type BookingInput } from "./booking-input.ts";
 import {
   availableSlots,
-  bookAppointment,
+  bookAppointment as bookAny,
   cancelAppointment,
   cancelAppointmentByShop,
   cancelToken,
+  confirmBooking,
+  confirmationState,
+  upcomingAppointments,
   type BookingOptions,
 } from "./bookings.server.ts";
 import { DEFAULT_BOOKING_RULES } from "./slots.ts";
@@ -64,6 +67,18 @@ function booking(fields: Partial<BookingInput> = {}): BookingInput {
   });
 }
 
+/**
+ * Books as a signed-in customer whose account e-mail is confirmed and is the one typed: booked
+ * at once, as before confirmation links existed. Bookings from anyone else are tested below.
+ */
+function bookAppointment(
+  db: Parameters<typeof bookAny>[0],
+  input: BookingInput,
+  opts: BookingOptions,
+) {
+  return bookAny(db, input, { provenEmail: input.email, ...opts });
+}
+
 async function mailTo(address: string): Promise<OutgoingMail[]> {
   const { rows } = await scratch
     .db()
@@ -101,7 +116,7 @@ async function activeBookingsAt(startsAt: Date): Promise<number> {
 }
 
 describe("booking a repair appointment", () => {
-  it("keeps the booking and queues the confirmation with its invitation and the shop's notification", async () => {
+  it("keeps the booking of a signed-in customer's confirmed address and queues the confirmation with its invitation and the shop's notification", async () => {
     const input = booking();
     const result = await bookAppointment(scratch.db(), input, options());
     expect(result).toMatchObject({ ok: true, startsAt: new Date("2026-11-24T16:00:00Z") });
@@ -470,5 +485,221 @@ describe("the shop cancelling a repair appointment", () => {
       ok: false,
       reason: "not-found",
     });
+  });
+});
+
+describe("a booking from an address nobody has proven", () => {
+  // Words a stranger would like the shop to mail to someone else.
+  const relay = {
+    name: "Claim your prize at evil dot example",
+    phone: "(817) 555-0123",
+    issue: "Your account is locked: sign in at https://evil.example/login to unlock it.",
+  };
+  const confirmOptions = {
+    rules,
+    shopEmail: SHOP_INBOX,
+    publicUrl: "https://shop.example.test",
+    secret: SECRET,
+  };
+  const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
+
+  async function placesLeft(date: string, time: string, at = now) {
+    const slots = await availableSlots(scratch.db(), date, rules, at);
+    return slots.find((slot) => slot.time === time)?.placesLeft ?? 0;
+  }
+
+  async function awaiting(date: string, time: string, extra: Partial<BookingOptions> = {}) {
+    const input = booking({ ...relay, preferredDate: date, preferredTime: time });
+    const result = await bookAny(scratch.db(), input, options(extra));
+    expect(result).toMatchObject({ ok: true, status: "awaiting-confirmation" });
+    const [mail, ...more] = await mailTo(input.email);
+    expect(more).toEqual([]);
+    const token = /\/service-request\/confirm\/([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+    expect(token).toBeDefined();
+    return { input, result, mail: mail!, token: token! };
+  }
+
+  it("mails only a link to confirm, with nothing the visitor typed, and holds the place", async () => {
+    expect(await placesLeft("2026-12-01", "10:00")).toBe(2);
+    const { input, mail, token } = await awaiting("2026-12-01", "10:00");
+
+    expect(mail.subject).toBe("Confirm your repair appointment");
+    expect(mail.text).toContain(`https://shop.example.test/service-request/confirm/${token}`);
+    expect(mail.text).toContain("Game Console Repair");
+    expect(mail.text).toContain("Tuesday, December 1, 2026 at 10:00 AM CST");
+    const everything = JSON.stringify(mail);
+    for (const typed of [relay.name, "Claim", "evil", relay.issue, "unlock", "555-0123"]) {
+      expect(everything).not.toContain(typed);
+    }
+    expect(mail.attachments ?? []).toEqual([]);
+    expect(mail.replyTo ?? null).toBeNull();
+    // Staff hear of it only once it is confirmed.
+    expect(await shopMailAbout(input.email)).toEqual([]);
+    expect(await placesLeft("2026-12-01", "10:00")).toBe(1);
+    expect(await placesLeft("2026-12-01", "10:00", minutes(29))).toBe(1);
+    // Nobody's account lists it.
+    expect(
+      await upcomingAppointments(scratch.db(), input.email, { now, secret: SECRET, rules }),
+    ).toEqual([]);
+  });
+
+  it("the link confirms it once: the place is kept and the confirmation and the shop's notification go out", async () => {
+    const { input, result, token } = await awaiting("2026-12-01", "11:00");
+    expect(await confirmationState(scratch.db(), token, { now: minutes(10), rules })).toMatchObject(
+      {
+        state: "awaiting",
+        serviceType: "Game Console Repair",
+        when: "Tuesday, December 1, 2026 at 11:00 AM CST",
+      },
+    );
+
+    const confirmed = await confirmBooking(scratch.db(), token, {
+      ...confirmOptions,
+      now: minutes(10),
+    });
+    expect(confirmed).toMatchObject({ ok: true, status: "confirmed" });
+    const [row] = await scratch
+      .db()
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, result.ok ? result.id : 0));
+    expect(row).toMatchObject({ confirmedAt: minutes(10), confirmTokenHash: null });
+
+    const [, confirmation, ...more] = await mailTo(input.email);
+    expect(more).toEqual([]);
+    expect(confirmation!.subject).toBe(
+      "Your repair appointment: Tuesday, December 1, 2026 at 11:00 AM CST",
+    );
+    expect(confirmation!.text).toContain("/service-request/cancel/");
+    expect(confirmation!.attachments![0]!.filename).toBe("appointment.ics");
+    const [notification, ...moreToShop] = await shopMailAbout(input.email);
+    expect(moreToShop).toEqual([]);
+    expect(notification!.text).toContain(relay.issue);
+
+    // Past the window it still holds its place.
+    expect(await placesLeft("2026-12-01", "11:00", minutes(120))).toBe(1);
+    // The link is spent: used again, even at once twice, it changes and sends nothing.
+    const again = await Promise.all([
+      confirmBooking(scratch.db(), token, { ...confirmOptions, now: minutes(11) }),
+      confirmBooking(scratch.db(), token, { ...confirmOptions, now: minutes(11) }),
+    ]);
+    expect(again).toMatchObject([
+      { ok: false, reason: "invalid-link" },
+      { ok: false, reason: "invalid-link" },
+    ]);
+    expect(await mailTo(input.email)).toHaveLength(2);
+    expect(await shopMailAbout(input.email)).toHaveLength(1);
+  });
+
+  it("confirms exactly once when the link is followed twice at the same moment", async () => {
+    const { input, token } = await awaiting("2026-12-01", "12:00");
+    const results = await Promise.all([
+      confirmBooking(scratch.db(), token, { ...confirmOptions, now: minutes(1) }),
+      confirmBooking(scratch.db(), token, { ...confirmOptions, now: minutes(1) }),
+    ]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(await mailTo(input.email)).toHaveLength(2);
+    expect(await shopMailAbout(input.email)).toHaveLength(1);
+  });
+
+  it("frees the place when the window passes unconfirmed, and the late link says it expired", async () => {
+    const { input, token } = await awaiting("2026-12-01", "13:00");
+    expect(await placesLeft("2026-12-01", "13:00", minutes(29))).toBe(1);
+    expect(await placesLeft("2026-12-01", "13:00", minutes(31))).toBe(2);
+
+    // Two others take both places once it lapsed.
+    for (const _ of [1, 2]) {
+      const other = booking({ preferredDate: "2026-12-01", preferredTime: "13:00" });
+      expect(
+        await bookAppointment(scratch.db(), other, options({ now: minutes(31) })),
+      ).toMatchObject({ ok: true, status: "booked" });
+    }
+    expect(await confirmationState(scratch.db(), token, { now: minutes(31), rules })).toMatchObject(
+      {
+        state: "expired",
+      },
+    );
+    const late = await confirmBooking(scratch.db(), token, { ...confirmOptions, now: minutes(31) });
+    expect(late).toMatchObject({ ok: false, reason: "expired" });
+    expect(late.ok ? "" : late.message).toMatch(/expired/);
+    expect(await mailTo(input.email)).toHaveLength(1);
+    expect(await shopMailAbout(input.email)).toEqual([]);
+    expect(await activeBookingsAt(new Date("2026-12-01T19:00:00Z"))).toBe(3);
+    expect(await placesLeft("2026-12-01", "13:00", minutes(31))).toBe(0);
+  });
+
+  it("holds the place no longer than until the appointment starts", async () => {
+    // 10:20 now: the 11:00 slot starts in 40 minutes; a 60-minute window ends at the start.
+    const long = { ...rules, confirmMinutes: 60 };
+    const input = booking({ preferredDate: "2026-11-23", preferredTime: "11:00" });
+    const result = await bookAny(scratch.db(), input, options({ rules: long }));
+    expect(result).toMatchObject({
+      ok: true,
+      status: "awaiting-confirmation",
+      confirmBy: new Date("2026-11-23T17:00:00Z"),
+    });
+  });
+
+  it("takes the confirmation window from the rules", async () => {
+    const short = { ...rules, confirmMinutes: 5 };
+    const { token } = await awaiting("2026-12-01", "14:00", { rules: short });
+    expect(await confirmationState(scratch.db(), token, { now: minutes(6), rules })).toMatchObject({
+      state: "expired",
+    });
+  });
+
+  it("refuses links that are not one it sent", async () => {
+    const { token } = await awaiting("2026-12-01", "15:00");
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    for (const bad of [
+      "",
+      "garbage",
+      "A".repeat(43),
+      `${token}x`,
+      token.slice(1),
+      token.toLowerCase(),
+    ]) {
+      expect(await confirmBooking(scratch.db(), bad, { ...confirmOptions, now })).toMatchObject({
+        ok: false,
+        reason: "invalid-link",
+      });
+      expect(await confirmationState(scratch.db(), bad, { now, rules })).toMatchObject({
+        state: "invalid",
+      });
+    }
+    expect(await placesLeft("2026-12-01", "15:00")).toBe(1);
+  });
+
+  it("books a signed-in customer's own confirmed address at once, and nobody else's", async () => {
+    const input = booking({ preferredDate: "2026-12-02", preferredTime: "10:00" });
+    const booked = await bookAny(
+      scratch.db(),
+      input,
+      options({ provenEmail: input.email.toUpperCase() }),
+    );
+    expect(booked).toMatchObject({ ok: true, status: "booked" });
+    expect((await mailTo(input.email))[0]!.subject).toMatch(/^Your repair appointment: /);
+    expect(await shopMailAbout(input.email)).toHaveLength(1);
+
+    const someoneElse = booking({ preferredDate: "2026-12-02", preferredTime: "10:00" });
+    const held = await bookAny(scratch.db(), someoneElse, options({ provenEmail: input.email }));
+    expect(held).toMatchObject({ ok: true, status: "awaiting-confirmation" });
+    expect((await mailTo(someoneElse.email))[0]!.subject).toBe("Confirm your repair appointment");
+  });
+
+  it("limits bookings per address, whatever the client", async () => {
+    const email = "often@example.test";
+    const limit = { windowSeconds: 3600, max: 2 };
+    const results = [];
+    for (const time of ["15:00", "16:00", "17:00"]) {
+      const input = booking({ email, preferredDate: "2026-12-03", preferredTime: time });
+      results.push(await bookAny(scratch.db(), input, options({ addressLimit: limit })));
+    }
+    expect(results.map((result) => (result.ok ? result.status : result.reason))).toEqual([
+      "awaiting-confirmation",
+      "awaiting-confirmation",
+      "address-rate-limited",
+    ]);
+    expect(await mailTo(email)).toHaveLength(2);
   });
 });

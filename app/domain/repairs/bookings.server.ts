@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, count, eq, gt, gte, isNull, lte, sql } from "drizzle-orm";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, count, eq, gt, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { serviceRequests } from "#app/db/schema.ts";
 import { consumeLimit, type Limit } from "#app/domain/accounts/rate-limit.server.ts";
@@ -7,6 +7,7 @@ import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import {
   repairCancellationMessage,
   repairCancelledShopMessage,
+  repairConfirmRequestMessage,
   repairConfirmationMessage,
   repairShopNotificationMessage,
   type RepairAppointment,
@@ -21,8 +22,16 @@ import {
   type SlotRefusal,
 } from "./slots.ts";
 
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 /** Per client address: a person rebooking a few times, not a script filling the diary. */
 export const REPAIR_BOOKING_LIMIT: Limit = { windowSeconds: 60 * 60, max: 5 };
+
+/** Per e-mail address, from any client: nobody's mailbox fills with confirmation requests. */
+export const REPAIR_BOOKING_ADDRESS_LIMIT: Limit = { windowSeconds: 60 * 60, max: 3 };
+
+/** Where the link that confirms a booking points; the route reads the token after it. */
+export const REPAIR_CONFIRM_PATH = "/service-request/confirm";
 
 /** Where the cancel link in the confirmation points; the route reads the token after it. */
 export const REPAIR_CANCEL_PATH = "/service-request/cancel";
@@ -31,6 +40,17 @@ export const REPAIR_CANCEL_PATH = "/service-request/cancel";
 const CANCEL_PURPOSE = "cancel-repair";
 
 export type AvailableSlot = Slot & { placesLeft: number };
+
+/**
+ * The bookings that hold a place at `now`: not cancelled, and confirmed or still within the
+ * window their confirmation link gives them.
+ */
+function holdsPlace(now: Date) {
+  return and(
+    isNull(serviceRequests.cancelledAt),
+    or(isNotNull(serviceRequests.confirmedAt), gt(serviceRequests.confirmBy, now)),
+  );
+}
 
 /** The slots of a shop-local date that can still be booked: open, not too soon, not full. */
 export async function availableSlots(
@@ -46,7 +66,7 @@ export async function availableSlots(
     .from(serviceRequests)
     .where(
       and(
-        isNull(serviceRequests.cancelledAt),
+        holdsPlace(now),
         gte(serviceRequests.startsAt, slots[0]!.startsAt),
         lte(serviceRequests.startsAt, slots.at(-1)!.startsAt),
       ),
@@ -62,8 +82,21 @@ export async function availableSlots(
 }
 
 export type BookingResult =
-  | { ok: true; id: number; uid: string; startsAt: Date }
-  | { ok: false; reason: SlotRefusal | "slot-full" | "rate-limited"; message: string };
+  | {
+      ok: true;
+      /** Booked at once, or holding its place until the link mailed to the address is followed. */
+      status: "booked" | "awaiting-confirmation";
+      id: number;
+      uid: string;
+      startsAt: Date;
+      /** Until when an unconfirmed booking holds its place (null once booked). */
+      confirmBy: Date | null;
+    }
+  | {
+      ok: false;
+      reason: SlotRefusal | "slot-full" | "rate-limited" | "address-rate-limited";
+      message: string;
+    };
 
 export type BookingOptions = {
   rules: BookingRules;
@@ -75,7 +108,13 @@ export type BookingOptions = {
   publicUrl: string;
   /** The signing secret (AUTH_SECRET) for the cancel link. */
   secret: string;
+  /**
+   * The address the person booking has proven theirs: a signed-in account's confirmed e-mail.
+   * A booking with that address is booked at once; any other waits for its e-mailed link.
+   */
+  provenEmail?: string | null;
   limit?: Limit;
+  addressLimit?: Limit;
 };
 
 function appointmentOf(
@@ -110,19 +149,54 @@ export function cancelUrl(publicUrl: string, token: string): string {
   return new URL(`${REPAIR_CANCEL_PATH}/${token}`, publicUrl).toString();
 }
 
+function tokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** 256 random bits, so the link cannot be guessed; only its hash is kept. */
+const CONFIRM_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export function confirmUrl(publicUrl: string, token: string): string {
+  return new URL(`${REPAIR_CONFIRM_PATH}/${token}`, publicUrl).toString();
+}
+
+function sameAddress(a: string, b: string | null | undefined): boolean {
+  return Boolean(b) && a.trim().toLowerCase() === b!.trim().toLowerCase();
+}
+
+/** The e-mails of a booking whose address is proven: the customer's and the shop's. */
+async function queueBookedMail(
+  tx: Transaction,
+  appointment: RepairAppointment,
+  id: number,
+  options: { shopEmail: string; publicUrl: string; secret: string },
+) {
+  const link = cancelUrl(options.publicUrl, cancelToken(id, appointment.uid, options.secret));
+  await queueMail(
+    { to: appointment.email, ...repairConfirmationMessage(appointment, link) },
+    { tx },
+  );
+  await queueMail({ to: options.shopEmail, ...repairShopNotificationMessage(appointment) }, { tx });
+}
+
 /**
- * Books a slot for the customer. One transaction holds the slot's lock while it counts the
- * places taken, inserts the booking and queues both e-mails (the customer's confirmation with
- * the calendar invitation and cancel link, the shop's notification), so simultaneous requests
- * for the last place get it exactly once, and a mail problem never loses a booking.
+ * Books a slot. One transaction holds the slot's lock while it counts the places held, inserts
+ * the booking and queues its e-mails, so simultaneous requests for the last place get it exactly
+ * once, and a mail problem never loses a booking.
+ *
+ * Anyone can type anyone's address, so only a signed-in customer booking with their own
+ * confirmed address is booked at once (the confirmation with the invitation and cancel link, and
+ * the shop's notification). Any other booking holds its place for `rules.confirmMinutes` (never
+ * past its start) and its address gets only a link to confirm it, carrying nothing typed into
+ * the form; staff hear of it once it is confirmed (`confirmBooking`).
  */
 export async function bookAppointment(
   db: Database,
   input: BookingInput,
   options: BookingOptions,
 ): Promise<BookingResult> {
-  const { rules } = options;
-  const slot = checkSlot(input.preferredDate, input.preferredTime, rules, options.now);
+  const { rules, now } = options;
+  const slot = checkSlot(input.preferredDate, input.preferredTime, rules, now);
   if (!slot.ok) return slot;
   const limit = await consumeLimit(
     db,
@@ -136,7 +210,24 @@ export async function bookAppointment(
       message: "Too many booking attempts from your connection. Please try again later or call us.",
     };
   }
+  const addressLimit = await consumeLimit(
+    db,
+    `repair-booking-address:${input.email.toLowerCase()}`,
+    options.addressLimit ?? REPAIR_BOOKING_ADDRESS_LIMIT,
+  );
+  if (!addressLimit.allowed) {
+    return {
+      ok: false,
+      reason: "address-rate-limited",
+      message: "Too many bookings for this e-mail address. Please try again later or call us.",
+    };
+  }
   const { startsAt } = slot;
+  const proven = sameAddress(input.email, options.provenEmail);
+  const token = proven ? null : randomBytes(32).toString("base64url");
+  const confirmBy = proven
+    ? null
+    : new Date(Math.min(now.getTime() + rules.confirmMinutes * 60_000, startsAt.getTime()));
   return db.transaction(async (tx): Promise<BookingResult> => {
     // Bookings of one slot queue up here until the one before them commits or rolls back.
     await tx.execute(
@@ -145,7 +236,7 @@ export async function bookAppointment(
     const [taken] = await tx
       .select({ booked: count() })
       .from(serviceRequests)
-      .where(and(eq(serviceRequests.startsAt, startsAt), isNull(serviceRequests.cancelledAt)));
+      .where(and(eq(serviceRequests.startsAt, startsAt), holdsPlace(now)));
     if ((taken?.booked ?? 0) >= rules.placesPerSlot) {
       return {
         ok: false,
@@ -155,17 +246,124 @@ export async function bookAppointment(
     }
     const [booking] = await tx
       .insert(serviceRequests)
-      .values({ ...input, startsAt })
+      .values({
+        ...input,
+        startsAt,
+        confirmedAt: proven ? now : null,
+        confirmBy,
+        confirmTokenHash: token ? tokenHash(token) : null,
+      })
       .returning({ id: serviceRequests.id, uid: serviceRequests.uid });
     const { id, uid } = booking!;
-    const appointment = appointmentOf({ ...input, uid, startsAt }, rules);
-    const link = cancelUrl(options.publicUrl, cancelToken(id, uid, options.secret));
-    await queueMail({ to: input.email, ...repairConfirmationMessage(appointment, link) }, { tx });
-    await queueMail(
-      { to: options.shopEmail, ...repairShopNotificationMessage(appointment) },
-      { tx },
-    );
-    return { ok: true, id, uid, startsAt };
+    if (token && confirmBy) {
+      const holdMinutes = Math.max(1, Math.round((confirmBy.getTime() - now.getTime()) / 60_000));
+      await queueMail(
+        {
+          to: input.email,
+          ...repairConfirmRequestMessage(
+            { serviceType: input.serviceType, startsAt, timeZone: rules.timeZone },
+            confirmUrl(options.publicUrl, token),
+            holdMinutes,
+          ),
+        },
+        { tx },
+      );
+      return { ok: true, status: "awaiting-confirmation", id, uid, startsAt, confirmBy };
+    }
+    await queueBookedMail(tx, appointmentOf({ ...input, uid, startsAt }, rules), id, options);
+    return { ok: true, status: "booked", id, uid, startsAt, confirmBy: null };
+  });
+}
+
+export type ConfirmationState =
+  { state: "awaiting"; serviceType: string; when: string } | { state: "expired" | "invalid" };
+
+/** What a confirmation link stands for, for its page: nothing changes by looking. */
+export async function confirmationState(
+  db: Database,
+  token: string,
+  options: { now: Date; rules: Pick<BookingRules, "timeZone"> },
+): Promise<ConfirmationState> {
+  if (!CONFIRM_TOKEN.test(token)) return { state: "invalid" };
+  const [row] = await db
+    .select({
+      serviceType: serviceRequests.serviceType,
+      startsAt: serviceRequests.startsAt,
+      confirmBy: serviceRequests.confirmBy,
+    })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.confirmTokenHash, tokenHash(token)));
+  if (!row) return { state: "invalid" };
+  if (!row.confirmBy || row.confirmBy.getTime() <= options.now.getTime()) {
+    return { state: "expired" };
+  }
+  return {
+    state: "awaiting",
+    serviceType: row.serviceType,
+    when: formatAppointment(row.startsAt, options.rules),
+  };
+}
+
+export type ConfirmResult =
+  | { ok: true; status: "confirmed"; appointment: RepairAppointment }
+  | { ok: false; reason: "invalid-link" | "expired"; message: string };
+
+const INVALID_CONFIRM_LINK = {
+  ok: false,
+  reason: "invalid-link",
+  message:
+    "This confirmation link is not valid or was already used. If you confirmed your booking, your confirmation e-mail has the details.",
+} as const;
+
+const EXPIRED_CONFIRM_LINK = {
+  ok: false,
+  reason: "expired",
+  message:
+    "This confirmation link has expired, so the time was not kept. Please book again, or call us.",
+} as const;
+
+/**
+ * Confirms the booking a link names, once: a conditional update that also spends the link, and,
+ * in the same transaction, the confirmation with the invitation and cancel link to the address
+ * now proven and the shop's notification. The link is the only proof needed, so it works in any
+ * browser, signed in or not. Past its window the link says so and nothing changes.
+ */
+export async function confirmBooking(
+  db: Database,
+  token: string,
+  options: {
+    now: Date;
+    rules: BookingRules;
+    shopEmail: string;
+    publicUrl: string;
+    secret: string;
+  },
+): Promise<ConfirmResult> {
+  if (!CONFIRM_TOKEN.test(token)) return INVALID_CONFIRM_LINK;
+  const hash = tokenHash(token);
+  return db.transaction(async (tx): Promise<ConfirmResult> => {
+    const [row] = await tx
+      .update(serviceRequests)
+      .set({ confirmedAt: options.now, confirmTokenHash: null })
+      .where(
+        and(
+          eq(serviceRequests.confirmTokenHash, hash),
+          isNull(serviceRequests.confirmedAt),
+          isNull(serviceRequests.cancelledAt),
+          gt(serviceRequests.confirmBy, options.now),
+        ),
+      )
+      .returning();
+    if (!row) {
+      const [lapsed] = await tx
+        .select({ id: serviceRequests.id })
+        .from(serviceRequests)
+        .where(eq(serviceRequests.confirmTokenHash, hash));
+      return lapsed ? EXPIRED_CONFIRM_LINK : INVALID_CONFIRM_LINK;
+    }
+    const appointment = appointmentOf(row, options.rules);
+    await queueBookedMail(tx, appointment, row.id, options);
+    return { ok: true, status: "confirmed", appointment };
   });
 }
 
@@ -194,7 +392,8 @@ export async function cancelAppointment(
   const id = Number(match?.[1]);
   if (!match || !Number.isSafeInteger(id) || id > 2_147_483_647) return INVALID_LINK;
   const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
-  if (!row) return INVALID_LINK;
+  // Cancel links go out only with the confirmation; an unconfirmed booking has none.
+  if (!row?.confirmedAt) return INVALID_LINK;
   const expected = Buffer.from(signature(id, row.uid, options.secret));
   const given = Buffer.from(match[2]!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return INVALID_LINK;
@@ -235,7 +434,11 @@ export async function cancelAppointmentByShop(
   id: number,
   options: { now: Date; rules: BookingRules; staffId: string },
 ): Promise<ShopCancelResult> {
-  const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+  const [row] = await db
+    .select()
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.id, id), isNotNull(serviceRequests.confirmedAt)));
+  // Staff never see an unconfirmed booking: to them it does not exist.
   if (!row) return { ok: false, reason: "not-found", message: "This booking does not exist." };
   const alreadyCancelled = {
     ok: false,
@@ -304,6 +507,8 @@ export async function upcomingAppointments(
     .where(
       and(
         sql`lower(${serviceRequests.email}) = ${email.toLowerCase()}`,
+        // Someone else may have typed this address; only confirmed bookings are the customer's.
+        isNotNull(serviceRequests.confirmedAt),
         isNull(serviceRequests.cancelledAt),
         gte(serviceRequests.startsAt, options.now),
       ),

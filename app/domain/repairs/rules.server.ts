@@ -13,5 +13,6 @@ export function bookingRules(env: Env = getEnv()): BookingRules {
     slotMinutes: env.REPAIR_SLOT_MINUTES,
     placesPerSlot: env.REPAIR_PLACES_PER_SLOT,
     daysAhead: env.REPAIR_DAYS_AHEAD,
+    confirmMinutes: env.REPAIR_CONFIRM_MINUTES,
   };
 }

@@ -30,6 +30,11 @@ export type BookingRules = {
   /** Minimum notice before the start of a slot, rounded up to the next full hour (see above). */
   leadMinutes: number;
   daysAhead: number;
+  /**
+   * How long a booking from an address nobody has proven holds its place while the link mailed
+   * to it waits to be followed.
+   */
+  confirmMinutes: number;
 };
 
 export const DEFAULT_BOOKING_RULES: BookingRules = {
@@ -41,6 +46,7 @@ export const DEFAULT_BOOKING_RULES: BookingRules = {
   placesPerSlot: 2,
   leadMinutes: 0,
   daysAhead: 60,
+  confirmMinutes: 30,
 };
 
 export type Slot = { time: string; startsAt: Date };
