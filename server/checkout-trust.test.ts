@@ -285,3 +285,89 @@ describe("unpaid orders", () => {
     expect(rows[0]!.count).toBe(10);
   });
 });
+
+describe("the age rule", () => {
+  async function inStockAdult(): Promise<number> {
+    const { rows } = await shopDb.query<{ serial: number }>(
+      "select adult_serial_no as serial from adult_titles where quantity >= 3 order by adult_serial_no limit 1",
+    );
+    return rows[0]!.serial;
+  }
+  async function birthDateOf(userId: string) {
+    const { rows } = await shopDb.query<{ born: string | null }>(
+      "select to_char(date_of_birth, 'YYYY-MM-DD') as born from customers where id = $1",
+      [userId],
+    );
+    return rows[0]!.born;
+  }
+
+  it("checks a date of birth the buyer cannot raise; staff correct it, and the order records it", async () => {
+    const minor = await customer("minor", "2012-05-01");
+    const adultLine: Line[] = [
+      { productType: "adult", serialNo: await inStockAdult(), quantity: 1 },
+    ];
+    const refused = await pay(minor.cookie, adultLine);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(
+      "Adult titles can only be bought by customers aged 18 or older.",
+    );
+
+    const edited = await post(
+      "/account",
+      { intent: "profile", firstName: "Tess", lastName: "Trust", dateOfBirth: "1990-01-01" },
+      minor.cookie,
+    );
+    expect(edited.status).toBe(400);
+    expect(await edited.text()).toContain("it cannot be changed here");
+    expect(await birthDateOf(minor.id)).toBe("2012-05-01");
+    expect((await pay(minor.cookie, adultLine)).status).toBe(409);
+    // Names can still be changed with the date of birth as it is.
+    const renamed = await post(
+      "/account",
+      { intent: "profile", firstName: "Tessa", lastName: "Trust", dateOfBirth: "2012-05-01" },
+      minor.cookie,
+    );
+    expect(renamed.status).toBe(302);
+
+    // Staff correct it (an ID seen at the counter), and the history names them.
+    const staff = await customer("staff");
+    await shopDb.query("update users set role = 'admin' where id = $1", [staff.id]);
+    const customerRefused = await post(
+      `/admin/customers/${minor.id}`,
+      { dateOfBirth: "1990-01-01", note: "ID seen" },
+      minor.cookie,
+    );
+    expect(customerRefused.status).toBe(403);
+    expect(await birthDateOf(minor.id)).toBe("2012-05-01");
+    const corrected = await post(
+      `/admin/customers/${minor.id}`,
+      { dateOfBirth: "2001-05-01", note: "Driving licence seen at the counter" },
+      staff.cookie,
+    );
+    expect(corrected.status).toBe(302);
+    const { rows: history } = await shopDb.query(
+      `select to_char(from_date, 'YYYY-MM-DD') as "from", to_char(to_date, 'YYYY-MM-DD') as "to",
+              actor_id as actor, note
+         from customer_birth_date_changes where customer_id = $1 order by id`,
+      [minor.id],
+    );
+    expect(history).toEqual([
+      { from: null, to: "2012-05-01", actor: null, note: null },
+      {
+        from: "2012-05-01",
+        to: "2001-05-01",
+        actor: staff.id,
+        note: "Driving licence seen at the counter",
+      },
+    ]);
+    const page = await get(`/admin/customers/${minor.id}`, staff.cookie);
+    expect(await page.text()).toContain("Driving licence seen at the counter");
+
+    expect((await pay(minor.cookie, adultLine)).status).toBe(302);
+    const { rows } = await shopDb.query(
+      "select to_char(buyer_date_of_birth, 'YYYY-MM-DD') as born from orders where user_id = $1 and status = 'pending'",
+      [minor.id],
+    );
+    expect(rows).toEqual([{ born: "2001-05-01" }]);
+  });
+});

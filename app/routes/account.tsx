@@ -14,7 +14,6 @@ import { FormField, FormMessage, NewPasswordFields } from "#app/components/form-
 import { OrderList } from "#app/components/order-card.tsx";
 import { OrdersLoading, useOrdersLoading } from "#app/components/orders-loading.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
-import { updateProfile } from "#app/domain/accounts/accounts.server.ts";
 import {
   callAuth,
   isPasswordProblem,
@@ -34,6 +33,7 @@ import { readForm } from "#app/lib/request.server.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { bookingRules } from "#app/domain/repairs/rules.server.ts";
 import { upcomingAppointments } from "#app/domain/repairs/bookings.server.ts";
+import { updateOwnProfile } from "#app/domain/customers/birth-date.server.ts";
 import { getDb } from "#app/db/client.server.ts";
 import { listCustomerOrders } from "#app/domain/orders/customer-orders.server.ts";
 import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
@@ -111,7 +111,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "profile") {
     const parsed = profileSchema.safeParse(form);
     if (!parsed.success) return fail({ errors: fieldErrors(parsed.error), values: form });
-    await updateProfile(user.id, { ...parsed.data, dateOfBirth: parsed.data.dateOfBirth || null });
+    const saved = await updateOwnProfile(getDb(), user.id, {
+      ...parsed.data,
+      dateOfBirth: parsed.data.dateOfBirth || null,
+    });
+    if (!saved.ok) return fail({ errors: { [saved.field]: saved.message }, values: form });
     throw redirect("/account?saved=personalInfo");
   }
 
@@ -330,14 +334,27 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               defaultValue={actionData?.values?.lastName ?? user.lastName}
               error={errors.lastName}
             />
-            <FormField
-              label="Date of birth"
-              name="dateOfBirth"
-              type="date"
-              autoComplete="bday"
-              defaultValue={actionData?.values?.dateOfBirth ?? user.dateOfBirth}
-              error={errors.dateOfBirth}
-            />
+            {user.dateOfBirth ? (
+              <FormField
+                label="Date of birth"
+                name="dateOfBirth"
+                type="date"
+                readOnly
+                defaultValue={user.dateOfBirth}
+                error={errors.dateOfBirth}
+                hint="It decides adult purchases, so it is fixed once given. To correct it, contact the shop."
+              />
+            ) : (
+              <FormField
+                label="Date of birth"
+                name="dateOfBirth"
+                type="date"
+                autoComplete="bday"
+                defaultValue={actionData?.values?.dateOfBirth ?? user.dateOfBirth}
+                error={errors.dateOfBirth}
+                hint="Needed for adult titles; it cannot be changed here once saved."
+              />
+            )}
             <Button type="submit" disabled={busy}>
               Save
             </Button>

@@ -1,16 +1,22 @@
 import { ArrowLeft } from "#app/components/ui/icons.tsx";
-import { data, Link } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FormField } from "#app/components/form-field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { DataTable, type DataColumn } from "#app/components/admin/data-table.tsx";
 import { OrderStatusBadge } from "#app/components/order-status-badge.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireAdmin } from "#app/domain/accounts/session.server.ts";
+import { fieldErrors } from "#app/domain/accounts/forms.ts";
+import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import { birthDateCorrectionSchema } from "#app/domain/customers/birth-date-input.ts";
+import { birthDateHistory, correctBirthDate } from "#app/domain/customers/birth-date.server.ts";
 import {
   getCustomerForAdmin,
   type CustomerAppointment,
   type CustomerOrderSummary,
 } from "#app/domain/customers/admin-customers.server.ts";
 import { getEnv } from "#app/lib/env.server.ts";
+import { readForm } from "#app/lib/request.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { formatShopDate, formatShopDateTime } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
@@ -34,11 +40,32 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw data("This customer could not be shown right now.", { status: 503 });
   }
   if (!detail) throw data("This customer does not exist.", { status: 404 });
-  return { ...detail, timeZone: getEnv().SHOP_TIME_ZONE };
+  const birthDates = await birthDateHistory(getDb(), params.customerId);
+  return { ...detail, birthDates, timeZone: getEnv().SHOP_TIME_ZONE };
 }
 
-export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
+/** Staff correct the date of birth the customer cannot change themselves. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const staff = await requireAdminAction(request);
+  const form = await readForm(request);
+  const parsed = birthDateCorrectionSchema.safeParse(form);
+  if (!parsed.success) {
+    return data({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
+  }
+  const changed = await correctBirthDate(getDb(), {
+    customerId: params.customerId,
+    dateOfBirth: parsed.data.dateOfBirth || null,
+    note: parsed.data.note,
+    staff: { id: staff.id, name: staff.displayName },
+  });
+  if (!changed) throw data("This customer does not exist.", { status: 404 });
+  throw redirect(`/admin/customers/${encodeURIComponent(params.customerId)}`);
+}
+
+export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const { customer, timeZone } = loaderData;
+  const navigation = useNavigation();
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ");
   const orderColumns: DataColumn<CustomerOrderSummary>[] = [
     {
@@ -129,6 +156,46 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
         <dt className="font-medium">Joined</dt>
         <dd>{formatShopDate(new Date(customer.createdAt), timeZone)}</dd>
       </dl>
+
+      <section aria-labelledby="birth-date-heading" className="mt-8">
+        <h2 id="birth-date-heading" className="text-xl font-semibold">
+          Date of birth
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          It decides adult purchases. Customers give it once; corrections are made here and kept.
+        </p>
+        <Form method="post" className="mt-3 grid max-w-xl gap-3 sm:grid-cols-[12rem_1fr_auto]">
+          <FormField
+            label="Correct date of birth"
+            name="dateOfBirth"
+            type="date"
+            defaultValue={actionData?.values?.dateOfBirth ?? customer.dateOfBirth ?? ""}
+            error={errors.dateOfBirth}
+          />
+          <FormField
+            label="Reason"
+            name="note"
+            maxLength={200}
+            defaultValue={actionData?.values?.note ?? ""}
+            error={errors.note}
+          />
+          <Button type="submit" className="self-end" disabled={navigation.state !== "idle"}>
+            Correct
+          </Button>
+        </Form>
+        {loaderData.birthDates.length > 0 ? (
+          <ul aria-label="Date of birth history" className="mt-4 space-y-1 text-sm">
+            {loaderData.birthDates.map((change) => (
+              <li key={change.createdAt + (change.toDate ?? "")}>
+                {formatShopDateTime(new Date(change.createdAt), timeZone)}:{" "}
+                {change.fromDate ?? "none"} → {change.toDate ?? "none"}, by{" "}
+                {change.actorName ?? "the customer"}
+                {change.note ? ` (${change.note})` : ""}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
 
       <section aria-labelledby="orders-heading" className="mt-8">
         <h2 id="orders-heading" className="text-xl font-semibold">

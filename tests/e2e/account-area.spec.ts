@@ -63,14 +63,18 @@ test("My Account: edit personal information, change the password, sign in with t
   await page.getByRole("link", { name: /Update Personal Information/ }).click();
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
-  await expect(page.getByLabel("Date of birth")).toHaveAttribute("type", "date");
+  // Given at registration, the date of birth decides adult purchases: shown, fixed, explained.
+  const birthDate = page.getByLabel("Date of birth");
+  await expect(birthDate).toHaveAttribute("type", "date");
+  await expect(birthDate).toHaveValue("1990-12-10");
+  await expect(birthDate).toHaveAttribute("readonly", "");
+  await expect(birthDate).toHaveAccessibleDescription(/To correct it, contact the shop\./);
   await page.getByLabel("First name").fill("Paulina");
-  await page.getByLabel("Date of birth").fill("1985-05-17");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/account\?saved=personalInfo$/);
   await expect(page.getByRole("button", { name: "Paulina Profile" })).toBeVisible();
   await page.getByRole("link", { name: /Update Personal Information/ }).click();
-  await expect(page.getByLabel("Date of birth")).toHaveValue("1985-05-17");
+  await expect(page.getByLabel("Date of birth")).toHaveValue("1990-12-10");
   await page.getByRole("link", { name: "Back" }).click();
 
   await page.getByRole("link", { name: /Manage Payment Methods/ }).click();

@@ -83,12 +83,3 @@ export async function touchCustomer(userId: string, email: string) {
     .onConflictDoUpdate({ target: customers.id, set: { email, updatedAt: new Date() } });
 }
 
-export async function updateProfile(
-  userId: string,
-  profile: { firstName: string; lastName: string; dateOfBirth: string | null },
-) {
-  await getDb()
-    .update(customers)
-    .set({ ...profile, updatedAt: new Date() })
-    .where(eq(customers.id, userId));
-}
