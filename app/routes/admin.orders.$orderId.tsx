@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { ExtraPaymentsCard } from "#app/components/admin/extra-payments-card.tsx";
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import { OrderStatusBadge } from "#app/components/order-status-badge.tsx";
 import { OrderSummary } from "#app/components/order-summary.tsx";
@@ -27,6 +28,10 @@ import {
   shipOrder,
   type StaffActionResult,
 } from "#app/domain/orders/staff-actions.server.ts";
+import {
+  listExtraPayments,
+  refundExtraPayment,
+} from "#app/domain/payments/extra-payments.server.ts";
 import { paymentProviderNamed } from "#app/domain/payments/providers.server.ts";
 import type { OrderStatus } from "#app/lib/catalog.ts";
 import { getEnv, publicUrl } from "#app/lib/env.server.ts";
@@ -65,7 +70,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const timeZone = getEnv().SHOP_TIME_ZONE;
   const { order, customer, lines, history } = found;
   const when = (date: Date | null) => (date ? formatShopDateTime(date, timeZone) : null);
+  const extraPayments = (await listExtraPayments(getDb(), order.id)).map((payment) => ({
+    id: payment.id,
+    amountCents: payment.amountCents,
+    reason: payment.reason,
+    received: when(new Date(payment.receivedAt))!,
+    refunded: when(payment.refundedAt ? new Date(payment.refundedAt) : null),
+    sessionId: payment.sessionId,
+  }));
   return {
+    extraPayments,
     order: {
       id: order.id,
       status: order.status,
@@ -93,9 +107,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       refunded: when(order.refundedAt),
       refundReference: order.refundReference,
       refundDue:
-        order.paidAt !== null &&
-        order.refundedAt === null &&
-        (order.status === "cancelled" || order.status === "expired"),
+        (order.paidAt !== null &&
+          order.refundedAt === null &&
+          (order.status === "cancelled" || order.status === "expired")) ||
+        extraPayments.some((payment) => !payment.refunded),
     },
     customer,
     lines: lines.map((line) => ({ ...line, key: `${line.productType}:${line.serialNo}` })),
@@ -152,6 +167,18 @@ export async function action({ request, params }: Route.ActionArgs) {
       return answer(await cancelOrder(db, { orderId }, common));
     case "refund":
       return answer(await refundOrder(db, { orderId }, common));
+    case "refund-extra": {
+      const extraPaymentId = positiveInt(form.extraPaymentId);
+      if (!extraPaymentId) return data({ ok: false, message: "Unknown payment." }, { status: 400 });
+      const refunded = await refundExtraPayment(db, {
+        orderId,
+        extraPaymentId,
+        providerNamed: paymentProviderNamed,
+      });
+      return refunded.ok
+        ? { ok: true, message: "The payment taken twice was refunded." }
+        : data({ ok: false, message: refunded.message }, { status: 409 });
+    }
     default:
       return data({ ok: false, message: "Unknown action." }, { status: 400 });
   }
@@ -315,6 +342,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </div>
       {answer && !answer.errors ? (
         <FormMessage tone={answer.ok ? "success" : "error"}>{answer.message}</FormMessage>
+      ) : null}
+      {loaderData.extraPayments.length > 0 ? (
+        <ExtraPaymentsCard payments={loaderData.extraPayments} />
       ) : null}
       <Card>
         <CardHeader>

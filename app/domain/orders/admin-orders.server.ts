@@ -84,7 +84,7 @@ export async function listOrdersForAdmin(
       itemCount,
       totalCents: orders.totalCents,
       status: orders.status,
-      refundDue: sql<boolean>`(${orders.paidAt} is not null and ${orders.refundedAt} is null and ${orders.status} in ('cancelled', 'expired'))`,
+      refundDue: sql<boolean>`((${orders.paidAt} is not null and ${orders.refundedAt} is null and ${orders.status} in ('cancelled', 'expired')) or exists (select 1 from extra_payments as x where x.order_id = ${orders.id} and x.refunded_at is null))`,
     })
     .from(orders)
     .innerJoin(pageIds, eq(pageIds.id, orders.id))

@@ -4,6 +4,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { orderItems, orders, paymentEvents } from "#app/db/schema.ts";
 import { markOrderPaid, type MarkPaidResult } from "#app/domain/orders/fulfilment.server.ts";
 import { returnStock, type Transaction } from "#app/domain/orders/stock.server.ts";
+import { recordExtraPayment } from "./extra-payments.server.ts";
 
 const PROVIDER = "stripe";
 
@@ -29,6 +30,11 @@ export type StripeWebhookOutcome =
   | "amount-mismatch"
   /** Paid after its stock was sold to someone else: the payment must be refunded, see the log. */
   | "needs-refund"
+  /**
+   * Money taken twice: a paid session other than the order's own, or a second payment of an
+   * order already paid. Not credited; kept as a refund due that staff see on the order.
+   */
+  | "refund-due"
   /** The order is being paid through another provider. */
   | "provider-mismatch"
   /** No order of this shop has this session (another shop or environment on the account). */
@@ -133,6 +139,7 @@ function orderIdOf(session: Session): number | null {
 
 const orderColumns = {
   id: orders.id,
+  status: orders.status,
   totalCents: orders.totalCents,
   paymentSessionId: orders.paymentSessionId,
 };
@@ -193,13 +200,38 @@ async function confirmPayment(
     return handled("amount-mismatch", order.id);
   }
   const intent = session.payment_intent;
+  const paymentReference = typeof intent === "string" ? intent : (intent?.id ?? null);
+  // The order is paid through the session recorded on it. A payment through any other (an
+  // older page of the order, a second tab) is money taken twice, whether or not the order is
+  // paid yet: it is kept for staff to refund, never credited silently.
+  if (order.paymentSessionId && order.paymentSessionId !== session.id) {
+    const recorded = await recordExtraPayment(db, {
+      eventId,
+      orderId: order.id,
+      provider: PROVIDER,
+      sessionId: session.id,
+      paymentReference,
+      amountCents: session.amount_total,
+      reason: order.status === "pending" ? "other-session" : "already-paid",
+    });
+    if (!recorded) return handled("duplicate-event", order.id);
+    report({
+      outcome: "refund-due",
+      orderId: order.id,
+      message:
+        order.status === "pending"
+          ? `A session other than the order's own was paid (the order's is ${order.paymentSessionId}): refund it from the order's page.`
+          : "The order was already paid and was paid again: refund the second payment from the order's page.",
+    });
+    return handled("refund-due", order.id);
+  }
   const result = await markOrderPaid(
     db,
     {
       orderId: order.id,
       provider: PROVIDER,
       eventId,
-      paymentReference: typeof intent === "string" ? intent : (intent?.id ?? null),
+      paymentReference,
     },
     { ordersUrl },
   );

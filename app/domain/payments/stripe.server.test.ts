@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { orders, paymentEvents } from "#app/db/schema.ts";
+import { extraPayments, orders, paymentEvents } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import type { CustomerOrder } from "#app/domain/orders/customer-orders.server.ts";
 import { recordPaymentSession } from "#app/domain/orders/fulfilment.server.ts";
@@ -29,6 +29,7 @@ import {
   handleStripeWebhook,
   type StripeWebhookProblem,
 } from "./stripe-webhook.server.ts";
+import { refundExtraPayment } from "./extra-payments.server.ts";
 import { createStripeProvider } from "./stripe.server.ts";
 
 const db = testDatabase();
@@ -485,6 +486,69 @@ describe("Stripe's webhook", () => {
     const paid = await deliver(send("checkout.session.completed", sessionId).delivery);
     expect(paid.body).toEqual({ received: true, outcome: "paid", orderId: order.id });
     expect((await orderState(order.id)).status).toBe("paid");
+  });
+
+  it("records money taken twice as a refund due: another session than the order's, or a second payment", async () => {
+    const { order, sessionId } = await orderBeingPaid({ stock: 5, quantity: 1 });
+    const extraPaid = async (key: string) => {
+      const other = await provider().createCheckoutSession(
+        sessionInput(order, { idempotencyKey: `order-${order.id}-${key}` }),
+      );
+      return { id: other.id, ...send("checkout.session.completed", other.id) };
+    };
+    const extras = () =>
+      db
+        .select({ sessionId: extraPayments.sessionId, reason: extraPayments.reason })
+        .from(extraPayments)
+        .where(eq(extraPayments.orderId, order.id))
+        .orderBy(extraPayments.id);
+
+    // A session that is not the one recorded on the order: not credited, recorded, told.
+    const stray = await extraPaid("stray");
+    expect((await deliver(stray.delivery)).body).toEqual({
+      received: true,
+      outcome: "refund-due",
+      orderId: order.id,
+    });
+    expect(await orderState(order.id)).toMatchObject({ status: "pending", paidAt: null });
+    // Stripe's retries of it change nothing more.
+    expect((await deliver(stray.delivery)).body).toMatchObject({ outcome: "duplicate-event" });
+
+    // The order's own session pays it; a further paid session is money taken twice.
+    expect(
+      (await deliver(send("checkout.session.completed", sessionId).delivery)).body,
+    ).toMatchObject({
+      outcome: "paid",
+    });
+    const second = await extraPaid("second");
+    expect((await deliver(second.delivery)).body).toMatchObject({ outcome: "refund-due" });
+    expect(await extras()).toEqual([
+      { sessionId: stray.id, reason: "other-session" },
+      { sessionId: second.id, reason: "already-paid" },
+    ]);
+    expect(problems.map((problem) => [problem.outcome, problem.sessionId])).toEqual([
+      ["refund-due", stray.id],
+      ["refund-due", second.id],
+    ]);
+    expect((await orderState(order.id)).status).toBe("paid");
+
+    // Staff pay each back once through Stripe, two at once included.
+    const [first] = await db
+      .select({ id: extraPayments.id })
+      .from(extraPayments)
+      .where(eq(extraPayments.sessionId, stray.id));
+    const refund = () =>
+      refundExtraPayment(db, {
+        orderId: order.id,
+        extraPaymentId: first!.id,
+        providerNamed: () => provider(),
+      });
+    const answers = await Promise.all([refund(), refund()]);
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+    expect(answers.find((answer) => !answer.ok)).toEqual({
+      ok: false,
+      message: "This payment was refunded already.",
+    });
   });
 
   it("answers 200 for sessions of no order here and events it does not act on", async () => {
