@@ -407,7 +407,7 @@ const WRITE_MATRIX: Record<
   {
     url: () => string;
     body: () => Record<string, string>;
-    post: [number, number, number, number | null];
+    post: [number, number | null, number | null, number | null];
   }
 > = {
   "/age-check": { url: () => "/age-check", body: () => ({}), post: [302, 302, 302, 302] },

@@ -371,3 +371,31 @@ describe("the age rule", () => {
     expect(rows).toEqual([{ born: "2001-05-01" }]);
   });
 });
+
+describe("order e-mails", () => {
+  it("go to the account's proven address, never to an address typed at checkout", async () => {
+    const buyer = await customer("mail-to");
+    const stranger = `stranger-${process.pid}@example.test`;
+    const paid = await pay(
+      buyer.cookie,
+      [{ productType: "regular", serialNo: await inStockRegular(), quantity: 1 }],
+      { ...SHIPPING, name: "Visit evil example now", email: stranger },
+    );
+    expect(paid.status).toBe(302);
+    const card = await post(
+      paid.headers.get("location")!,
+      { cardNumber: "4242 4242 4242 4242", expiry: "12/40" },
+      buyer.cookie,
+    );
+    expect(card.status).toBe(302);
+    const mailTo = async (address: string) => {
+      const { rows } = await shopDb.query<{ subject: string }>(
+        "select data->>'subject' as subject from pgboss.job where name = 'mail-send' and data->>'to' = $1",
+        [address],
+      );
+      return rows.map((row) => row.subject);
+    };
+    expect(await mailTo(stranger)).toEqual([]);
+    expect((await mailTo(buyer.email)).join()).toMatch(/order #\d+ is confirmed/);
+  });
+});

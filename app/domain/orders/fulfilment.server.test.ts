@@ -72,7 +72,7 @@ async function pendingOrder(input: { stock: number; quantity: number; now?: Date
 
 describe("a confirmed payment", () => {
   it("marks the order paid and queues one confirmation e-mail with everything in it", async () => {
-    const { order, film } = await pendingOrder({ stock: 5, quantity: 2 });
+    const { order, film, customer } = await pendingOrder({ stock: 5, quantity: 2 });
     const now = new Date();
     const result = await markOrderPaid(
       db,
@@ -85,7 +85,8 @@ describe("a confirmed payment", () => {
     const mails = await confirmations(order.id);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail!.to).toBe("ada@example.test");
+    // The account's own address, not the one typed at checkout.
+    expect(mail!.to).toBe(`order-${customer}@example.test`);
     expect(mail!.subject).toBe(`Your Reel & Repair order #${order.id} is confirmed`);
     // 2 × 19.99 = 39.98 + 5.99 = 45.97; × 8.25 % = 3.79; total 49.76.
     for (const text of [

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { queryByHand, type Database } from "#app/db/client.server.ts";
-import { orderItems, orders, paymentEvents } from "#app/db/schema.ts";
+import { customers, orderItems, orders, paymentEvents } from "#app/db/schema.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import { orderConfirmationMessage } from "#app/emails/order-emails.ts";
 import type { OrderStatus } from "#app/lib/catalog.ts";
@@ -256,7 +256,21 @@ async function confirm(
     },
     ordersUrl,
   });
-  await queueMail({ to: order.shippingEmail, ...message }, { tx });
+  await queueMail({ to: await orderMailRecipient(tx, order.userId), ...message }, { tx });
+}
+
+/**
+ * Where an order's e-mails go: the account's own address, which signing in proved. The e-mail
+ * typed at checkout is only the parcel's contact: mail there would carry the shipping name and
+ * address typed by whoever placed the order to an address nobody proved (docs/security.md).
+ */
+export async function orderMailRecipient(tx: Transaction, userId: string): Promise<string> {
+  const [account] = await tx
+    .select({ email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, userId));
+  if (!account) throw new Error(`The account of an order (${userId}) has no customer profile.`);
+  return account.email;
 }
 
 export type ReleaseResult =

@@ -5,6 +5,7 @@ import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import type { PaymentProvider } from "#app/domain/payments/provider.server.ts";
 import { orderCancelledMessage, orderShippedMessage } from "#app/emails/order-emails.ts";
 import type { OrderStatus } from "#app/lib/catalog.ts";
+import { orderMailRecipient } from "./fulfilment.server.ts";
 import { returnStock, type Transaction } from "./stock.server.ts";
 
 /** The staff member acting: recorded in the order's history. */
@@ -74,7 +75,7 @@ export async function shipOrder(
         updatedAt: now,
       })
       .where(and(eq(orders.id, input.orderId), eq(orders.status, "paid")))
-      .returning({ name: orders.shippingName, email: orders.shippingEmail });
+      .returning({ name: orders.shippingName, userId: orders.userId });
     if (!shipped) {
       const status = await currentStatus(tx, input.orderId);
       if (!status) return notFound(input.orderId);
@@ -87,7 +88,7 @@ export async function shipOrder(
       trackingNumber: input.trackingNumber,
       ordersUrl: options.ordersUrl,
     });
-    await queueMail({ to: shipped.email, ...message }, { tx });
+    await queueMail({ to: await orderMailRecipient(tx, shipped.userId), ...message }, { tx });
     return { ok: true, message: `Order #${input.orderId} is marked shipped.` };
   });
 }
@@ -162,7 +163,7 @@ export async function cancelOrder(
         refundedCents: null,
         ordersUrl: options.ordersUrl,
       });
-      await queueMail({ to: order.shippingEmail, ...message }, { tx });
+      await queueMail({ to: await orderMailRecipient(tx, order.userId), ...message }, { tx });
     }
     return { ok: true, order };
   });
@@ -275,7 +276,7 @@ export async function refundOrder(
       refundedCents: refund.amountCents,
       ordersUrl: options.ordersUrl,
     });
-    await queueMail({ to: order.shippingEmail, ...message }, { tx });
+    await queueMail({ to: await orderMailRecipient(tx, order.userId), ...message }, { tx });
     return { ok: true, message: `Order #${order.id} was refunded.` };
   });
 }
