@@ -82,4 +82,3 @@ export async function touchCustomer(userId: string, email: string) {
     .values({ id: userId, email })
     .onConflictDoUpdate({ target: customers.id, set: { email, updatedAt: new Date() } });
 }
-
