@@ -124,7 +124,10 @@ test("a customer who just registered is in the customer list, found by search, w
     "href",
     `mailto:${customer}`,
   );
-  await expect(page.getByText("1990-12-10")).toBeVisible();
+  await expect(page.getByText("1990-12-10", { exact: true })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Date of birth history" })).toContainText(
+    "none → 1990-12-10, by the customer",
+  );
   await expect(page.getByText("No orders yet.")).toBeVisible();
   await expect(page.getByText("No repair appointments.")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
