@@ -358,6 +358,26 @@ describe("checkout keys", () => {
     expect(await orderCount(customer)).toBe(1);
     expect(await regularStock(db, film.serialNo)).toBe(9);
   });
+
+  it("keeps one open checkout per account when new checkouts arrive at once", async () => {
+    const customer = await createCustomer(db);
+    const film = await createRegularTitle(db, { qty: 50, priceCents: 1000 });
+    const line = [{ productType: "regular" as const, serialNo: film.serialNo, quantity: 3 }];
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => placeOrder(db, orderInput(customer, line), config)),
+    );
+    expect(results.every((result) => result.ok)).toBe(true);
+    const { rows } = await db.$client.query<{ status: string; count: number }>(
+      "select status, count(*)::int as count from orders where user_id = $1 group by 1 order by 1",
+      [customer],
+    );
+    expect(rows).toEqual([
+      { status: "cancelled", count: 7 },
+      { status: "pending", count: 1 },
+    ]);
+    // Only the open checkout holds copies.
+    expect(await regularStock(db, film.serialNo)).toBe(47);
+  });
 });
 
 describe("under load", () => {

@@ -16,6 +16,9 @@ import { loadOrders, type CustomerOrder } from "./customer-orders.server.ts";
 import { priceOrder, type PricingConfig } from "./pricing.ts";
 import { stockShortfall, type Shortage } from "./stock.server.ts";
 
+/** Checkouts of one account racing each other: each tries this often before giving up. */
+const MAX_PLACE_ATTEMPTS = 10;
+
 /** How long an unpaid order holds its stock unless the payment session says otherwise. */
 export const DEFAULT_PAYMENT_WINDOW_MINUTES = 45;
 
@@ -291,16 +294,18 @@ export async function placeOrder(
     });
   try {
     let result;
-    try {
-      result = await insert();
-    } catch (error) {
-      // Another checkout of this account placed its order between the release and the insert:
-      // release that one too (the newest attempt wins) and place this one once more.
-      if ((error as { constraint?: string }).constraint !== "orders_one_pending_per_user") {
-        throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        result = await insert();
+        break;
+      } catch (error) {
+        // Another checkout of this account placed its order between the release and the
+        // insert: release that one too (the newest attempt wins) and place this one again.
+        const raced =
+          (error as { constraint?: string }).constraint === "orders_one_pending_per_user";
+        if (!raced || attempt === MAX_PLACE_ATTEMPTS) throw error;
+        released.push(...(await releaseOpenCheckouts(db, input.customerId, input.checkoutKey)));
       }
-      released.push(...(await releaseOpenCheckouts(db, input.customerId, input.checkoutKey)));
-      result = await insert();
     }
     orderId = result.rows[0] ? Number(result.rows[0].id) : null;
   } catch (error) {
