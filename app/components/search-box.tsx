@@ -11,6 +11,10 @@ type Results = { query: string; suggestions: Suggestion[] };
 const DEBOUNCE_MS = 200;
 export const SUGGESTIONS_LIMIT = 10;
 
+/** Suggestions and the "no matches" text open beneath the box, across the header on phones. */
+const popoverClass =
+  "absolute right-0 z-50 mt-1 w-72 rounded-md border bg-popover text-popover-foreground shadow-lg max-sm:inset-x-3 max-sm:top-full max-sm:w-auto";
+
 /**
  * The navbar search: compact until focused, suggestions as the shopper types (debounced, stale
  * requests cancelled), a full results page behind 'See More Results'. Without JavaScript it is
@@ -72,7 +76,10 @@ export function SearchBox() {
   }, [expanded]);
 
   const suggestions = results && query ? results.suggestions : [];
-  const showList = expanded && query.length > 0 && results !== null;
+  const answered = expanded && query.length > 0 && results !== null;
+  // A listbox must hold options: "no matches" is said by the status below instead.
+  const showList = answered && suggestions.length > 0;
+  const noMatches = answered && suggestions.length === 0;
   const seeMore = suggestions.length >= SUGGESTIONS_LIMIT;
   const optionCount = suggestions.length + (seeMore ? 1 : 0);
   const searchUrl = `/search?query=${encodeURIComponent(query)}`;
@@ -158,6 +165,14 @@ export function SearchBox() {
           )}
         />
       </div>
+      {/* Always in the page, so screen readers announce the text when it appears. */}
+      <div role="status">
+        {noMatches ? (
+          <p className={cn(popoverClass, "px-4 py-3 text-sm text-muted-foreground")}>
+            No matches found.
+          </p>
+        ) : null}
+      </div>
       {showList ? (
         <ul
           id={`${listId}-list`}
@@ -165,13 +180,8 @@ export function SearchBox() {
           aria-label="Search suggestions"
           // Keep focus in the input while a suggestion is clicked, so blur does not collapse first.
           onMouseDown={(event) => event.preventDefault()}
-          className="absolute right-0 z-50 mt-1 max-h-96 w-72 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg max-sm:inset-x-3 max-sm:top-full max-sm:w-auto"
+          className={cn(popoverClass, "max-h-96 overflow-y-auto p-1")}
         >
-          {suggestions.length === 0 ? (
-            <li role="presentation" className="px-3 py-2 text-sm text-muted-foreground">
-              No matches found.
-            </li>
-          ) : null}
           {suggestions.map((suggestion, index) => (
             <li
               key={suggestion.regSerialNo}
