@@ -112,6 +112,8 @@ export function SearchBox() {
     <Form
       ref={rootRef}
       role="search"
+      // Pages with a search of their own have two search landmarks: each is named.
+      aria-label="Search films"
       action="/search"
       method="get"
       // On phones the open box covers the header's whole width instead of widening the page.

@@ -55,7 +55,12 @@ export default function AdultTitles({ loaderData }: Route.ComponentProps) {
             {result.total.toLocaleString("en-US")} titles · page {result.page} of {result.pageCount}
           </p>
         </div>
-        <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+        <Form
+          method="get"
+          role="search"
+          aria-label="Search adult titles"
+          className="flex flex-wrap items-end gap-3"
+        >
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="production">Production</Label>
             <Input

@@ -54,7 +54,12 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
         {query ? `Search results for "${query}"` : "Search films"}
       </h1>
       {/* The query stays in its own field, to refine it; `key` resets it on a new search. */}
-      <Form method="get" role="search" className="mt-4 flex max-w-xl items-end gap-2">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Search the results"
+        className="mt-4 flex max-w-xl items-end gap-2"
+      >
         <div className="flex flex-1 flex-col gap-1.5">
           <Label htmlFor="search-page-query">Title, director or cast</Label>
           <Input

@@ -40,6 +40,7 @@ export function AdminSearch({ label, query }: { label: string; query: string }) 
   return (
     <form
       role="search"
+      aria-label={label}
       method="get"
       onSubmit={(event) => {
         event.preventDefault();
