@@ -1,6 +1,7 @@
 import { expect, test } from "./support/fixtures.ts";
-import { clientAddress, signInAsAdmin } from "./support/accounts.ts";
+import { clientAddress, signedInCustomer, signInAsAdmin } from "./support/accounts.ts";
 import { allViolations } from "./support/axe.ts";
+import { uniqueEmail } from "./support/mailbox.ts";
 
 // States a page reaches only after something is done on it, judged by axe at every impact.
 
@@ -52,4 +53,16 @@ test("the admin tables' search landmarks have names of their own", async ({ page
     expect(await allViolations(page), path).toEqual([]);
     await expect(page.getByRole("search", { name }), path).toBeVisible();
   }
+});
+
+test("the open user menu is inside the header's navigation", async ({ page }) => {
+  test.slow();
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await signedInCustomer(page, uniqueEmail("menu"), "Menu-Landmark-4", "Mona", "Menu");
+  await page.goto("/about");
+  await page.getByRole("button", { name: "Mona Menu" }).click();
+  await expect(page.getByRole("menuitem", { name: "My Account" })).toBeVisible();
+  expect(await allViolations(page)).toEqual([]);
+  const menu = page.getByRole("navigation", { name: "Main" }).getByRole("menu");
+  await expect(menu.getByRole("menuitem", { name: "My Account" })).toBeVisible();
 });
