@@ -66,3 +66,50 @@ test("the open user menu is inside the header's navigation", async ({ page }) =>
   const menu = page.getByRole("navigation", { name: "Main" }).getByRole("menu");
   await expect(menu.getByRole("menuitem", { name: "My Account" })).toBeVisible();
 });
+
+test("on a phone, /cart's footer keeps its text readable at every moment it comes in", async ({
+  page,
+}) => {
+  test.slow();
+  // Motion as a shopper without the reduced-motion setting sees it: the moment in between is
+  // what this test looks at.
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await signedInCustomer(page, uniqueEmail("footer"), "Footer-Contrast-5", "Fern", "Footer");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/movies");
+  await page
+    .getByRole("button", { name: /^Add to Cart:/ })
+    .first()
+    .click();
+  await page.goto("/cart");
+  await expect(page.getByRole("list", { name: "Items in your cart" })).toBeVisible();
+  const footer = page.locator("footer");
+  await expect(footer).toHaveAttribute("data-visible", "false");
+
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  // Every transition and animation the footer starts is held still, so each moment of it can be
+  // judged as long as axe needs; a slow phone shows each of them for longer than a fast one.
+  await page.waitForFunction(
+    () => {
+      const element = document.querySelector("footer")!;
+      if (element.dataset.visible !== "true") return false;
+      // Reading a style brings the page's styles up to date: the transitions have begun.
+      void getComputedStyle(element).opacity;
+      for (const animation of document.getAnimations()) animation.pause();
+      return true;
+    },
+    null,
+    { polling: "raf" },
+  );
+  const moving = await page.evaluate(() => document.getAnimations().length);
+  expect(moving).toBeGreaterThan(0);
+  for (const fraction of [0.1, 0.5, 0.9]) {
+    await page.evaluate((at) => {
+      for (const animation of document.getAnimations()) {
+        const duration = Number(animation.effect?.getComputedTiming().duration ?? 0);
+        animation.currentTime = duration * at;
+      }
+    }, fraction);
+    expect(await allViolations(page), `${fraction * 100}% of the way in`).toEqual([]);
+  }
+});
