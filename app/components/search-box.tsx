@@ -1,15 +1,13 @@
 import { Search } from "#app/components/ui/icons.tsx";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import type { Disc } from "#app/lib/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
 import { formatUsd } from "#app/lib/money.ts";
+import { SUGGESTIONS_LIMIT, type SearchSuggestion } from "#app/lib/search-suggestion.ts";
 
-type Suggestion = { regSerialNo: number; title: string; disc: Disc; priceCents: number };
-type Results = { query: string; suggestions: Suggestion[] };
+type Results = { query: string; suggestions: SearchSuggestion[] };
 
 const DEBOUNCE_MS = 200;
-export const SUGGESTIONS_LIMIT = 10;
 
 /** Suggestions and the "no matches" text open beneath the box, across the header on phones. */
 const popoverClass =
@@ -43,7 +41,7 @@ export function SearchBox() {
         signal: controller.signal,
       })
         .then((response) => (response.ok ? response.json() : { suggestions: [] }))
-        .then((body: { suggestions: Suggestion[] }) => {
+        .then((body: { suggestions: SearchSuggestion[] }) => {
           setResults({ query, suggestions: body.suggestions });
           setActive(-1);
         })
@@ -201,6 +199,12 @@ export function SearchBox() {
               {/* Disc and price tell two editions of one film apart. */}
               <span className="block text-xs text-muted-foreground">
                 {suggestion.disc} · {formatUsd(suggestion.priceCents)}
+                {suggestion.inStock ? null : (
+                  <>
+                    {" · "}
+                    <span className="font-medium text-destructive">Out of stock</span>
+                  </>
+                )}
               </span>
             </li>
           ))}
