@@ -289,3 +289,27 @@ test("the back office is usable at phone width: nothing sticks out sideways, the
   expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await expect(page.getByRole("link", { name: "All Adult Items" })).toBeVisible();
 });
+
+test("each row's Edit and Delete show whole, at 1280 px and on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInToCatalogue(page);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(page.getByRole("button", { name: /^Delete / }).first()).toBeVisible();
+    // Whole: inside the part of the table one sees without scrolling it, and not cut short.
+    const cut = await page.getByRole("table").evaluate((table) => {
+      const frame = table.parentElement!.getBoundingClientRect();
+      const right = frame.left + table.parentElement!.clientWidth;
+      return [...table.querySelectorAll("tbody a, tbody button")]
+        .filter((control) => /^(Edit|Delete) /.test(control.getAttribute("aria-label") ?? ""))
+        .filter((control) => {
+          const box = control.getBoundingClientRect();
+          return (
+            box.left < frame.left || box.right > right || control.scrollWidth > control.clientWidth
+          );
+        })
+        .map((control) => control.getAttribute("aria-label"));
+    });
+    expect(cut, `at ${width}px`).toEqual([]);
+  }
+});

@@ -89,6 +89,9 @@ export function AdminTable<Row extends { serialNo: number; title: string }>({
     key: "actions",
     label: "Actions",
     hideLabel: true,
+    // Pinned to the table's right edge: where the table scrolls sideways, the buttons stay whole
+    // and in sight, and the columns scroll beneath them.
+    className: "sticky right-0 bg-card shadow-[inset_1px_0_0_var(--color-border)]",
     headerClassName: "text-right",
     cell: (row) => (
       <div className="flex justify-end gap-1">
