@@ -11,6 +11,7 @@ import {
   closestRegularTitle,
   searchRegularTitles,
 } from "#app/domain/catalog/regular-titles.server.ts";
+import { countLabel } from "#app/lib/count-label.ts";
 import { publicPageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/search";
@@ -76,7 +77,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       {result ? (
         <>
           <p className="mt-3 text-sm text-muted-foreground">
-            {result.total.toLocaleString("en-US")} {result.total === 1 ? "title" : "titles"} found
+            {countLabel(result.total, false, "title")} found
             {result.match === "similar" ? ` close to "${query}"` : null}
           </p>
           {hint ? (

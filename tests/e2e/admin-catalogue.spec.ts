@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signInAsAdmin } from "./support/accounts.ts";
 import { seriousViolations } from "./support/axe.ts";
+import { listRegularTitle } from "./support/catalogue.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
   // The footer fades in; axe must not judge its colours halfway through.
@@ -312,4 +313,15 @@ test("each row's Edit and Delete show whole, at 1280 px and on a phone", async (
     });
     expect(cut, `at ${width}px`).toEqual([]);
   }
+});
+
+test("a count of one title is singular", async ({ page }) => {
+  await signInToCatalogue(page);
+  const title = `Solitary Reel ${Date.now()}`;
+  await listRegularTitle(page, { title, productId: "SR-1", qty: 2 });
+  await page.goto(`/admin/items?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole("row").filter({ hasText: title })).toBeVisible();
+  await expect(page.getByText(/^1 title · /)).toBeVisible();
+  await page.goto(`/search?query=${encodeURIComponent(title)}`);
+  await expect(page.getByText("1 title found")).toBeVisible();
 });

@@ -223,8 +223,3 @@ export function AdminCatalogueHeader({
     </>
   );
 }
-
-/** "100,905 titles", or "10,000+ titles" when a search was counted only so far. */
-export function titleCount(total: number, capped: boolean) {
-  return `${total.toLocaleString("en-US")}${capped ? "+" : ""} titles`;
-}
