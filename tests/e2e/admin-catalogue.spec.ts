@@ -315,6 +315,14 @@ test("each row's Edit and Delete show whole, at 1280 px and on a phone", async (
   }
 });
 
+test("Release Year is a number field from 1900 to 2100", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/items/new");
+  const year = page.getByRole("spinbutton", { name: "Release Year" });
+  await expect(year).toHaveAttribute("min", "1900");
+  await expect(year).toHaveAttribute("max", "2100");
+});
+
 test("a count of one title is singular", async ({ page }) => {
   await signInToCatalogue(page);
   const title = `Solitary Reel ${Date.now()}`;
