@@ -1,15 +1,17 @@
 import { Search } from "#app/components/ui/icons.tsx";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import type { Disc } from "#app/lib/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
 import { formatUsd } from "#app/lib/money.ts";
+import { SUGGESTIONS_LIMIT, type SearchSuggestion } from "#app/lib/search-suggestion.ts";
 
-type Suggestion = { regSerialNo: number; title: string; disc: Disc; priceCents: number };
-type Results = { query: string; suggestions: Suggestion[] };
+type Results = { query: string; suggestions: SearchSuggestion[] };
 
 const DEBOUNCE_MS = 200;
-export const SUGGESTIONS_LIMIT = 10;
+
+/** Suggestions and the "no matches" text open beneath the box, across the header on phones. */
+const popoverClass =
+  "absolute right-0 z-50 mt-1 w-72 rounded-md border bg-popover text-popover-foreground shadow-lg max-sm:inset-x-3 max-sm:top-full max-sm:w-auto";
 
 /**
  * The navbar search: compact until focused, suggestions as the shopper types (debounced, stale
@@ -39,7 +41,7 @@ export function SearchBox() {
         signal: controller.signal,
       })
         .then((response) => (response.ok ? response.json() : { suggestions: [] }))
-        .then((body: { suggestions: Suggestion[] }) => {
+        .then((body: { suggestions: SearchSuggestion[] }) => {
           setResults({ query, suggestions: body.suggestions });
           setActive(-1);
         })
@@ -72,7 +74,10 @@ export function SearchBox() {
   }, [expanded]);
 
   const suggestions = results && query ? results.suggestions : [];
-  const showList = expanded && query.length > 0 && results !== null;
+  const answered = expanded && query.length > 0 && results !== null;
+  // A listbox must hold options: "no matches" is said by the status below instead.
+  const showList = answered && suggestions.length > 0;
+  const noMatches = answered && suggestions.length === 0;
   const seeMore = suggestions.length >= SUGGESTIONS_LIMIT;
   const optionCount = suggestions.length + (seeMore ? 1 : 0);
   const searchUrl = `/search?query=${encodeURIComponent(query)}`;
@@ -105,6 +110,8 @@ export function SearchBox() {
     <Form
       ref={rootRef}
       role="search"
+      // Pages with a search of their own have two search landmarks: each is named.
+      aria-label="Search films"
       action="/search"
       method="get"
       // On phones the open box covers the header's whole width instead of widening the page.
@@ -158,6 +165,14 @@ export function SearchBox() {
           )}
         />
       </div>
+      {/* Always in the page, so screen readers announce the text when it appears. */}
+      <div role="status">
+        {noMatches ? (
+          <p className={cn(popoverClass, "px-4 py-3 text-sm text-muted-foreground")}>
+            No matches found.
+          </p>
+        ) : null}
+      </div>
       {showList ? (
         <ul
           id={`${listId}-list`}
@@ -165,13 +180,8 @@ export function SearchBox() {
           aria-label="Search suggestions"
           // Keep focus in the input while a suggestion is clicked, so blur does not collapse first.
           onMouseDown={(event) => event.preventDefault()}
-          className="absolute right-0 z-50 mt-1 max-h-96 w-72 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg max-sm:inset-x-3 max-sm:top-full max-sm:w-auto"
+          className={cn(popoverClass, "max-h-96 overflow-y-auto p-1")}
         >
-          {suggestions.length === 0 ? (
-            <li role="presentation" className="px-3 py-2 text-sm text-muted-foreground">
-              No matches found.
-            </li>
-          ) : null}
           {suggestions.map((suggestion, index) => (
             <li
               key={suggestion.regSerialNo}
@@ -189,6 +199,12 @@ export function SearchBox() {
               {/* Disc and price tell two editions of one film apart. */}
               <span className="block text-xs text-muted-foreground">
                 {suggestion.disc} · {formatUsd(suggestion.priceCents)}
+                {suggestion.inStock ? null : (
+                  <>
+                    {" · "}
+                    <span className="font-medium text-destructive">Out of stock</span>
+                  </>
+                )}
               </span>
             </li>
           ))}

@@ -42,15 +42,22 @@ export function SiteFooter() {
     };
   }, [location.pathname]);
 
+  // The footer comes in by sliding up, never by fading: text half-way through a fade is too pale
+  // to read, so the footer is either wholly there (opacity 1) or wholly hidden (opacity 0).
+  const slide = cn(
+    "transition-transform duration-500 group-focus-within:translate-y-0",
+    visible ? "translate-y-0" : "translate-y-6",
+  );
+
   return (
     <footer
       data-visible={visible}
       className={cn(
-        "border-t bg-[#1b1f2e] text-slate-200 transition-opacity duration-500 focus-within:opacity-100",
+        "group overflow-hidden border-t bg-[#1b1f2e] text-slate-200 focus-within:opacity-100",
         visible ? "opacity-100" : "opacity-0",
       )}
     >
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:grid-cols-3 sm:px-6">
+      <div className={cn("mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:grid-cols-3 sm:px-6", slide)}>
         <div>
           <h2 className="font-semibold text-white">{SHOP.name}</h2>
           <p className="mt-2 text-sm">
@@ -136,7 +143,7 @@ export function SiteFooter() {
           </div>
         ) : null}
       </div>
-      <p className="border-t border-white/10 py-4 text-center text-xs text-slate-300">
+      <p className={cn("border-t border-white/10 py-4 text-center text-xs text-slate-300", slide)}>
         © {new Date().getFullYear()} {SHOP.name}, {SHOP.city}, Texas
       </p>
     </footer>

@@ -2,6 +2,10 @@
 export const DISCS = ["DVD", "Blu-ray", "4K/Blu-ray", "Collections"] as const;
 export type Disc = (typeof DISCS)[number];
 
+/** The years a regular title's Release Year may take (spec: the input range). */
+export const RELEASE_YEAR_MIN = 1900;
+export const RELEASE_YEAR_MAX = 2100;
+
 export const ORDER_STATUSES = [
   "pending",
   "paid",

@@ -1,9 +1,5 @@
 import { data } from "react-router";
-import {
-  AdminCatalogueHeader,
-  AdminTable,
-  titleCount,
-} from "#app/components/admin/admin-table.tsx";
+import { AdminCatalogueHeader, AdminTable } from "#app/components/admin/admin-table.tsx";
 import { type DataColumn } from "#app/components/admin/data-table.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
@@ -13,6 +9,7 @@ import {
   deleteAdultTitle,
   listAdultTitlesForAdmin,
 } from "#app/domain/catalog/admin-titles.server.ts";
+import { countLabel } from "#app/lib/count-label.ts";
 import { positiveInt } from "#app/lib/http.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { readForm } from "#app/lib/request.server.ts";
@@ -66,7 +63,7 @@ export default function AdminAdultItems({ loaderData }: Route.ComponentProps) {
       <AdminCatalogueHeader
         heading="All Adult Items"
         basePath="/admin/adult/items"
-        summary={titleCount(loaderData.total, loaderData.capped)}
+        summary={countLabel(loaderData.total, loaderData.capped, "title")}
         searchLabel="Search adult titles"
         query={loaderData.query}
       />

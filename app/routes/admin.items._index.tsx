@@ -1,11 +1,7 @@
 import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
-import {
-  AdminCatalogueHeader,
-  AdminTable,
-  titleCount,
-} from "#app/components/admin/admin-table.tsx";
+import { AdminCatalogueHeader, AdminTable } from "#app/components/admin/admin-table.tsx";
 import { type DataColumn } from "#app/components/admin/data-table.tsx";
 import { useFetcherAnswer } from "#app/components/use-fetcher-answer.ts";
 import {
@@ -27,6 +23,7 @@ import {
   REGULAR_SORTS,
   setStaffPick,
 } from "#app/domain/catalog/admin-titles.server.ts";
+import { countLabel } from "#app/lib/count-label.ts";
 import { positiveInt } from "#app/lib/http.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { readForm } from "#app/lib/request.server.ts";
@@ -137,8 +134,8 @@ export default function AdminRegularItems({ loaderData }: Route.ComponentProps) 
         basePath="/admin/items"
         summary={
           <>
-            {titleCount(loaderData.total, loaderData.capped)} · {loaderData.staffPickCount} of 5
-            staff picks ·{" "}
+            {countLabel(loaderData.total, loaderData.capped, "title")} · {loaderData.staffPickCount}{" "}
+            of 5 staff picks ·{" "}
             {loaderData.picks ? (
               <Link to="/admin/items" className="font-medium text-primary underline">
                 Show all titles

@@ -11,6 +11,7 @@ import { getDb } from "#app/db/client.server.ts";
 import { ageGatedPageHeaders, requireAgeVerified } from "#app/domain/age-gate/age-gate.server.ts";
 import { listAdultTitles } from "#app/domain/catalog/adult-titles.server.ts";
 import { adultListParams, withPage } from "#app/domain/catalog/list-params.ts";
+import { countLabel } from "#app/lib/count-label.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/adult-movies._index";
 
@@ -52,10 +53,15 @@ export default function AdultTitles({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-3xl font-bold">Adult Titles</h1>
           <p className="mt-1 text-sm text-muted-foreground">
-            {result.total.toLocaleString("en-US")} titles · page {result.page} of {result.pageCount}
+            {countLabel(result.total, false, "title")} · page {result.page} of {result.pageCount}
           </p>
         </div>
-        <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+        <Form
+          method="get"
+          role="search"
+          aria-label="Search adult titles"
+          className="flex flex-wrap items-end gap-3"
+        >
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="production">Production</Label>
             <Input

@@ -4,8 +4,9 @@ import { normalizeQuery } from "#app/domain/catalog/search-text.ts";
 import type { Route } from "./+types/api.search.suggestions";
 
 /**
- * GET /api/search/suggestions?query=… → { suggestions: [{ regSerialNo, title, disc, priceCents }] }
- * (max 10): by title, then director or cast, then close spellings.
+ * GET /api/search/suggestions?query=… →
+ * { suggestions: [{ regSerialNo, title, disc, priceCents, inStock }] } (max 10): by title, then
+ * director or cast, then close spellings.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const query = normalizeQuery(new URL(request.url).searchParams.get("query"));

@@ -7,6 +7,7 @@ import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { DISCS } from "#app/lib/catalog.ts";
+import { countLabel } from "#app/lib/count-label.ts";
 import {
   REGULAR_SORT_OPTIONS,
   regularListParams,
@@ -52,7 +53,7 @@ export default function RegularTitles({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-3xl font-bold">Regular Titles</h1>
           <p className="mt-1 text-sm text-muted-foreground">
-            {result.total.toLocaleString("en-US")} titles · page {result.page} of {result.pageCount}
+            {countLabel(result.total, false, "title")} · page {result.page} of {result.pageCount}
           </p>
         </div>
         <Form

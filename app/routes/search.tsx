@@ -11,6 +11,7 @@ import {
   closestRegularTitle,
   searchRegularTitles,
 } from "#app/domain/catalog/regular-titles.server.ts";
+import { countLabel } from "#app/lib/count-label.ts";
 import { publicPageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/search";
@@ -54,7 +55,12 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
         {query ? `Search results for "${query}"` : "Search films"}
       </h1>
       {/* The query stays in its own field, to refine it; `key` resets it on a new search. */}
-      <Form method="get" role="search" className="mt-4 flex max-w-xl items-end gap-2">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Search the results"
+        className="mt-4 flex max-w-xl items-end gap-2"
+      >
         <div className="flex flex-1 flex-col gap-1.5">
           <Label htmlFor="search-page-query">Title, director or cast</Label>
           <Input
@@ -71,7 +77,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       {result ? (
         <>
           <p className="mt-3 text-sm text-muted-foreground">
-            {result.total.toLocaleString("en-US")} {result.total === 1 ? "title" : "titles"} found
+            {countLabel(result.total, false, "title")} found
             {result.match === "similar" ? ` close to "${query}"` : null}
           </p>
           {hint ? (

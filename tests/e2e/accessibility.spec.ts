@@ -45,7 +45,7 @@ for (const path of PAGES) {
 test("no serious accessibility violations on the adult catalogue and its title page", async ({
   page,
 }) => {
-  // The footer fades; without this, axe could sample its colours half-way through.
+  // Dialogs and menus fade in; without this, axe could sample their colours half-way through.
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/age-check?returnTo=/adult-movies");
   await page.getByRole("button", { name: "I am 18 or older" }).click();

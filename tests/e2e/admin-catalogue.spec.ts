@@ -2,9 +2,10 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signInAsAdmin } from "./support/accounts.ts";
 import { seriousViolations } from "./support/axe.ts";
+import { listRegularTitle } from "./support/catalogue.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
-  // The footer fades in; axe must not judge its colours halfway through.
+  // Dialogs and menus fade in; axe must not judge their colours halfway through.
   await page.emulateMedia({ reducedMotion: "reduce" });
   test.slow();
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
@@ -288,4 +289,47 @@ test("the back office is usable at phone width: nothing sticks out sideways, the
   await page.goto("/admin/items");
   expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await expect(page.getByRole("link", { name: "All Adult Items" })).toBeVisible();
+});
+
+test("each row's Edit and Delete show whole, at 1280 px and on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInToCatalogue(page);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(page.getByRole("button", { name: /^Delete / }).first()).toBeVisible();
+    // Whole: inside the part of the table one sees without scrolling it, and not cut short.
+    const cut = await page.getByRole("table").evaluate((table) => {
+      const frame = table.parentElement!.getBoundingClientRect();
+      const right = frame.left + table.parentElement!.clientWidth;
+      return [...table.querySelectorAll("tbody a, tbody button")]
+        .filter((control) => /^(Edit|Delete) /.test(control.getAttribute("aria-label") ?? ""))
+        .filter((control) => {
+          const box = control.getBoundingClientRect();
+          return (
+            box.left < frame.left || box.right > right || control.scrollWidth > control.clientWidth
+          );
+        })
+        .map((control) => control.getAttribute("aria-label"));
+    });
+    expect(cut, `at ${width}px`).toEqual([]);
+  }
+});
+
+test("Release Year is a number field from 1900 to 2100", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/items/new");
+  const year = page.getByRole("spinbutton", { name: "Release Year" });
+  await expect(year).toHaveAttribute("min", "1900");
+  await expect(year).toHaveAttribute("max", "2100");
+});
+
+test("a count of one title is singular", async ({ page }) => {
+  await signInToCatalogue(page);
+  const title = `Solitary Reel ${Date.now()}`;
+  await listRegularTitle(page, { title, productId: "SR-1", qty: 2 });
+  await page.goto(`/admin/items?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole("row").filter({ hasText: title })).toBeVisible();
+  await expect(page.getByText(/^1 title · /)).toBeVisible();
+  await page.goto(`/search?query=${encodeURIComponent(title)}`);
+  await expect(page.getByText("1 title found")).toBeVisible();
 });

@@ -4,7 +4,7 @@ import { seriousViolations } from "./support/axe.ts";
 import { uniqueEmail } from "./support/mailbox.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
-  // The footer fades in; axe must not judge its colours halfway through.
+  // Dialogs and menus fade in; axe must not judge their colours halfway through.
   await page.emulateMedia({ reducedMotion: "reduce" });
   test.slow();
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });

@@ -6,7 +6,7 @@ import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
 import { confirmBookingFromMail } from "./support/repairs.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
-  // The footer fades in; axe must not judge its colours halfway through.
+  // Dialogs and menus fade in; axe must not judge their colours halfway through.
   await page.emulateMedia({ reducedMotion: "reduce" });
   test.slow();
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });

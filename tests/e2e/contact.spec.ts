@@ -5,7 +5,7 @@ import { clientAddress } from "./support/accounts.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
-  // The footer fades in; axe must not judge its colours halfway through.
+  // Dialogs and menus fade in; axe must not judge their colours halfway through.
   await page.emulateMedia({ reducedMotion: "reduce" });
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
 });

@@ -1,4 +1,6 @@
 import { expect, test } from "./support/fixtures.ts";
+import { clientAddress, signInAsAdmin } from "./support/accounts.ts";
+import { listRegularTitle } from "./support/catalogue.ts";
 
 test("search suggestions open a title, and See More leads to the full results", async ({
   page,
@@ -99,4 +101,38 @@ test("the suggestions work from the keyboard", async ({ page }) => {
   await expect(
     page.getByRole("heading", { level: 1, name: 'Search results for "alien"' }),
   ).toBeVisible();
+});
+
+test("a sold-out title's suggestion says Out of stock, as its page does", async ({
+  page,
+  context,
+}, testInfo) => {
+  test.slow();
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
+  await signInAsAdmin(page, "stock");
+  const name = `Quillon Ferry ${Date.now()}`;
+  await listRegularTitle(page, { title: `${name} Sold`, productId: "QF-0", qty: 0 });
+  await listRegularTitle(page, { title: `${name} Stocked`, productId: "QF-3", qty: 3 });
+
+  // The server says which titles are in stock; the box does not guess.
+  const response = await page.request.get(
+    `/api/search/suggestions?query=${encodeURIComponent(name)}`,
+  );
+  const body = (await response.json()) as { suggestions: { title: string; inStock: boolean }[] };
+  expect(body.suggestions.map(({ title, inStock }) => ({ title, inStock }))).toEqual([
+    { title: `${name} Sold`, inStock: false },
+    { title: `${name} Stocked`, inStock: true },
+  ]);
+
+  await page.goto("/");
+  await page.getByRole("combobox", { name: "Search films" }).fill(name);
+  const list = page.getByRole("listbox", { name: "Search suggestions" });
+  await expect(list.getByRole("option")).toHaveCount(2);
+  const soldOut = list.getByRole("option", { name: /Out of stock/ });
+  await expect(soldOut).toHaveCount(1);
+  await expect(soldOut).toContainText(`${name} Sold`);
+  await expect(soldOut.getByText("Out of stock", { exact: true })).toBeVisible();
+  await soldOut.click();
+  await expect(page.getByRole("heading", { level: 1, name: `${name} Sold` })).toBeVisible();
+  await expect(page.getByText("Out of stock", { exact: true }).first()).toBeVisible();
 });

@@ -40,6 +40,7 @@ export function AdminSearch({ label, query }: { label: string; query: string }) 
   return (
     <form
       role="search"
+      aria-label={label}
       method="get"
       onSubmit={(event) => {
         event.preventDefault();
@@ -88,6 +89,9 @@ export function AdminTable<Row extends { serialNo: number; title: string }>({
     key: "actions",
     label: "Actions",
     hideLabel: true,
+    // Pinned to the table's right edge: where the table scrolls sideways, the buttons stay whole
+    // and in sight, and the columns scroll beneath them.
+    className: "sticky right-0 bg-card shadow-[inset_1px_0_0_var(--color-border)]",
     headerClassName: "text-right",
     cell: (row) => (
       <div className="flex justify-end gap-1">
@@ -218,9 +222,4 @@ export function AdminCatalogueHeader({
       </div>
     </>
   );
-}
-
-/** "100,905 titles", or "10,000+ titles" when a search was counted only so far. */
-export function titleCount(total: number, capped: boolean) {
-  return `${total.toLocaleString("en-US")}${capped ? "+" : ""} titles`;
 }

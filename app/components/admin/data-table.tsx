@@ -106,11 +106,9 @@ export function DataTable<Row>({
                         : "descending"
                       : undefined
                   }
-                  className={cn(
-                    "px-3 py-2 font-medium whitespace-nowrap",
-                    column.className,
-                    column.headerClassName,
-                  )}
+                  // Headings wrap between words, so a two-word heading never widens its column
+                  // past its cells and pushes the last columns out of sight.
+                  className={cn("px-3 py-2 font-medium", column.className, column.headerClassName)}
                 >
                   {column.hideLabel ? (
                     <span className="sr-only">{column.label}</span>

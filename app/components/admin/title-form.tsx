@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { DISCS } from "#app/lib/catalog.ts";
+import { DISCS, RELEASE_YEAR_MAX, RELEASE_YEAR_MIN } from "#app/lib/catalog.ts";
 import { FormField, FormMessage, SelectField, TextareaField } from "../form-field.tsx";
 import { PosterImage } from "../poster-image.tsx";
 import { Button, buttonVariants } from "../ui/button.tsx";
@@ -8,8 +8,11 @@ type FieldSpec = {
   name: string;
   /** The spec's field name, shown as the label. */
   label: string;
-  kind?: "text" | "textarea" | "disc";
+  kind?: "text" | "textarea" | "disc" | "number";
   inputMode?: "numeric" | "decimal";
+  /** The range a number field offers; the schema still checks what arrives. */
+  min?: number;
+  max?: number;
   placeholder?: string;
   required?: boolean;
   wide?: boolean;
@@ -19,7 +22,14 @@ export const REGULAR_FIELDS: FieldSpec[] = [
   { name: "productId", label: "ProductID", required: true },
   { name: "qtyToList", label: "QtyToList", inputMode: "numeric", required: true },
   { name: "title", label: "Title", required: true, wide: true },
-  { name: "releaseYear", label: "Release Year", inputMode: "numeric", placeholder: "YYYY" },
+  {
+    name: "releaseYear",
+    label: "Release Year",
+    kind: "number",
+    min: RELEASE_YEAR_MIN,
+    max: RELEASE_YEAR_MAX,
+    placeholder: "YYYY",
+  },
   { name: "disc", label: "Disc", kind: "disc", required: true },
   { name: "type", label: "Type" },
   {
@@ -133,6 +143,9 @@ export function TitleForm({
             <FormField
               key={field.name}
               label={field.label}
+              type={field.kind === "number" ? "number" : undefined}
+              min={field.min}
+              max={field.max}
               inputMode={field.inputMode}
               placeholder={field.placeholder}
               error={errors[field.name]}

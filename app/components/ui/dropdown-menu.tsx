@@ -12,19 +12,21 @@ export function DropdownMenuTrigger(props: ComponentProps<typeof DropdownMenuPri
   return <DropdownMenuPrimitive.Trigger {...props} />;
 }
 
+/**
+ * Drawn where it is written, not portalled to the end of the body: the open menu stays inside
+ * its button's landmark (the header's navigation) and follows the button in reading order.
+ */
 export function DropdownMenuContent({
   className,
   sideOffset = 4,
   ...props
 }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   return (
-    <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.Content
-        sideOffset={sideOffset}
-        className={cn("menu", className)}
-        {...props}
-      />
-    </DropdownMenuPrimitive.Portal>
+    <DropdownMenuPrimitive.Content
+      sideOffset={sideOffset}
+      className={cn("menu", className)}
+      {...props}
+    />
   );
 }
 

@@ -271,7 +271,7 @@ describe("finding films by director, cast and despite typos", () => {
       .orderBy(regularTitles.regSerialNo);
   }
 
-  it("suggests a director's films, in catalogue order, with disc and price", async () => {
+  it("suggests a director's films, in catalogue order, with disc, price and stock", async () => {
     const films = await byPerson("director", "spielberg");
     expect(films.length).toBeGreaterThan(10);
     const suggestions = await suggestRegularTitles(db, "SPIELBERG");
@@ -288,6 +288,7 @@ describe("finding films by director, cast and despite typos", () => {
       title: row!.title,
       disc: row!.disc,
       priceCents: row!.currentPriceCents,
+      inStock: row!.qtyToList > 0,
     });
   });
 

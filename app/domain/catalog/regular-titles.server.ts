@@ -11,12 +11,12 @@ import {
 import type { Disc } from "#app/lib/catalog.ts";
 import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
 import { posterSrc } from "#app/lib/posters.ts";
+import { SUGGESTIONS_LIMIT, type SearchSuggestion } from "#app/lib/search-suggestion.ts";
 import { containsPattern } from "./search-text.ts";
 
 export const REGULAR_PAGE_SIZE = 24;
 export const NEW_ARRIVALS_LIMIT = 12;
 export const STAFF_PICKS_LIMIT = 5;
-export const SUGGESTIONS_LIMIT = 10;
 
 import type { RegularListSort, TitleSort } from "./list-params.ts";
 export type { TitleSort };
@@ -326,23 +326,25 @@ export async function closestRegularTitle(
   return title && title.toLowerCase() !== query.toLowerCase() ? title : undefined;
 }
 
-export type Suggestion = { regSerialNo: number; title: string; disc: Disc; priceCents: number };
-
 /**
  * Up to ten titles for the navbar box: titles containing the text first, then titles whose
  * director or cast contains it, each in catalogue order (no ranking, so the trigram indexes
  * answer without collecting every match first). Only when nothing contains the text, the
  * closest titles by word similarity, so a typo still finds the film.
  */
-export async function suggestRegularTitles(db: Database, query: string): Promise<Suggestion[]> {
+export async function suggestRegularTitles(
+  db: Database,
+  query: string,
+): Promise<SearchSuggestion[]> {
   const pattern = containsPattern(query);
   const people =
     query.length >= PEOPLE_MIN_LENGTH
       ? sql`${ilike(shopperText, pattern)} and not ${ilike(regularTitles.title, pattern)}`
       : sql`false`;
-  const columns = sql`reg_serial_no as "regSerialNo", title, disc, current_price_cents as "priceCents"`;
+  const columns = sql`reg_serial_no as "regSerialNo", title, disc, current_price_cents as "priceCents",
+    qty_to_list > 0 as "inStock"`;
   // The second branch runs only if the first returns fewer than ten rows.
-  const contains = await db.execute<Suggestion>(sql`
+  const contains = await db.execute<SearchSuggestion>(sql`
     (select ${columns} from ${regularTitles}
      where ${ilike(regularTitles.title, pattern)}
      order by reg_serial_no limit ${SUGGESTIONS_LIMIT})
@@ -352,7 +354,7 @@ export async function suggestRegularTitles(db: Database, query: string): Promise
      order by reg_serial_no limit ${SUGGESTIONS_LIMIT})
     limit ${SUGGESTIONS_LIMIT}`);
   if (contains.rows.length > 0 || query.length < PEOPLE_MIN_LENGTH) return contains.rows;
-  const similar = await db.execute<Suggestion>(sql`
+  const similar = await db.execute<SearchSuggestion>(sql`
     select ${columns} from ${regularTitles}
     where ${similarTo(query)}
     order by ${query} <<-> ${shopperText}, reg_serial_no

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DISCS } from "#app/lib/catalog.ts";
+import { DISCS, RELEASE_YEAR_MAX, RELEASE_YEAR_MIN } from "#app/lib/catalog.ts";
 import { parsePriceToCents } from "#app/lib/money.ts";
 
 // The add/edit rules of spec §5, one schema per catalogue, used by the admin forms and by the
@@ -64,8 +64,8 @@ export const regularTitleSchema = z.object({
     .refine((value) => value === "" || /^\d{4}$/.test(value), "Year must be in YYYY format")
     .transform((value) => (value === "" ? null : Number(value)))
     .refine(
-      (value) => value === null || (value >= 1900 && value <= 2100),
-      "Year must be between 1900 and 2100",
+      (value) => value === null || (value >= RELEASE_YEAR_MIN && value <= RELEASE_YEAR_MAX),
+      `Year must be between ${RELEASE_YEAR_MIN} and ${RELEASE_YEAR_MAX}`,
     ),
   disc: z.enum(DISCS, { error: "Choose DVD, Blu-ray, 4K/Blu-ray or Collections." }),
   type: optionalText(100),
