@@ -23,6 +23,47 @@ async function pressEnterOn(control: Locator) {
   await control.page().keyboard.press("Enter");
 }
 
+/** Where the focused element is hidden under the sticky header, if it is. */
+function hiddenUnderHeader(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    const header = document.querySelector("header")!;
+    if (!element || element === document.body || header.contains(element)) return null;
+    // The skip link shows over the header on purpose, fixed at the window's top.
+    if (getComputedStyle(element).position === "fixed") return null;
+    const top = element.getBoundingClientRect().top;
+    const headerBottom = header.getBoundingClientRect().bottom;
+    if (top >= headerBottom - 0.5) return null;
+    const name = (element.getAttribute("aria-label") ?? element.textContent ?? "").trim();
+    return `${element.tagName.toLowerCase()} "${name.slice(0, 40)}" at y=${Math.round(top)}`;
+  });
+}
+
+test("tabbing through a long page, forwards and backwards, never hides focus under the sticky header", async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/movies");
+  const hidden: string[] = [];
+  let stops = 0;
+  // Forwards to the pagination at the bottom of the list…
+  for (; stops < 200; stops++) {
+    await page.keyboard.press("Tab");
+    const where = await hiddenUnderHeader(page);
+    if (where) hidden.push(`forwards: ${where}`);
+    if ((await focused(page)) === "a: Last page") break;
+  }
+  expect(stops).toBeLessThan(200);
+  // …and back to the top.
+  for (let back = 0; back < stops; back++) {
+    await page.keyboard.press("Shift+Tab");
+    const where = await hiddenUnderHeader(page);
+    if (where) hidden.push(`backwards: ${where}`);
+  }
+  expect(hidden).toEqual([]);
+});
+
 /**
  * The focused element's outline: drawn, at least 2 px, and at least 3:1 against the background
  * it is drawn on (the nearest opaque one around the element, as the outline sits outside it).
