@@ -64,6 +64,23 @@ test("tabbing through a long page, forwards and backwards, never hides focus und
   expect(hidden).toEqual([]);
 });
 
+test("the cart drawer opens with focus on its heading, and closing it gives focus back to the Cart button", async ({
+  page,
+}) => {
+  await page.goto("/movies");
+  await pressEnterOn(page.getByRole("button", { name: /^Add to Cart:/ }).first());
+  const cartButton = page.getByRole("button", { name: "Cart (1)" });
+  await pressEnterOn(cartButton);
+  const drawer = page.getByRole("dialog", { name: "Your Cart (1 item)" });
+  await expect(drawer).toBeVisible();
+  await expect.poll(() => focused(page)).toBe("h2: Your Cart (1 item)");
+  // One more Enter takes nothing out of the cart.
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(cartButton).toBeFocused();
+});
+
 /**
  * The focused element's outline: drawn, at least 2 px, and at least 3:1 against the background
  * it is drawn on (the nearest opaque one around the element, as the outline sits outside it).
