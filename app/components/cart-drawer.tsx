@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { itemCountLabel } from "#app/lib/cart.ts";
 import { formatUsd } from "#app/lib/money.ts";
@@ -21,12 +22,19 @@ import {
 export function CartDrawer() {
   const cart = useCart();
   const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
   const close = () => cart.setDrawerOpen(false);
   return (
     <Sheet open={cart.drawerOpen} onOpenChange={cart.setDrawerOpen} side="right">
       <SheetContent
         side="right"
         className="w-full gap-0 sm:max-w-md"
+        // The first control in the drawer is a line's "Decrease quantity": landing there, one
+        // more Enter would take a copy out. The heading says where the shopper is instead.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          heading.current?.focus();
+        }}
         // Opened from code (header button, toast), so give focus back to where it came from.
         onCloseAutoFocus={(event) => {
           const opener = cart.takeDrawerOpener();
@@ -37,7 +45,9 @@ export function CartDrawer() {
         }}
       >
         <SheetHeader className="border-b">
-          <SheetTitle>Your Cart ({itemCountLabel(cart.totalItems)})</SheetTitle>
+          <SheetTitle ref={heading} tabIndex={-1}>
+            Your Cart ({itemCountLabel(cart.totalItems)})
+          </SheetTitle>
           <SheetDescription className="sr-only">
             Titles in your cart, with their quantities and prices
           </SheetDescription>

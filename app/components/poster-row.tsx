@@ -201,7 +201,7 @@ export function PosterRow({
           aria-label={`${label} posters`}
           // Focusable so keyboard users can scroll the row with the arrow keys.
           tabIndex={0}
-          className="poster-track overflow-x-auto overscroll-x-contain rounded-md [scrollbar-width:none] focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&::-webkit-scrollbar]:hidden"
+          className="poster-track overflow-x-auto overscroll-x-contain rounded-md [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
           {...handlers}
         >
           <div className="flex w-max gap-[10px] py-2">

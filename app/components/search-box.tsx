@@ -157,7 +157,7 @@ export function SearchBox() {
           onFocus={() => setExpanded(true)}
           onKeyDown={onKeyDown}
           className={cn(
-            "h-9 rounded-md border border-white/25 bg-white/10 pr-2 pl-8 text-sm text-white transition-[width] duration-200 outline-none focus-visible:ring-[3px] focus-visible:ring-amber-300/60",
+            "h-9 rounded-md border border-white/25 bg-white/10 pr-2 pl-8 text-sm text-white transition-[width] duration-200",
             // Closed on phones: an icon-sized field (its label is read out; no cut-off text).
             expanded
               ? "w-full placeholder:text-slate-300 sm:w-72"

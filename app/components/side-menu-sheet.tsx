@@ -48,7 +48,7 @@ export function SideMenuSheet({
                 onClick={() => onOpenChange(false)}
                 className={({ isActive }) =>
                   cn(
-                    "block rounded-md px-3 py-2.5 font-medium hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
+                    "block rounded-md px-3 py-2.5 font-medium hover:bg-accent",
                     isActive && "bg-secondary text-primary",
                   )
                 }

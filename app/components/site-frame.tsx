@@ -3,6 +3,7 @@ import { useLocation, useNavigation } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 import { useCart } from "./cart-provider.tsx";
 import { cartDrawerPart } from "./lazy-parts.ts";
+import { NavigationFocus } from "./navigation-focus.tsx";
 import { NavigationProgress, useRefreshingSamePage } from "./navigation-progress.tsx";
 import { useOnDemand } from "./on-demand.ts";
 import { OrdersLoading } from "./orders-loading.tsx";
@@ -23,6 +24,7 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <NavigationProgress />
+      <NavigationFocus />
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

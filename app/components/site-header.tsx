@@ -20,7 +20,7 @@ export function SiteHeader() {
         <SideMenu />
         <Link
           to="/"
-          className="flex shrink-0 items-center gap-2 rounded-md font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-amber-300"
+          className="flex shrink-0 items-center gap-2 rounded-md font-bold tracking-tight"
         >
           <Film aria-hidden="true" className="size-6 text-amber-300" />
           <span className="hidden text-lg sm:inline">{SHOP.name}</span>

@@ -129,11 +129,7 @@ export function TitleDetail(props: Props) {
           <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
             {props.related.map((related) => (
               <li key={related.href}>
-                <Link
-                  to={related.href}
-                  state={location.state}
-                  className="block rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-                >
+                <Link to={related.href} state={location.state} className="block rounded-md">
                   <PosterImage
                     src={related.poster}
                     alt=""

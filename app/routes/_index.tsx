@@ -217,7 +217,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li key={card.title}>
               <Link
                 to="/other-services"
-                className="flex h-full flex-col gap-2 rounded-xl border bg-card p-6 shadow-sm transition hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                className="flex h-full flex-col gap-2 rounded-xl border bg-card p-6 shadow-sm transition hover:border-primary"
               >
                 <card.icon aria-hidden="true" className="size-8 text-primary" />
                 <span className="text-lg font-semibold">{card.title}</span>

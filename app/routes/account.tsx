@@ -283,7 +283,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <li key={card.section}>
               <Link
                 to={`?section=${card.section}`}
-                className="flex h-full gap-4 rounded-xl border bg-card p-5 shadow-sm hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                className="flex h-full gap-4 rounded-xl border bg-card p-5 shadow-sm hover:border-primary"
               >
                 <card.icon aria-hidden="true" className="size-7 shrink-0 text-primary" />
                 <span>

@@ -90,7 +90,7 @@ function StaffPickSwitch({ row, onLimit }: { row: Row; onLimit: () => void }) {
         role="switch"
         aria-checked={pending}
         aria-label={`Staff pick: ${row.title}`}
-        className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent bg-input transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none aria-checked:bg-primary"
+        className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent bg-input transition-colors aria-checked:bg-primary"
       >
         <span
           aria-hidden="true"
