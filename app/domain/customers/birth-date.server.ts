@@ -27,17 +27,16 @@ export async function updateOwnProfile(
   customerId: string,
   profile: { firstName: string; lastName: string; dateOfBirth: string | null },
 ): Promise<{ ok: true } | { ok: false; field: "dateOfBirth"; message: string }> {
+  const refused = { ok: false, field: "dateOfBirth", message: BIRTH_DATE_FIXED } as const;
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const [current] = await tx
         .select({ dateOfBirth: customers.dateOfBirth })
         .from(customers)
         .where(eq(customers.id, customerId))
         .for("update");
       const keep = current?.dateOfBirth ?? null;
-      if (keep && profile.dateOfBirth && profile.dateOfBirth !== keep) {
-        throw Object.assign(new Error("fixed"), { code: FIXED_SQLSTATE });
-      }
+      if (keep && profile.dateOfBirth && profile.dateOfBirth !== keep) return refused;
       await tx
         .update(customers)
         .set({
@@ -47,12 +46,11 @@ export async function updateOwnProfile(
           updatedAt: new Date(),
         })
         .where(eq(customers.id, customerId));
+      return { ok: true } as const;
     });
-    return { ok: true };
   } catch (error) {
-    if (sqlState(error) === FIXED_SQLSTATE) {
-      return { ok: false, field: "dateOfBirth", message: BIRTH_DATE_FIXED };
-    }
+    // The trigger's refusal, should another path have given a date meanwhile.
+    if (sqlState(error) === FIXED_SQLSTATE) return refused;
     throw error;
   }
 }
