@@ -349,22 +349,4 @@ describe("client programs older than the server", () => {
     expect(message).toContain("pg_dump from PostgreSQL 99 or newer is needed");
     expect(message).toContain("postgresql-client-99");
   });
-
-  it("with the embedded database: backs up, or names what to install, and stops the server it started", async () => {
-    const dataDir = path.join(folder, "embedded");
-    const target = path.join(folder, "embedded.dump");
-    const run = await npmRun("db:backup", [target], { DATABASE_URL: "", DATA_DIR: dataDir });
-    if (run.code === 0) {
-      expect(fs.readFileSync(target).subarray(0, 5).toString("latin1")).toBe("PGDMP");
-    } else {
-      expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/pg_dump from PostgreSQL \d+ or newer is needed/);
-      expect(run.stderr).toMatch(/postgresql-client-\d+/);
-      expect(run.stderr).toContain("The embedded database ships its server only");
-      expect(fs.existsSync(target)).toBe(false);
-    }
-    // The server was started for the backup and stopped after it.
-    expect(fs.existsSync(path.join(dataDir, "postgres", "PG_VERSION"))).toBe(true);
-    expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
-  }, 90_000);
 });

@@ -1,6 +1,9 @@
 // npm run db:restore -- <file> [--force]
-// Restores a backup made by `npm run db:backup` (or any `pg_dump -Fc` of the shop's database)
-// into the database of DATABASE_URL, or the embedded one of DATA_DIR. A database that already
+// Restores a backup made by `npm run db:backup`. A copy of the embedded database's files goes
+// back into the embedded cluster of DATA_DIR, with the shop stopped; --force replaces a cluster
+// already there, which is kept beside it, renamed (scripts/embedded-backup.ts).
+// A pg_dump archive (`npm run db:backup` with DATABASE_URL, or any `pg_dump -Fc` of the shop's
+// database) goes into the database of DATABASE_URL, or the embedded one of DATA_DIR. A database that already
 // has tables is refused unless --force, which first drops what the backup holds (its schemas
 // other than public, and the shop's tables, functions and types in public) and then restores.
 // Everything runs in one transaction: the restore either completes or changes nothing. Objects
@@ -10,7 +13,9 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
+import { getEnv } from "#app/lib/env.server.ts";
 import { connectForCli } from "#server/connect.ts";
+import { isEmbeddedCopy, RestoreRefused, restoreEmbeddedBackup } from "./embedded-backup.ts";
 import {
   describeDatabase,
   findTool,
@@ -44,6 +49,33 @@ const file = userPath(positionals[0]);
 if (!fs.existsSync(file) || !fs.statSync(file).isFile()) {
   console.error(`No such file: ${file}`);
   process.exit(2);
+}
+if (isEmbeddedCopy(file)) {
+  if (process.env.DATABASE_URL) {
+    console.error(
+      `${file} is a copy of the embedded database's files: it restores only into the embedded\n` +
+        "database of DATA_DIR. Unset DATABASE_URL to restore it there.",
+    );
+    process.exit(2);
+  }
+  const dataDir = getEnv().DATA_DIR;
+  console.log(`Restoring ${file} into the embedded database of ${dataDir}…`);
+  const started = performance.now();
+  try {
+    const { tables, keptAs } = await restoreEmbeddedBackup(file, dataDir, {
+      force: values.force,
+      log: (line) => console.log(line),
+    });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`Restored ${tables} tables in ${seconds} s.`);
+    if (keptAs) console.log(`The database it replaced is kept in ${keptAs}.`);
+    console.log("Start the shop: migrations newer than the backup are applied at start.");
+    process.exit(0);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    if (!(error instanceof RestoreRefused)) console.error("Nothing was changed.");
+    process.exit(error instanceof RestoreRefused ? 2 : 1);
+  }
 }
 if (!isCustomArchive(file)) {
   console.error(

@@ -7,8 +7,18 @@ export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
 const DATABASE_NAME = "shop";
 
+/** Where the cluster's files live inside the shop's DATA_DIR. */
+export function clusterDirOf(dataDir: string): string {
+  return path.resolve(dataDir, "postgres");
+}
+
+/** The file inside DATA_DIR holding the password of the cluster's superuser. */
+export function passwordFileOf(dataDir: string): string {
+  return path.join(path.resolve(dataDir), "postgres-password");
+}
+
 /** The port of a server already running on this data directory, read from postmaster.pid. */
-function runningPort(clusterDir: string): number | undefined {
+export function runningPort(clusterDir: string): number | undefined {
   try {
     const lines = fs.readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n");
     const pid = Number(lines[0]);
@@ -39,7 +49,7 @@ function socketFile(port: number): string | undefined {
 }
 
 function embeddedUrl(dataDir: string, port: number): string {
-  const password = readOrCreatePassword(path.join(dataDir, "postgres-password"));
+  const password = readOrCreatePassword(passwordFileOf(dataDir));
   const url = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
   // libpq and node-postgres both take a socket directory in `host`, in place of the TCP address.
   const socket = socketFile(port);
@@ -73,8 +83,8 @@ export async function startEmbeddedPostgres(
   log: (message: string) => void = () => {},
 ): Promise<EmbeddedDatabase> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const clusterDir = path.resolve(dataDir, "postgres");
-  const password = readOrCreatePassword(path.join(dataDir, "postgres-password"));
+  const clusterDir = clusterDirOf(dataDir);
+  const password = readOrCreatePassword(passwordFileOf(dataDir));
   const alreadyRunning = runningPort(clusterDir);
   if (alreadyRunning) {
     // Another shop process (or one that crashed) runs this cluster: share it, leave it running.
