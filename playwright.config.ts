@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3111);
@@ -6,7 +7,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: 2,
+  // One browser per core (the shop under test shares them), at most four.
+  workers: Math.min(4, Math.max(1, os.availableParallelism())),
   // One retry: a busy two-core machine can push a long journey past its timeout.
   retries: 1,
   forbidOnly: true,
