@@ -13,6 +13,7 @@ import {
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { PaymentMethod, TicketStatus } from "#app/domain/repair-tickets/status.ts";
 import type { Disc, OrderStatus, ProductType, ServiceType } from "#app/lib/catalog.ts";
 
 const timestamps = {
@@ -603,5 +604,159 @@ export const inboxReplies = pgTable(
   (t) => [
     check("inbox_replies_kind_check", sql`${t.kind} in ('contact', 'repair')`),
     index("inbox_replies_item").on(t.kind, t.itemId, t.id),
+  ],
+);
+
+/**
+ * What the repair board searches a ticket by besides its number: the customer's name, the phone
+ * number's digits (however it was typed) and the device's serial or IMEI, lower-cased.
+ */
+export function repairSearchText(t: {
+  customerName: AnyColumn;
+  customerPhone: AnyColumn;
+  deviceSerial: AnyColumn;
+}) {
+  return sql`lower(${t.customerName} || chr(31) || regexp_replace(${t.customerPhone}, '[^0-9]', '', 'g') || chr(31) || coalesce(${t.deviceSerial}, ''))`;
+}
+
+/**
+ * A device in the shop's hands for repair, from intake at the counter (a walk-in, or a booking
+ * from the inbox) to collection. Its number, shown as "R-1042", is what the customer quotes.
+ */
+export const repairTickets = pgTable(
+  "repair_tickets",
+  {
+    number: integer("number").primaryKey().generatedByDefaultAsIdentity({ startWith: 1001 }),
+    /** The booking it was opened from; a booking opens one ticket at most. */
+    serviceRequestId: integer("service_request_id").references(() => serviceRequests.id, {
+      onDelete: "set null",
+    }),
+    /** The account with this confirmed address, when there is one: it lists the ticket. */
+    customerId: text("customer_id").references(() => users.id, { onDelete: "set null" }),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerPhone: text("customer_phone").notNull(),
+    serviceType: text("service_type").$type<ServiceType>().notNull(),
+    deviceKind: text("device_kind").notNull(),
+    deviceBrand: text("device_brand").notNull(),
+    deviceModel: text("device_model").notNull(),
+    deviceSerial: text("device_serial"),
+    problem: text("problem").notNull(),
+    conditionAtIntake: text("condition_at_intake").notNull(),
+    accessories: text("accessories").notNull().default(""),
+    promisedDate: date("promised_date").notNull(),
+    status: text("status").$type<TicketStatus>().notNull().default("checked_in"),
+    paymentMethod: text("payment_method").$type<PaymentMethod>(),
+    paidCents: integer("paid_cents"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    openedBy: text("opened_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      "repair_tickets_status_check",
+      sql`${t.status} in ('checked_in', 'diagnosing', 'estimate_sent', 'approved', 'declined', 'repairing', 'ready', 'collected', 'returned')`,
+    ),
+    check(
+      "repair_tickets_payment_check",
+      sql`(${t.status} = 'collected') = (${t.paymentMethod} is not null and ${t.paidCents} is not null)
+          and (${t.paymentMethod} is null or ${t.paymentMethod} in ('cash', 'card', 'no_charge'))
+          and (${t.paidCents} is null or ${t.paidCents} >= 0)
+          and (${t.paymentMethod} <> 'no_charge' or ${t.paidCents} = 0)`,
+    ),
+    uniqueIndex("repair_tickets_service_request")
+      .on(t.serviceRequestId)
+      .where(sql`${t.serviceRequestId} is not null`),
+    index("repair_tickets_status").on(t.status, t.promisedDate),
+    index("repair_tickets_customer").on(t.customerId, t.createdAt.desc()),
+    index("repair_tickets_email").on(sql`lower(${t.customerEmail})`),
+    index("repair_tickets_search_trgm").using("gin", sql`${repairSearchText(t)} gin_trgm_ops`),
+  ],
+);
+
+/** Who moved a ticket and when: one row per status change, written by a trigger. */
+export const repairTicketEvents = pgTable(
+  "repair_ticket_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    ticketNumber: integer("ticket_number")
+      .notNull()
+      .references(() => repairTickets.number, { onDelete: "cascade" }),
+    fromStatus: text("from_status").$type<TicketStatus>(),
+    toStatus: text("to_status").$type<TicketStatus>().notNull(),
+    /** The staff member; null for the customer's own decision on an estimate. */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    note: text("note"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("repair_ticket_events_ticket").on(t.ticketNumber, t.id)],
+);
+
+/**
+ * A priced estimate for a ticket. Sending a new one supersedes the one before, so the customer
+ * can only decide on the latest, once.
+ */
+export const repairEstimates = pgTable(
+  "repair_estimates",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ticketNumber: integer("ticket_number")
+      .notNull()
+      .references(() => repairTickets.number, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    status: text("status")
+      .$type<"pending" | "approved" | "declined" | "superseded">()
+      .notNull()
+      .default("pending"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    taxRate: text("tax_rate").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    note: text("note").notNull().default(""),
+    sentBy: text("sent_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    unique("repair_estimates_version").on(t.ticketNumber, t.version),
+    uniqueIndex("repair_estimates_one_pending")
+      .on(t.ticketNumber)
+      .where(sql`${t.status} = 'pending'`),
+    check(
+      "repair_estimates_status_check",
+      sql`${t.status} in ('pending', 'approved', 'declined', 'superseded')`,
+    ),
+    check(
+      "repair_estimates_money_check",
+      sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`,
+    ),
+    check(
+      "repair_estimates_decided_check",
+      sql`(${t.status} in ('approved', 'declined')) = (${t.decidedAt} is not null)`,
+    ),
+  ],
+);
+
+export const repairEstimateLines = pgTable(
+  "repair_estimate_lines",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    estimateId: integer("estimate_id")
+      .notNull()
+      .references(() => repairEstimates.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind").$type<"labour" | "part">().notNull(),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitCents: integer("unit_cents").notNull(),
+  },
+  (t) => [
+    unique("repair_estimate_lines_position").on(t.estimateId, t.position),
+    check("repair_estimate_lines_kind_check", sql`${t.kind} in ('labour', 'part')`),
+    check(
+      "repair_estimate_lines_amount_check",
+      sql`${t.quantity} between 1 and 999 and ${t.unitCents} between 0 and 10000000`,
+    ),
   ],
 );

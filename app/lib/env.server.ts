@@ -97,6 +97,11 @@ const schema = z
     REPAIR_DAYS_AHEAD: z.coerce.number().int().min(1).max(365).default(60),
     /** How long a booking from an unproven address holds its place awaiting its e-mailed link. */
     REPAIR_CONFIRM_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+    /**
+     * Sales tax on repair estimates (parts and labour), as a fraction: Texas taxes the repair of
+     * tangible personal property; 0.0825 is Arlington's combined rate. 0: no tax on repairs.
+     */
+    REPAIR_SALES_TAX_RATE: z.coerce.number().min(0).max(0.5).default(0.0825),
     /** Where the shop's own notifications go (contact messages, repair bookings). */
     SHOP_EMAIL: z.email().default("hello@reelandrepair.example"),
     /** How customers reach the shop, shown in the footer and on /about. */

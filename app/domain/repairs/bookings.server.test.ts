@@ -1,12 +1,11 @@
 import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { PgBoss } from "pg-boss";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { serviceRequests, users } from "#app/db/schema.ts";
-import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import type { OutgoingMail } from "#app/domain/mail/outgoing-mail.ts";
 import { SHOP_ADDRESS } from "#app/lib/site.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
+import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
 import { bookingSchema, type BookingInput } from "./booking-input.ts";
 import {
   availableSlots,
@@ -23,14 +22,7 @@ import { DEFAULT_BOOKING_RULES } from "./slots.ts";
 
 // Bookings count places shop-wide: a database of this file's own keeps other files' out.
 const scratch = scratchDatabase();
-let boss: PgBoss;
-beforeAll(async () => {
-  // The queue's jobs must land in the scratch database, the bookings' transactions write there.
-  const { rows } = await scratch.db().execute(sql`select current_database() as name`);
-  const url = inject("databaseUrl").replace(/\/[^/]+$/, `/${(rows[0] as { name: string }).name}`);
-  boss = await startOutbox(url, { onError() {} });
-});
-afterAll(() => stopOutbox(boss));
+const { mailTo } = scratchOutbox(scratch);
 
 const SHOP_INBOX = "shop-inbox@example.test";
 const SECRET = "test-secret-for-repair-links";
@@ -77,15 +69,6 @@ function bookAppointment(
   opts: BookingOptions,
 ) {
   return bookAny(db, input, { provenEmail: input.email, ...opts });
-}
-
-async function mailTo(address: string): Promise<OutgoingMail[]> {
-  const { rows } = await scratch
-    .db()
-    .execute(
-      sql`select data from pgboss.job where name = 'mail-send' and data->>'to' = ${address} order by created_on`,
-    );
-  return (rows as { data: OutgoingMail }[]).map((row) => row.data);
 }
 
 async function shopMailAbout(customer: string): Promise<OutgoingMail[]> {

@@ -1,0 +1,103 @@
+// The life of a repair ticket, shared by the back office, the customer's status page and the
+// server's rules. Diagnosis and estimates are free (spec §3.11): money changes hands only when
+// a device is collected.
+
+export const TICKET_STATUSES = [
+  "checked_in",
+  "diagnosing",
+  "estimate_sent",
+  "approved",
+  "declined",
+  "repairing",
+  "ready",
+  "collected",
+  "returned",
+] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** What staff see on the board and in the ticket's history. */
+export const STATUS_LABELS: Record<TicketStatus, string> = {
+  checked_in: "Checked in",
+  diagnosing: "Diagnosing",
+  estimate_sent: "Estimate sent",
+  approved: "Approved",
+  declined: "Declined",
+  repairing: "Repairing",
+  ready: "Ready for pickup",
+  collected: "Collected",
+  returned: "Returned unrepaired",
+};
+
+/** The same steps in the customer's words, for the status page and its history. */
+export const CUSTOMER_WORDS: Record<TicketStatus, string> = {
+  checked_in: "We have your device and will look at it soon.",
+  diagnosing: "A technician is finding out what is wrong.",
+  estimate_sent: "Your estimate is ready: approve or decline it below.",
+  approved: "You approved the estimate. The repair is next in line.",
+  declined: "You declined the estimate. Your device is waiting for you, unrepaired.",
+  repairing: "Your device is being repaired.",
+  ready: "Your device is ready for pickup.",
+  collected: "You collected your device. Thank you!",
+  returned: "Your device was returned to you unrepaired.",
+};
+
+/**
+ * The moves staff make by hand. Estimate sent comes only from sending an estimate, approved and
+ * declined only from the customer's decision, collected only with how it was paid: each has an
+ * action of its own, which checks the same table.
+ */
+export const NEXT_STATUSES: Record<TicketStatus, readonly TicketStatus[]> = {
+  checked_in: ["diagnosing", "returned"],
+  diagnosing: ["estimate_sent", "returned"],
+  estimate_sent: ["estimate_sent", "approved", "declined"],
+  approved: ["repairing"],
+  declined: ["estimate_sent", "returned"],
+  repairing: ["ready"],
+  ready: ["collected"],
+  collected: [],
+  returned: [],
+};
+
+/** Statuses a ticket can still move on from: the board's open work. */
+export const OPEN_STATUSES = TICKET_STATUSES.filter(
+  (status) => NEXT_STATUSES[status].length > 0,
+) as TicketStatus[];
+
+/** The statuses from which `to` may be reached. */
+export function statusesBefore(to: TicketStatus): TicketStatus[] {
+  return TICKET_STATUSES.filter((from) => NEXT_STATUSES[from].includes(to));
+}
+
+export function canMove(from: TicketStatus, to: TicketStatus): boolean {
+  return NEXT_STATUSES[from].includes(to);
+}
+
+/** "R-1042": what the customer quotes at the counter and on the phone. */
+export function ticketLabel(number: number): string {
+  return `R-${number}`;
+}
+
+/** Reads "R-1042", "r1042" or "1042" back into the number; undefined for anything else. */
+export function parseTicketLabel(text: string): number | undefined {
+  const match = /^\s*(?:r\s*-?\s*)?(\d{1,9})\s*$/i.exec(text);
+  return match ? Number(match[1]) : undefined;
+}
+
+export const DEVICE_KINDS = [
+  "Laptop",
+  "Desktop PC",
+  "Phone",
+  "Tablet",
+  "Game console",
+  "TV",
+  "Other",
+] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+export const PAYMENT_METHODS = ["cash", "card", "no_charge"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
+  cash: "Cash",
+  card: "Card",
+  no_charge: "No charge",
+};

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { SERVICE_TYPES } from "#app/lib/catalog.ts";
+import { hasControlCharacters } from "#app/lib/clean-text.ts";
+import { senderEmail, senderName, usPhone } from "#app/lib/contact-fields.ts";
+import { parsePriceToCents } from "#app/lib/money.ts";
+import { DEVICE_KINDS, PAYMENT_METHODS, TICKET_STATUSES } from "./status.ts";
+
+/** Free text typed at the counter: trimmed, bounded, no control characters. */
+function counterText(max: number, required: string | null) {
+  const base = z
+    .string()
+    .trim()
+    .max(max, `Please keep this under ${max.toLocaleString("en-US")} characters.`)
+    .refine((value) => !hasControlCharacters(value), "This contains invalid characters.");
+  return required ? base.refine((value) => value.length > 0, required) : base;
+}
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The intake form at the counter: a walk-in, or a booking from the inbox with its fields carried
+ * over (`serviceRequestId`). Whether the promised date is in the past is the server's call.
+ */
+export const ticketSchema = z.object({
+  serviceRequestId: z.coerce.number().int().positive().optional(),
+  name: senderName,
+  email: senderEmail,
+  phone: usPhone("Please enter the customer's phone number."),
+  serviceType: z.enum(SERVICE_TYPES, { error: "Please choose a service." }),
+  deviceKind: z.enum(DEVICE_KINDS, { error: "Please choose the kind of device." }),
+  deviceBrand: counterText(60, "Please enter the brand."),
+  deviceModel: counterText(80, "Please enter the model."),
+  deviceSerial: counterText(60, null)
+    .optional()
+    .transform((value) => value || undefined),
+  problem: counterText(2000, "Please describe the problem as the customer told it."),
+  conditionAtIntake: counterText(1000, "Please note the device's condition."),
+  accessories: counterText(500, null).optional().default(""),
+  promisedDate: z.string().trim().regex(isoDate, "Please choose a promised date."),
+});
+export type TicketInput = z.infer<typeof ticketSchema>;
+
+/** A status change made by hand, with the status the staff member saw (so a race is noticed). */
+export const moveSchema = z.object({
+  to: z.enum(TICKET_STATUSES, { error: "Please choose the next status." }),
+  from: z.enum(TICKET_STATUSES),
+  note: counterText(500, null).optional().default(""),
+});
+
+const cents = z
+  .unknown()
+  .transform((value, context) => {
+    const parsed = parsePriceToCents(value);
+    if (parsed === undefined) {
+      context.addIssue({ code: "custom", message: "Please enter a price, e.g. 49.99." });
+      return z.NEVER;
+    }
+    return parsed;
+  })
+  .pipe(z.number().int().min(0).max(10_000_000, "Please enter a price up to $100,000."));
+
+/** One line of an estimate as typed: the unit price in dollars ("49.99"), kept as cents. */
+export const estimateLineSchema = z
+  .object({
+    kind: z.enum(["labour", "part"], { error: "Please choose labour or part." }),
+    description: counterText(120, "Please describe the line."),
+    quantity: z.coerce
+      .number({ error: "Please enter a quantity." })
+      .int("Please enter a whole number.")
+      .min(1, "The quantity is at least 1.")
+      .max(999, "The quantity is at most 999."),
+    unitPrice: cents,
+  })
+  .transform(({ unitPrice, ...line }) => ({ ...line, unitCents: unitPrice }));
+export type EstimateLine = z.infer<typeof estimateLineSchema>;
+
+export const estimateSchema = z.object({
+  from: z.enum(TICKET_STATUSES),
+  lines: z
+    .array(estimateLineSchema)
+    .min(1, "An estimate needs at least one line.")
+    .max(20, "An estimate has at most 20 lines."),
+  note: counterText(1000, null).optional().default(""),
+});
+export type EstimateInput = z.infer<typeof estimateSchema>;
+
+export const collectSchema = z
+  .object({
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: "Please choose how it was paid." }),
+    paid: cents,
+  })
+  .refine((value) => value.paymentMethod !== "no_charge" || value.paid === 0, {
+    path: ["paid"],
+    message: "No charge means an amount of $0.00.",
+  });

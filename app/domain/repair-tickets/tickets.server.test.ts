@@ -1,0 +1,427 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { repairTickets, serviceRequests, users } from "#app/db/schema.ts";
+import { scratchDatabase } from "#tests/support/scratch-database.ts";
+import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
+import { isTicketStatusToken, ticketStatusPath } from "./status-link.server.ts";
+import { estimateSchema, ticketSchema } from "./ticket-input.ts";
+import {
+  collectTicket,
+  decideEstimate,
+  getTicket,
+  moveTicket,
+  openTicket,
+  repairBoard,
+  repairSummary,
+  sendEstimate,
+  ticketsForCustomer,
+  type Staff,
+} from "./tickets.server.ts";
+
+// The repair board counts tickets shop-wide: a database of this file's own.
+const scratch = scratchDatabase();
+const { mailTo } = scratchOutbox(scratch);
+beforeAll(async () => {
+  for (const staff of [alice, bob]) {
+    await scratch
+      .db()
+      .insert(users)
+      .values({ id: staff.id, name: staff.name, email: `${staff.id}@shop.test`, role: "admin" });
+  }
+});
+
+const alice: Staff = { id: `staff-${randomUUID()}`, name: "Alice Admin" };
+const bob: Staff = { id: `staff-${randomUUID()}`, name: "Bob Bench" };
+const links = { publicUrl: "https://shop.example.test", secret: "test-secret-for-tickets" };
+const today = "2026-11-25";
+const HOURS = "Mon–Sat 10:00–18:00, closed Sunday";
+
+let counter = 0;
+function intake(fields: Record<string, unknown> = {}) {
+  counter += 1;
+  return ticketSchema.parse({
+    name: "Rosa Reader",
+    email: `rosa-${counter}-${randomUUID().slice(0, 6)}@example.test`,
+    phone: "(817) 555-0199",
+    serviceType: "PC & Laptop Repair",
+    deviceKind: "Laptop",
+    deviceBrand: "Dell",
+    deviceModel: "XPS 13",
+    deviceSerial: `SN-${counter}-ABC`,
+    problem: "It does not start; the light blinks amber.",
+    conditionAtIntake: "Scratch on the lid.",
+    accessories: "Charger",
+    promisedDate: "2026-12-01",
+    ...fields,
+  });
+}
+
+async function open(fields: Record<string, unknown> = {}) {
+  const opened = await openTicket(scratch.db(), intake(fields), { staff: alice, links, today });
+  if (!opened.ok) throw new Error(opened.message);
+  return opened.number;
+}
+
+const estimate = (
+  from: string,
+  lines = [
+    { kind: "part", description: "Power board", quantity: 1, unitPrice: "89.50" },
+    { kind: "labour", description: "Labour, 1 hour", quantity: 1, unitPrice: "60" },
+  ],
+) => estimateSchema.parse({ from, lines });
+
+describe("a repair ticket from intake to collection", () => {
+  it("opens with a readable number, mails the customer a signed status link, and keeps who checked it in", async () => {
+    const input = intake();
+    const opened = await openTicket(scratch.db(), input, { staff: alice, links, today });
+    expect(opened.ok).toBe(true);
+    if (!opened.ok) return;
+    expect(opened.number).toBeGreaterThanOrEqual(1001);
+    expect(opened.message).toBe(`Ticket R-${opened.number} is open.`);
+
+    const [mail] = await mailTo(input.email);
+    expect(mail!.subject).toBe(`Repair R-${opened.number}: we have your Dell XPS 13 laptop`);
+    expect(mail!.text).toContain("Tuesday, December 1");
+    const path = ticketStatusPath(opened.number, links.secret);
+    expect(mail!.text).toContain(`https://shop.example.test${path}`);
+
+    const view = await getTicket(scratch.db(), opened.number);
+    expect(view!.ticket.status).toBe("checked_in");
+    expect(view!.events).toMatchObject([
+      { fromStatus: null, toStatus: "checked_in", actorName: "Alice Admin" },
+    ]);
+  });
+
+  it("refuses a promised date in the past, next to the field", async () => {
+    const opened = await openTicket(scratch.db(), intake({ promisedDate: "2026-11-24" }), {
+      staff: alice,
+      links,
+      today,
+    });
+    expect(opened).toMatchObject({
+      ok: false,
+      field: "promisedDate",
+      message: "The promised date cannot be in the past.",
+    });
+  });
+
+  it("goes checked in → diagnosing → estimate → approved → repairing → ready (e-mail) → collected", async () => {
+    const input = intake();
+    const number = await open({ email: input.email });
+    const db = scratch.db();
+    expect(
+      await moveTicket(
+        db,
+        number,
+        { from: "checked_in", to: "diagnosing", note: "" },
+        { staff: bob, links, hours: HOURS },
+      ),
+    ).toMatchObject({ ok: true });
+
+    const sent = await sendEstimate(db, number, estimate("diagnosing"), {
+      staff: bob,
+      links,
+      taxRate: 0.0825,
+    });
+    // 89.50 + 60.00 = 149.50; tax 8.25 % = 12.33; total 161.83.
+    expect(sent).toMatchObject({ ok: true, version: 1, totalCents: 16_183 });
+    const estimateMail = (await mailTo(input.email)).at(-1)!;
+    expect(estimateMail.subject).toBe(`Repair R-${number}: your estimate of $161.83`);
+    expect(estimateMail.text).toContain("1 × Power board: $89.50");
+    expect(estimateMail.text).toContain("Sales tax: $12.33");
+
+    const view = await getTicket(db, number);
+    const current = view!.estimates[0]!;
+    expect(
+      await decideEstimate(db, number, { estimateId: current.id, decision: "approved" }),
+    ).toMatchObject({ ok: true });
+    // Approving twice counts once.
+    expect(
+      await decideEstimate(db, number, { estimateId: current.id, decision: "approved" }),
+    ).toMatchObject({ ok: false, message: "You already approved this estimate." });
+
+    await moveTicket(
+      db,
+      number,
+      { from: "approved", to: "repairing", note: "" },
+      { staff: bob, links, hours: HOURS },
+    );
+    await moveTicket(
+      db,
+      number,
+      { from: "repairing", to: "ready", note: "Tested 2 hours" },
+      { staff: bob, links, hours: HOURS },
+    );
+    const ready = (await mailTo(input.email)).at(-1)!;
+    expect(ready.subject).toBe(`Repair R-${number}: your Dell XPS 13 laptop is ready for pickup`);
+    expect(ready.text).toContain(HOURS);
+
+    expect(
+      await collectTicket(db, number, { paymentMethod: "card", paid: 16_183 }, { staff: alice }),
+    ).toMatchObject({ ok: true });
+    const done = await getTicket(db, number);
+    expect(done!.ticket).toMatchObject({
+      status: "collected",
+      paymentMethod: "card",
+      paidCents: 16_183,
+    });
+    expect(done!.ticket.closedAt).not.toBeNull();
+    expect(done!.events.map((event) => [event.toStatus, event.actorName, event.note])).toEqual([
+      ["checked_in", "Alice Admin", "Checked in at the counter"],
+      ["diagnosing", "Bob Bench", null],
+      ["estimate_sent", "Bob Bench", "Estimate 1 sent: $161.83"],
+      ["approved", null, "Estimate 1 approved by the customer"],
+      ["repairing", "Bob Bench", null],
+      ["ready", "Bob Bench", "Tested 2 hours"],
+      ["collected", "Alice Admin", "Collected: $161.83 by card"],
+    ]);
+  });
+
+  it("refuses impossible jumps with a message, and changes nothing", async () => {
+    const number = await open();
+    const db = scratch.db();
+    expect(
+      await moveTicket(
+        db,
+        number,
+        { from: "checked_in", to: "ready", note: "" },
+        { staff: bob, links, hours: HOURS },
+      ),
+    ).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      message: 'A ticket cannot go from "Checked in" to "Ready for pickup".',
+    });
+    expect(
+      await collectTicket(db, number, { paymentMethod: "cash", paid: 1000 }, { staff: bob }),
+    ).toMatchObject({ ok: false, reason: "conflict" });
+    expect((await getTicket(db, number))!.ticket.status).toBe("checked_in");
+  });
+
+  it("two staff moving one ticket at once: one wins, the other is told where it is now", async () => {
+    const number = await open();
+    const db = scratch.db();
+    const results = await Promise.all([
+      moveTicket(
+        db,
+        number,
+        { from: "checked_in", to: "diagnosing", note: "" },
+        { staff: alice, links, hours: HOURS },
+      ),
+      moveTicket(
+        db,
+        number,
+        { from: "checked_in", to: "returned", note: "Customer took it back" },
+        { staff: bob, links, hours: HOURS },
+      ),
+    ]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    const lost = results.find((result) => !result.ok)!;
+    expect(lost.message).toMatch(
+      new RegExp(
+        `^Ticket R-${number} is now "(Diagnosing|Returned unrepaired)": someone else just changed it`,
+      ),
+    );
+    expect((await getTicket(db, number))!.events).toHaveLength(2);
+  });
+
+  it("a new estimate supersedes the old one, which can no longer be decided; a declined one ends returned unrepaired", async () => {
+    const input = intake();
+    const number = await open({ email: input.email });
+    const db = scratch.db();
+    await moveTicket(
+      db,
+      number,
+      { from: "checked_in", to: "diagnosing", note: "" },
+      { staff: bob, links, hours: HOURS },
+    );
+    await sendEstimate(db, number, estimate("diagnosing"), { staff: bob, links, taxRate: 0.0825 });
+    const first = (await getTicket(db, number))!.estimates[0]!;
+    const second = await sendEstimate(
+      db,
+      number,
+      estimate("estimate_sent", [
+        { kind: "labour", description: "Reflow", quantity: 1, unitPrice: "40" },
+      ]),
+      { staff: bob, links, taxRate: 0.0825 },
+    );
+    expect(second).toMatchObject({ ok: true, version: 2, totalCents: 4330 });
+    expect(
+      await decideEstimate(db, number, { estimateId: first.id, decision: "approved" }),
+    ).toMatchObject({
+      ok: false,
+      message:
+        "This estimate was replaced by a newer one: please decide on the estimate shown now.",
+    });
+    const view = await getTicket(db, number);
+    expect(view!.estimates.map((e) => [e.version, e.status])).toEqual([
+      [2, "pending"],
+      [1, "superseded"],
+    ]);
+    expect(
+      await decideEstimate(db, number, {
+        estimateId: view!.estimates[0]!.id,
+        decision: "declined",
+      }),
+    ).toMatchObject({ ok: true });
+    await moveTicket(
+      db,
+      number,
+      { from: "declined", to: "returned", note: "" },
+      { staff: alice, links, hours: HOURS },
+    );
+    const done = await getTicket(db, number);
+    expect(done!.ticket.status).toBe("returned");
+    expect(done!.ticket.closedAt).not.toBeNull();
+    expect(done!.events.map((event) => event.note)).toContain("Estimate 2 sent: $43.30");
+  });
+
+  it("approving at once from two tabs counts once", async () => {
+    const number = await open();
+    const db = scratch.db();
+    await moveTicket(
+      db,
+      number,
+      { from: "checked_in", to: "diagnosing", note: "" },
+      { staff: bob, links, hours: HOURS },
+    );
+    await sendEstimate(db, number, estimate("diagnosing"), { staff: bob, links, taxRate: 0.0825 });
+    const { id } = (await getTicket(db, number))!.estimates[0]!;
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        decideEstimate(db, number, { estimateId: id, decision: "approved" }),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(
+      (await getTicket(db, number))!.events.filter((e) => e.toStatus === "approved"),
+    ).toHaveLength(1);
+  });
+
+  it("an estimate of one ticket cannot be decided through another", async () => {
+    const a = await open();
+    const b = await open();
+    const db = scratch.db();
+    await moveTicket(
+      db,
+      a,
+      { from: "checked_in", to: "diagnosing", note: "" },
+      { staff: bob, links, hours: HOURS },
+    );
+    await sendEstimate(db, a, estimate("diagnosing"), { staff: bob, links, taxRate: 0.0825 });
+    const { id } = (await getTicket(db, a))!.estimates[0]!;
+    expect(await decideEstimate(db, b, { estimateId: id, decision: "approved" })).toMatchObject({
+      ok: false,
+      reason: "not-found",
+    });
+    expect((await getTicket(db, a))!.ticket.status).toBe("estimate_sent");
+  });
+});
+
+describe("status links", () => {
+  it("are good for their own ticket only", () => {
+    const path = ticketStatusPath(1042, links.secret);
+    const token = path.split("/").at(-1)!;
+    expect(path).toMatch(/^\/repairs\/R-1042\/[\w-]{43}$/);
+    expect(isTicketStatusToken(1042, token, links.secret)).toBe(true);
+    expect(isTicketStatusToken(1043, token, links.secret)).toBe(false);
+    expect(isTicketStatusToken(1042, token, "another-secret")).toBe(false);
+    expect(isTicketStatusToken(1042, "", links.secret)).toBe(false);
+  });
+});
+
+describe("a booking opens one ticket, and tickets reach the customer's account", () => {
+  it("carries a confirmed booking over, marks it handled, and refuses a second ticket for it", async () => {
+    const db = scratch.db();
+    const [booking] = await db
+      .insert(serviceRequests)
+      .values({
+        name: "Ben Booker",
+        email: "ben-booker@example.test",
+        phone: "(817) 555-0142",
+        serviceType: "Game Console Repair",
+        issue: "Disc drive clicks",
+        preferredDate: "2026-11-26",
+        preferredTime: "10:00",
+        startsAt: new Date("2026-11-26T16:00:00Z"),
+        confirmedAt: new Date(),
+      })
+      .returning({ id: serviceRequests.id });
+    const input = intake({ serviceRequestId: booking!.id, serviceType: "Game Console Repair" });
+    const opened = await openTicket(db, input, { staff: alice, links, today });
+    expect(opened.ok).toBe(true);
+    const [handled] = await db
+      .select({ handledAt: serviceRequests.handledAt, handledBy: serviceRequests.handledBy })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, booking!.id));
+    expect(handled!.handledAt).not.toBeNull();
+    expect(handled!.handledBy).toBe(alice.id);
+    const again = await openTicket(db, input, { staff: bob, links, today });
+    expect(again).toMatchObject({ ok: false, reason: "conflict" });
+    expect(again.message).toMatch(/^This booking already has ticket R-\d+\.$/);
+  });
+
+  it("links the ticket to the account with that confirmed address, not to an unconfirmed one", async () => {
+    const db = scratch.db();
+    const confirmed = { id: randomUUID(), email: `Owner-${randomUUID().slice(0, 6)}@Example.test` };
+    const unconfirmed = {
+      id: randomUUID(),
+      email: `maybe-${randomUUID().slice(0, 6)}@example.test`,
+    };
+    await db.insert(users).values([
+      {
+        id: confirmed.id,
+        name: "Owner",
+        email: confirmed.email.toLowerCase(),
+        emailVerified: true,
+      },
+      { id: unconfirmed.id, name: "Maybe", email: unconfirmed.email, emailVerified: false },
+    ]);
+    const mine = await open({ email: confirmed.email });
+    await open({ email: unconfirmed.email });
+    expect((await ticketsForCustomer(db, confirmed.id)).map((t) => t.number)).toEqual([mine]);
+    expect(await ticketsForCustomer(db, unconfirmed.id)).toEqual([]);
+  });
+});
+
+describe("the repair board", () => {
+  it("counts per status, finds by number, name, phone digits or serial, and marks overdue promises", async () => {
+    const db = scratch.db();
+    const late = await open({
+      name: "Lena Late",
+      phone: "(214) 555-0173",
+      deviceSerial: "IMEI-3569-8812",
+      promisedDate: today,
+    });
+    await db
+      .update(repairTickets)
+      .set({ promisedDate: "2026-11-20" })
+      .where(eq(repairTickets.number, late));
+    const board = await repairBoard(db, { status: "checked_in", query: "", today });
+    expect(board.counts.checked_in).toBe(board.rows.length);
+    expect(board.rows.find((row) => row.number === late)!.overdue).toBe(true);
+    expect(board.overdueCount).toBeGreaterThanOrEqual(1);
+
+    for (const query of [
+      `R-${late}`,
+      String(late),
+      "lena",
+      "2145550173",
+      "214-555-0173",
+      "imei-3569",
+    ]) {
+      const found = await repairBoard(db, { status: "open", query, today });
+      expect(
+        found.rows.map((row) => row.number),
+        query,
+      ).toContain(late);
+    }
+    expect(
+      (await repairBoard(db, { status: "open", query: "nobody-like-this", today })).rows,
+    ).toEqual([]);
+
+    const summary = await repairSummary(db, today);
+    expect(summary.overdue).toBe(board.overdueCount);
+  });
+});

@@ -1,0 +1,576 @@
+// Repair tickets: intake, the moves staff make, estimates the customer decides on, collection.
+// Every change is one transaction with its e-mail; its history is written by the database
+// (migration 0018); each change is conditional on the status the actor saw, so of two people
+// moving one ticket at once exactly one wins and the other is told.
+import { and, asc, count, desc, eq, inArray, lt, max, sql } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
+import {
+  repairEstimateLines,
+  repairEstimates,
+  repairSearchText,
+  repairTicketEvents,
+  repairTickets,
+  serviceRequests,
+  users,
+} from "#app/db/schema.ts";
+import { queueMail } from "#app/domain/mail/outbox.server.ts";
+import type { Transaction } from "#app/domain/orders/stock.server.ts";
+import {
+  estimateReadyMessage,
+  readyForPickupMessage,
+  ticketCheckedInMessage,
+} from "#app/emails/repair-ticket-emails.ts";
+import { formatUsd } from "#app/lib/money.ts";
+import {
+  canMove,
+  OPEN_STATUSES,
+  parseTicketLabel,
+  STATUS_LABELS,
+  statusesBefore,
+  ticketLabel,
+  TICKET_STATUSES,
+  type PaymentMethod,
+  type TicketStatus,
+} from "./status.ts";
+import { ticketStatusPath } from "./status-link.server.ts";
+import type { EstimateInput, TicketInput } from "./ticket-input.ts";
+
+/** The staff member acting: recorded in the ticket's history. */
+export type Staff = { id: string; name: string };
+
+export type TicketLinks = { publicUrl: string; secret: string };
+
+export type TicketFailure = {
+  ok: false;
+  reason: "not-found" | "conflict" | "invalid";
+  message: string;
+  field?: string;
+};
+export type TicketResult<T = object> = ({ ok: true; message: string } & T) | TicketFailure;
+
+export type Ticket = typeof repairTickets.$inferSelect;
+
+const notFound = (number: number): TicketFailure => ({
+  ok: false,
+  reason: "not-found",
+  message: `There is no ticket ${ticketLabel(number)}.`,
+});
+
+/**
+ * Names who acts (and a note) for the status changes of this transaction: the history trigger
+ * reads them. Null staff: the customer, who is not named.
+ */
+async function actAs(tx: Transaction, staff: Staff | null, note = "") {
+  await tx.execute(
+    sql`select set_config('shop.actor_id', ${staff?.id ?? ""}, true), set_config('shop.actor_name', ${staff?.name ?? ""}, true), set_config('shop.status_note', ${note}, true)`,
+  );
+}
+
+/** The device as the customer would name it: "Dell XPS 13 laptop". */
+export function deviceName(ticket: Pick<Ticket, "deviceBrand" | "deviceModel" | "deviceKind">) {
+  const kind = ticket.deviceKind === "Other" ? "device" : ticket.deviceKind.toLowerCase();
+  return `${ticket.deviceBrand} ${ticket.deviceModel} ${kind}`.replace(/\s+/g, " ").trim();
+}
+
+function statusUrl(number: number, links: TicketLinks) {
+  return new URL(ticketStatusPath(number, links.secret), links.publicUrl).toString();
+}
+
+async function currentStatus(tx: Database | Transaction, number: number) {
+  const [row] = await tx
+    .select({ status: repairTickets.status })
+    .from(repairTickets)
+    .where(eq(repairTickets.number, number));
+  return row?.status ?? null;
+}
+
+/** What the losing side of a race is told: where the ticket is now. */
+async function movedMeanwhile(tx: Transaction, number: number): Promise<TicketFailure> {
+  const now = await currentStatus(tx, number);
+  if (!now) return notFound(number);
+  return {
+    ok: false,
+    reason: "conflict",
+    message: `Ticket ${ticketLabel(number)} is now "${STATUS_LABELS[now]}": someone else just changed it. Nothing was changed; check the ticket and try again.`,
+  };
+}
+
+/**
+ * Opens a ticket at the counter: a walk-in, or a confirmed booking from the inbox (which is then
+ * marked handled). Linked to the account whose confirmed address it is. The customer's
+ * checked-in e-mail is queued in the same transaction.
+ */
+export async function openTicket(
+  db: Database,
+  input: TicketInput,
+  options: { staff: Staff; links: TicketLinks; today: string; now?: Date },
+): Promise<TicketResult<{ number: number }>> {
+  if (input.promisedDate < options.today) {
+    return {
+      ok: false,
+      reason: "invalid",
+      field: "promisedDate",
+      message: "The promised date cannot be in the past.",
+    };
+  }
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx): Promise<TicketResult<{ number: number }>> => {
+    if (input.serviceRequestId) {
+      const [booking] = await tx
+        .select({
+          confirmedAt: serviceRequests.confirmedAt,
+          cancelledAt: serviceRequests.cancelledAt,
+          ticket: repairTickets.number,
+        })
+        .from(serviceRequests)
+        .leftJoin(repairTickets, eq(repairTickets.serviceRequestId, serviceRequests.id))
+        .where(eq(serviceRequests.id, input.serviceRequestId))
+        .for("update", { of: serviceRequests });
+      if (!booking || !booking.confirmedAt) {
+        return { ok: false, reason: "not-found", message: "There is no such repair booking." };
+      }
+      if (booking.ticket) {
+        return {
+          ok: false,
+          reason: "conflict",
+          message: `This booking already has ticket ${ticketLabel(booking.ticket)}.`,
+        };
+      }
+      if (booking.cancelledAt) {
+        return { ok: false, reason: "conflict", message: "This booking was cancelled." };
+      }
+      await tx
+        .update(serviceRequests)
+        .set({
+          handledAt: now,
+          handledBy: options.staff.id,
+          readAt: sql`coalesce(read_at, ${now})`,
+        })
+        .where(eq(serviceRequests.id, input.serviceRequestId));
+    }
+    const [account] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(sql`lower(${users.email}) = lower(${input.email})`, eq(users.emailVerified, true)),
+      );
+    await actAs(tx, options.staff, "Checked in at the counter");
+    const [ticket] = await tx
+      .insert(repairTickets)
+      .values({
+        serviceRequestId: input.serviceRequestId ?? null,
+        customerId: account?.id ?? null,
+        customerName: input.name,
+        customerEmail: input.email,
+        customerPhone: input.phone,
+        serviceType: input.serviceType,
+        deviceKind: input.deviceKind,
+        deviceBrand: input.deviceBrand,
+        deviceModel: input.deviceModel,
+        deviceSerial: input.deviceSerial ?? null,
+        problem: input.problem,
+        conditionAtIntake: input.conditionAtIntake,
+        accessories: input.accessories,
+        promisedDate: input.promisedDate,
+        openedBy: options.staff.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const message = ticketCheckedInMessage({
+      label: ticketLabel(ticket!.number),
+      name: ticket!.customerName,
+      device: deviceName(ticket!),
+      promisedDate: ticket!.promisedDate,
+      statusUrl: statusUrl(ticket!.number, options.links),
+    });
+    await queueMail({ to: ticket!.customerEmail, ...message }, { tx });
+    return {
+      ok: true,
+      number: ticket!.number,
+      message: `Ticket ${ticketLabel(ticket!.number)} is open.`,
+    };
+  });
+}
+
+/** The statuses staff set by hand; the others come with an action of their own. */
+export const MANUAL_STATUSES: readonly TicketStatus[] = [
+  "diagnosing",
+  "repairing",
+  "ready",
+  "returned",
+];
+
+/**
+ * Moves a ticket from the status the staff member saw to the next. Ready for pickup queues the
+ * customer's e-mail in the same transaction.
+ */
+export async function moveTicket(
+  db: Database,
+  number: number,
+  input: { from: TicketStatus; to: TicketStatus; note: string },
+  options: { staff: Staff; links: TicketLinks; hours: string; now?: Date },
+): Promise<TicketResult> {
+  if (!MANUAL_STATUSES.includes(input.to) || !canMove(input.from, input.to)) {
+    return {
+      ok: false,
+      reason: "invalid",
+      field: "to",
+      message: `A ticket cannot go from "${STATUS_LABELS[input.from]}" to "${STATUS_LABELS[input.to]}".`,
+    };
+  }
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx): Promise<TicketResult> => {
+    await actAs(tx, options.staff, input.note);
+    const closes = input.to === "returned";
+    const [moved] = await tx
+      .update(repairTickets)
+      .set({
+        status: input.to,
+        updatedAt: now,
+        ...(closes ? { closedAt: now, paymentMethod: null, paidCents: null } : {}),
+      })
+      .where(and(eq(repairTickets.number, number), eq(repairTickets.status, input.from)))
+      .returning();
+    if (!moved) return movedMeanwhile(tx, number);
+    if (input.to === "ready") {
+      const message = readyForPickupMessage({
+        label: ticketLabel(number),
+        name: moved.customerName,
+        device: deviceName(moved),
+        statusUrl: statusUrl(number, options.links),
+        hours: options.hours,
+      });
+      await queueMail({ to: moved.customerEmail, ...message }, { tx });
+    }
+    return {
+      ok: true,
+      message: `Ticket ${ticketLabel(number)} is now "${STATUS_LABELS[input.to]}".`,
+    };
+  });
+}
+
+/** Integer cents of tax on an amount, rounded half up. */
+function taxOn(cents: number, rate: number): number {
+  return Math.round(cents * rate);
+}
+
+/**
+ * Sends an estimate: its lines and the tax at the configured rate, priced by the server. A new
+ * version supersedes the pending one, so the customer can only decide on the latest. The
+ * customer's e-mail with the way to decide is queued in the same transaction.
+ */
+export async function sendEstimate(
+  db: Database,
+  number: number,
+  input: EstimateInput,
+  options: { staff: Staff; links: TicketLinks; taxRate: number; now?: Date },
+): Promise<TicketResult<{ version: number; totalCents: number }>> {
+  if (!statusesBefore("estimate_sent").includes(input.from)) {
+    return {
+      ok: false,
+      reason: "invalid",
+      message: `An estimate cannot be sent while the ticket is "${STATUS_LABELS[input.from]}".`,
+    };
+  }
+  const subtotalCents = input.lines.reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
+  const taxCents = taxOn(subtotalCents, options.taxRate);
+  const totalCents = subtotalCents + taxCents;
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [{ latest } = { latest: 0 }] = await tx
+      .select({ latest: max(repairEstimates.version) })
+      .from(repairEstimates)
+      .where(eq(repairEstimates.ticketNumber, number));
+    const version = (latest ?? 0) + 1;
+    await actAs(tx, options.staff, `Estimate ${version} sent: ${formatUsd(totalCents)}`);
+    const [ticket] = await tx
+      .update(repairTickets)
+      .set({ status: "estimate_sent", updatedAt: now })
+      .where(and(eq(repairTickets.number, number), eq(repairTickets.status, input.from)))
+      .returning();
+    if (!ticket) return movedMeanwhile(tx, number);
+    await tx
+      .update(repairEstimates)
+      .set({ status: "superseded" })
+      .where(and(eq(repairEstimates.ticketNumber, number), eq(repairEstimates.status, "pending")));
+    const [estimate] = await tx
+      .insert(repairEstimates)
+      .values({
+        ticketNumber: number,
+        version,
+        subtotalCents,
+        taxRate: String(options.taxRate),
+        taxCents,
+        totalCents,
+        note: input.note,
+        sentBy: options.staff.id,
+        createdAt: now,
+      })
+      .returning({ id: repairEstimates.id });
+    await tx.insert(repairEstimateLines).values(
+      input.lines.map((line, position) => ({
+        estimateId: estimate!.id,
+        position,
+        kind: line.kind,
+        description: line.description,
+        quantity: line.quantity,
+        unitCents: line.unitCents,
+      })),
+    );
+    const message = estimateReadyMessage({
+      label: ticketLabel(number),
+      name: ticket.customerName,
+      device: deviceName(ticket),
+      statusUrl: statusUrl(number, options.links),
+      version,
+      lines: input.lines,
+      subtotalCents,
+      taxCents,
+      totalCents,
+    });
+    await queueMail({ to: ticket.customerEmail, ...message }, { tx });
+    return {
+      ok: true as const,
+      version,
+      totalCents,
+      message: `Estimate ${version} (${formatUsd(totalCents)}) was sent to ${ticket.customerEmail}.`,
+    };
+  });
+}
+
+/**
+ * The customer approves or declines the estimate they were shown (`estimateId`). Only the
+ * current, undecided estimate can be decided, once; the decision is kept with its time.
+ */
+export async function decideEstimate(
+  db: Database,
+  number: number,
+  input: { estimateId: number; decision: "approved" | "declined" },
+  options: { now?: Date } = {},
+): Promise<TicketResult> {
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx): Promise<TicketResult> => {
+    const [decided] = await tx
+      .update(repairEstimates)
+      .set({ status: input.decision, decidedAt: now })
+      .where(
+        and(
+          eq(repairEstimates.id, input.estimateId),
+          eq(repairEstimates.ticketNumber, number),
+          eq(repairEstimates.status, "pending"),
+        ),
+      )
+      .returning({ version: repairEstimates.version, totalCents: repairEstimates.totalCents });
+    if (!decided) {
+      const [estimate] = await tx
+        .select({ status: repairEstimates.status })
+        .from(repairEstimates)
+        .where(
+          and(eq(repairEstimates.id, input.estimateId), eq(repairEstimates.ticketNumber, number)),
+        );
+      if (!estimate) return notFound(number);
+      return {
+        ok: false,
+        reason: "conflict",
+        message:
+          estimate.status === "superseded"
+            ? "This estimate was replaced by a newer one: please decide on the estimate shown now."
+            : `You already ${estimate.status} this estimate.`,
+      };
+    }
+    const verb = input.decision === "approved" ? "approved" : "declined";
+    await actAs(tx, null, `Estimate ${decided.version} ${verb} by the customer`);
+    const [moved] = await tx
+      .update(repairTickets)
+      .set({ status: input.decision, updatedAt: now })
+      .where(and(eq(repairTickets.number, number), eq(repairTickets.status, "estimate_sent")))
+      .returning({ number: repairTickets.number });
+    // A pending estimate only exists while the ticket waits for it: anything else is a bug.
+    if (!moved) throw new Error(`Ticket ${number} has a pending estimate but is not waiting`);
+    return {
+      ok: true,
+      message:
+        input.decision === "approved"
+          ? `Thank you: you approved the estimate of ${formatUsd(decided.totalCents)}. We will start the repair.`
+          : "You declined the estimate. Your device is waiting for you, unrepaired and free of charge.",
+    };
+  });
+}
+
+/** Ready for pickup → collected, with how it was paid at the counter. The ticket closes. */
+export async function collectTicket(
+  db: Database,
+  number: number,
+  input: { paymentMethod: PaymentMethod; paid: number },
+  options: { staff: Staff; now?: Date },
+): Promise<TicketResult> {
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx): Promise<TicketResult> => {
+    const paid =
+      input.paymentMethod === "no_charge"
+        ? "no charge"
+        : `${formatUsd(input.paid)} by ${input.paymentMethod}`;
+    await actAs(tx, options.staff, `Collected: ${paid}`);
+    const [collected] = await tx
+      .update(repairTickets)
+      .set({
+        status: "collected",
+        paymentMethod: input.paymentMethod,
+        paidCents: input.paid,
+        closedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(repairTickets.number, number), eq(repairTickets.status, "ready")))
+      .returning({ number: repairTickets.number });
+    if (!collected) return movedMeanwhile(tx, number);
+    return { ok: true, message: `Ticket ${ticketLabel(number)} is collected and closed.` };
+  });
+}
+
+export type EstimateView = typeof repairEstimates.$inferSelect & {
+  lines: (typeof repairEstimateLines.$inferSelect)[];
+};
+
+/** A ticket with its history (oldest first) and its estimates (newest first, with lines). */
+export async function getTicket(db: Database, number: number) {
+  const [ticket] = await db.select().from(repairTickets).where(eq(repairTickets.number, number));
+  if (!ticket) return null;
+  const events = await db
+    .select()
+    .from(repairTicketEvents)
+    .where(eq(repairTicketEvents.ticketNumber, number))
+    .orderBy(asc(repairTicketEvents.id));
+  const estimates = await db
+    .select()
+    .from(repairEstimates)
+    .where(eq(repairEstimates.ticketNumber, number))
+    .orderBy(desc(repairEstimates.version));
+  const lines = estimates.length
+    ? await db
+        .select()
+        .from(repairEstimateLines)
+        .where(
+          inArray(
+            repairEstimateLines.estimateId,
+            estimates.map((estimate) => estimate.id),
+          ),
+        )
+        .orderBy(asc(repairEstimateLines.position))
+    : [];
+  return {
+    ticket,
+    events,
+    estimates: estimates.map((estimate): EstimateView => ({
+      ...estimate,
+      lines: lines.filter((line) => line.estimateId === estimate.id),
+    })),
+  };
+}
+
+export type BoardRow = Pick<
+  Ticket,
+  | "number"
+  | "customerName"
+  | "customerPhone"
+  | "deviceKind"
+  | "deviceBrand"
+  | "deviceModel"
+  | "deviceSerial"
+  | "promisedDate"
+  | "status"
+  | "updatedAt"
+> & { overdue: boolean };
+
+/**
+ * The repair board: counts per status, and the tickets of one status (or, with a search, of
+ * any), oldest promise first. A search finds a ticket number ("R-1042", "1042"), or text in the
+ * customer's name, phone digits or the serial.
+ */
+export async function repairBoard(
+  db: Database,
+  input: { status: TicketStatus | "open"; query: string; today: string; limit?: number },
+) {
+  const counts = Object.fromEntries(TICKET_STATUSES.map((status) => [status, 0])) as Record<
+    TicketStatus,
+    number
+  >;
+  for (const row of await db
+    .select({ status: repairTickets.status, n: count() })
+    .from(repairTickets)
+    .groupBy(repairTickets.status)) {
+    counts[row.status] = row.n;
+  }
+  const open = inArray(repairTickets.status, OPEN_STATUSES);
+  const overdue = and(open, lt(repairTickets.promisedDate, input.today));
+  const query = input.query.trim();
+  let where;
+  if (query) {
+    const number = parseTicketLabel(query);
+    const text = query.toLowerCase();
+    const digits = query.replace(/\D/g, "");
+    const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const matches = [sql`${repairSearchText(repairTickets)} like ${like(text)}`];
+    if (digits.length >= 4 && digits !== text) {
+      matches.push(sql`${repairSearchText(repairTickets)} like ${like(digits)}`);
+    }
+    where =
+      number !== undefined
+        ? sql`(${repairTickets.number} = ${number} or ${sql.join(matches, sql` or `)})`
+        : sql`(${sql.join(matches, sql` or `)})`;
+  } else {
+    where = input.status === "open" ? open : eq(repairTickets.status, input.status);
+  }
+  const rows = await db
+    .select({
+      number: repairTickets.number,
+      customerName: repairTickets.customerName,
+      customerPhone: repairTickets.customerPhone,
+      deviceKind: repairTickets.deviceKind,
+      deviceBrand: repairTickets.deviceBrand,
+      deviceModel: repairTickets.deviceModel,
+      deviceSerial: repairTickets.deviceSerial,
+      promisedDate: repairTickets.promisedDate,
+      status: repairTickets.status,
+      updatedAt: repairTickets.updatedAt,
+      overdue: sql<boolean>`coalesce(${overdue}, false)`,
+    })
+    .from(repairTickets)
+    .where(where)
+    .orderBy(asc(repairTickets.promisedDate), asc(repairTickets.number))
+    .limit(input.limit ?? 200);
+  const [{ n: overdueCount } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(repairTickets)
+    .where(overdue);
+  return { counts, overdueCount, rows: rows as BoardRow[] };
+}
+
+/** The dashboard's three numbers for the repair bench. */
+export async function repairSummary(db: Database, today: string) {
+  const [row] = await db
+    .select({
+      ready: sql<number>`count(*) filter (where ${repairTickets.status} = 'ready')::int`,
+      awaitingApproval: sql<number>`count(*) filter (where ${repairTickets.status} = 'estimate_sent')::int`,
+      overdue: sql<number>`count(*) filter (where ${inArray(repairTickets.status, OPEN_STATUSES)} and ${repairTickets.promisedDate} < ${today})::int`,
+    })
+    .from(repairTickets);
+  return row ?? { ready: 0, awaitingApproval: 0, overdue: 0 };
+}
+
+/** A signed-in customer's tickets: those linked to the account, newest first. */
+export async function ticketsForCustomer(db: Database, userId: string) {
+  return db
+    .select({
+      number: repairTickets.number,
+      deviceKind: repairTickets.deviceKind,
+      deviceBrand: repairTickets.deviceBrand,
+      deviceModel: repairTickets.deviceModel,
+      status: repairTickets.status,
+      promisedDate: repairTickets.promisedDate,
+      createdAt: repairTickets.createdAt,
+    })
+    .from(repairTickets)
+    .where(eq(repairTickets.customerId, userId))
+    .orderBy(desc(repairTickets.createdAt));
+}

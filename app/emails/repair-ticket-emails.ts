@@ -1,0 +1,86 @@
+import { formatUsd } from "#app/lib/money.ts";
+import { greetingName } from "#app/lib/person-name.ts";
+import { shopContact } from "#app/lib/env.server.ts";
+import { SHOP, SHOP_ADDRESS } from "#app/lib/site.ts";
+import { renderEmail } from "./layout.ts";
+
+type TicketMail = { label: string; name: string; device: string; statusUrl: string };
+
+const longDate = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+});
+
+/** "2026-12-01" → "Tuesday, December 1" (a calendar date, no time zone of its own). */
+export function promisedDay(isoDate: string): string {
+  return longDate.format(new Date(`${isoDate}T12:00:00Z`));
+}
+
+const questions = () =>
+  `Questions? Call ${shopContact().phone} or write to ${shopContact().email}, quoting your ticket number.`;
+
+/** Sent when the device is checked in at the counter. */
+export function ticketCheckedInMessage(ticket: TicketMail & { promisedDate: string }) {
+  return renderEmail({
+    subject: `Repair ${ticket.label}: we have your ${ticket.device}`,
+    preview: `Your ticket number is ${ticket.label}. We aim to have it ready by ${promisedDay(ticket.promisedDate)}.`,
+    heading: `Thank you, ${greetingName(ticket.name)}!`,
+    paragraphs: [
+      `We checked in your ${ticket.device}. Your ticket number is ${ticket.label}: keep it for when you collect your device.`,
+      `We aim to have it ready by ${promisedDay(ticket.promisedDate)}. Diagnosis and estimates are free: we will send you an estimate to approve before any paid work starts.`,
+      "Follow your repair at any time with the link below.",
+    ],
+    action: { label: "See your repair's status", url: ticket.statusUrl },
+    note: questions(),
+  });
+}
+
+/** Sent with each version of an estimate: the lines, the total and the way to decide. */
+export function estimateReadyMessage(
+  ticket: TicketMail & {
+    version: number;
+    lines: { description: string; quantity: number; unitCents: number }[];
+    subtotalCents: number;
+    taxCents: number;
+    totalCents: number;
+  },
+) {
+  return renderEmail({
+    subject: `Repair ${ticket.label}: your estimate of ${formatUsd(ticket.totalCents)}`,
+    preview: `Approve or decline the estimate for your ${ticket.device}.`,
+    heading: `Your estimate is ready, ${greetingName(ticket.name)}`,
+    paragraphs: [
+      ticket.version > 1
+        ? `Here is a new estimate for your ${ticket.device}; it replaces the one we sent before.`
+        : `We found what your ${ticket.device} needs. Here is what the repair costs:`,
+      ...ticket.lines.map(
+        (line) =>
+          `${line.quantity} × ${line.description}: ${formatUsd(line.unitCents * line.quantity)}`,
+      ),
+      `Subtotal: ${formatUsd(ticket.subtotalCents)}`,
+      `Sales tax: ${formatUsd(ticket.taxCents)}`,
+      `Total: ${formatUsd(ticket.totalCents)}`,
+      "Nothing is charged now: you pay when you collect your device. Approve or decline the estimate with the link below. If you decline, you can collect your device unrepaired, free of charge.",
+    ],
+    action: { label: "Approve or decline", url: ticket.statusUrl },
+    note: questions(),
+  });
+}
+
+/** Sent when the device is ready: where and when to collect it. */
+export function readyForPickupMessage(ticket: TicketMail & { hours: string }) {
+  return renderEmail({
+    subject: `Repair ${ticket.label}: your ${ticket.device} is ready for pickup`,
+    preview: `Collect it at ${SHOP.name}, ${SHOP_ADDRESS}.`,
+    heading: `Good news, ${greetingName(ticket.name)}!`,
+    paragraphs: [
+      `Your ${ticket.device} is ready for pickup. Bring your ticket number, ${ticket.label}.`,
+      `Where: ${SHOP.name}, ${SHOP_ADDRESS}.`,
+      `When: ${ticket.hours}.`,
+    ],
+    action: { label: "See your repair's status", url: ticket.statusUrl },
+    note: questions(),
+  });
+}
