@@ -116,7 +116,11 @@ async function main() {
       maxEntries: env.PAGE_CACHE_ENTRIES,
       audienceOf: (req) => ageAudienceOf(req.headers.cookie),
     });
-    catalogueWatch = watchCatalogue(process.env.DATABASE_URL!, pageCache.clear, logger);
+    catalogueWatch = watchCatalogue(
+      process.env.DATABASE_URL!,
+      (titles) => (titles ? pageCache.forget(titles) : pageCache.clear()),
+      logger,
+    );
     app.use(pageCache.middleware);
   }
   app.use(

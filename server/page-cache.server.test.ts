@@ -185,6 +185,33 @@ describe("kept pages across server processes", () => {
     }
   });
 
+  it("keep the pages that do not show a title when only its stock changes", async () => {
+    const {
+      rows: [title],
+    } = await shopDb.query<{ id: number }>(
+      "select reg_serial_no as id from regular_titles order by reg_serial_no limit 1",
+    );
+    const setStock = (quantity: number) =>
+      shopDb.query("update regular_titles set qty_to_list = $2 where reg_serial_no = $1", [
+        title!.id,
+        quantity,
+      ]);
+    await setStock(20);
+    const pathname = `/movies/${title!.id}`;
+    // The first list page shows the title; the third and /about do not.
+    const others = ["/movies?page=3", "/about"];
+    for (const shown of [pathname, "/movies", ...others]) await cached(first, shown);
+
+    const changed = Date.now();
+    await setStock(1);
+    for (;;) {
+      if ((await page(first, pathname)).body.includes("Only 1 left")) break;
+      expect(Date.now() - changed).toBeLessThan(1_000);
+    }
+    expect((await page(first, "/movies")).cache).toBe("miss");
+    for (const shown of others) expect((await page(first, shown)).cache, shown).toBe("hit");
+  });
+
   it("never give a signed-in page to anyone else, nor a visitor's page to someone signed in", async () => {
     const email = `cache-${process.pid}@example.test`;
     const session = await signIn("Zebulon", email);

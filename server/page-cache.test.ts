@@ -237,6 +237,63 @@ describe("the page cache", () => {
     expect(next.body).toContain("v3");
   });
 
+  it("drops on a change of stock only the pages that show one of those titles", async () => {
+    const cache = createPageCache({ maxEntries: 10 });
+    let stock = "In stock";
+    const { base } = await start(cache, {
+      "/movies/1": () => ({
+        headers: PUBLIC,
+        body: `<link rel="canonical" href="https://shop.test/movies/1"><p>${stock}</p>`,
+      }),
+      "/list": () => ({
+        headers: PUBLIC,
+        body: `<a href="/movies/2">Two</a><a href="/movies/1">One: ${stock}</a>`,
+      }),
+      "/other": () => ({ headers: PUBLIC, body: '<a href="/movies/10">Ten</a>' }),
+      "/adult": () => ({ headers: PUBLIC, body: '<a href="/adult-movies/1">Adult one</a>' }),
+      "/about": () => ({ headers: PUBLIC, body: "<p>About the shop</p>" }),
+    });
+    const pages = ["/movies/1", "/list", "/other", "/adult", "/about"];
+    for (const pathname of pages) await get(`${base}${pathname}`);
+    await kept(cache, pages.length);
+
+    stock = "Only 2 left";
+    cache.forget(["regular:1"]);
+    const answers = Object.fromEntries(
+      await Promise.all(pages.map(async (pathname) => [pathname, await get(`${base}${pathname}`)])),
+    );
+    expect(answers["/movies/1"].cache).toBe("miss");
+    expect(answers["/movies/1"].body).toContain("Only 2 left");
+    expect(answers["/list"].cache).toBe("miss");
+    expect(answers["/list"].body).toContain("Only 2 left");
+    for (const pathname of ["/other", "/adult", "/about"]) {
+      expect(answers[pathname].cache, pathname).toBe("hit");
+    }
+  });
+
+  it("never keeps a page showing a title whose stock changed while it was rendered", async () => {
+    const cache = createPageCache({ maxEntries: 10 });
+    let stock = "In stock";
+    const { base } = await start(cache, {
+      "/movies/1": () => ({
+        headers: PUBLIC,
+        body: `<p>${stock}</p><a href="/movies/1">`,
+        delayMs: 100,
+      }),
+      "/movies/2": () => ({ headers: PUBLIC, body: '<p>x</p><a href="/movies/2">', delayMs: 100 }),
+    });
+    const slow = Promise.all([get(`${base}/movies/1`), get(`${base}/movies/2`)]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    cache.forget(["regular:1"]);
+    stock = "Out of stock";
+    await slow;
+    await kept(cache, 1);
+    const again = await get(`${base}/movies/1`);
+    expect(again.cache).toBe("miss");
+    expect(again.body).toContain("Out of stock");
+    expect((await get(`${base}/movies/2`)).cache).toBe("hit");
+  });
+
   it("renders a page once for many visitors asking at the same moment", async () => {
     const cache = createPageCache({ maxEntries: 10 });
     const { base, renders } = await start(cache, {

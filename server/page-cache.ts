@@ -41,7 +41,31 @@ type Entry = {
   gzip: Buffer;
   br: Buffer;
   etag: string;
+  /**
+   * The titles the page shows ("regular:12", "adult:7"), so a change of their stock drops it;
+   * null when that cannot be read from the page (it is dropped by any stock change).
+   */
+  titles: Set<string> | null;
 };
+
+/**
+ * Where a page names a title it shows: every card and link leads to the title's page
+ * (`/movies/12`, `/adult-movies/7`, the title page's own canonical address), and JSON answers
+ * (the search suggestions) carry its serial number.
+ */
+const TITLE_REFERENCE =
+  /\/(movies|adult-movies)\/(\d+)(?![\w.-])|"(regSerialNo|adultSerialNo)":(\d+)/g;
+
+/** The titles a kept page shows, read from its HTML or JSON; null for anything else. */
+export function titlesShownIn(body: string, contentType: string): Set<string> | null {
+  if (!/^(text\/html|application\/json)\b/.test(contentType)) return null;
+  const titles = new Set<string>();
+  for (const match of body.matchAll(TITLE_REFERENCE)) {
+    const kind = match[1] === "movies" || match[3] === "regSerialNo" ? "regular" : "adult";
+    titles.add(`${kind}:${match[2] ?? match[4]}`);
+  }
+  return titles;
+}
 
 /** Answers that turned out not to be shareable: later requests go straight to rendering. */
 const UNCACHEABLE = Symbol("uncacheable");
@@ -88,6 +112,11 @@ export type PageCache = {
   middleware: RequestHandler;
   /** Forgets every kept page, and any page still being rendered from older data. */
   clear: () => void;
+  /**
+   * Forgets the pages that show any of these titles ("regular:12"), or whose titles are not
+   * known, and any such page still being rendered from older data. Others stay kept.
+   */
+  forget: (titles: string[]) => void;
   readonly size: number;
 };
 
@@ -101,6 +130,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   });
   /** Bumped by every clear(): a render that started before it must not be kept. */
   let generation = 0;
+  /** Bumped by every forget(); when each title was last forgotten (since the last clear). */
+  let stockGeneration = 0;
+  let forgotten = new Map<string, number>();
+  const forgottenSince = (entry: Entry, since: number) =>
+    entry.titles === null
+      ? stockGeneration > since
+      : [...entry.titles].some((title) => (forgotten.get(title) ?? 0) > since);
   /** Pages being rendered now, so that concurrent requests for the same page wait for it. */
   const rendering = new Map<string, Promise<void>>();
 
@@ -138,7 +174,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }),
     ]);
     const etag = `"${createHash("sha1").update(identity).digest("base64url")}"`;
-    return { status: res.statusCode, headers, identity, gzip: gzipped, br: brotlied, etag };
+    const titles = titlesShownIn(identity.toString(), String(res.getHeader("Content-Type") ?? ""));
+    return { status: res.statusCode, headers, identity, gzip: gzipped, br: brotlied, etag, titles };
   }
 
   /**
@@ -154,6 +191,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   ) {
     const key = keyOf(url, audience);
     const startedIn = generation;
+    const stockStartedIn = stockGeneration;
     const chunks: Buffer[] = [];
     let bytes = 0;
     let tooBig = false;
@@ -208,7 +246,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
       store(keepAs, res, chunks)
         .then((entry) => {
-          if (generation === startedIn) entries.set(keepAs, entry);
+          if (generation === startedIn && !forgottenSince(entry, stockStartedIn)) {
+            entries.set(keepAs, entry);
+          }
         })
         .catch(() => {})
         .finally(settle);
@@ -280,6 +320,18 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     clear() {
       generation++;
       entries.clear();
+      forgotten = new Map();
+    },
+    forget(titles) {
+      stockGeneration++;
+      for (const title of titles) forgotten.set(title, stockGeneration);
+      const stale: string[] = [];
+      for (const [key, entry] of entries.entries()) {
+        if (entry === UNCACHEABLE) continue;
+        const shown = entry.titles;
+        if (shown === null || titles.some((title) => shown.has(title))) stale.push(key);
+      }
+      for (const key of stale) entries.delete(key);
     },
     get size() {
       return entries.size;
@@ -295,14 +347,16 @@ function keyOf(url: string, audience: string) {
 export type CatalogueWatch = { stop: () => Promise<void> };
 
 /**
- * Listens for the database's `catalogue_changed` notifications and clears the cache on each.
+ * Listens for the database's `catalogue_changed` notifications and clears the cache on each:
+ * `onChange()` for a change that may show anywhere, `onChange(titles)` for a change of stock
+ * alone that shows only on those titles' pages ("<version> regular:12,13", migration 0019).
  * The listening connection also reads the catalogue's version every `checkEveryMs`: a change
  * the connection missed (it was down, or the notification was lost with it) still clears the
  * cache, and a dead connection is noticed and replaced.
  */
 export function watchCatalogue(
   connectionString: string,
-  onChange: () => void,
+  onChange: (titles?: string[]) => void,
   log: { warn: (details: object, message: string) => void },
   checkEveryMs = 5_000,
 ): CatalogueWatch {
@@ -335,8 +389,11 @@ export function watchCatalogue(
       await connection.connect();
       connection.on("notification", (message) => {
         if (message.channel !== "catalogue_changed") return;
-        version = message.payload ?? version;
-        onChange();
+        const [next, stockOf] = (message.payload ?? "").split(" ");
+        version = next || version;
+        const [kind, serials] = stockOf?.split(":") ?? [];
+        if (kind && serials) onChange(serials.split(",").map((serial) => `${kind}:${serial}`));
+        else onChange();
       });
       await connection.query("listen catalogue_changed");
       client = connection;
