@@ -6,7 +6,7 @@
 //
 //   node bench/mixed.ts [--seconds 30 | --minutes 3] [--browsers 16] [--suggesters 4]
 //                       [--admins 2] [--buyers 4] [--popular 40] [--sample-every 60]
-//                       [--pages 1000] [--cpu-prof <folder>]
+//                       [--pages 1000] [--cpu-prof <folder>] [--json <file>]
 //
 // --buyers 0 gives the same run without checkouts, for comparison. It starts its own embedded
 // PostgreSQL (a fresh one each run) and server, building first when the build is stale.
@@ -20,6 +20,7 @@ import { buildIfStale } from "#server/build-stamp.ts";
 import { startEmbeddedPostgres } from "#server/embedded-postgres.ts";
 import { freePort } from "#server/free-port.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
+import type { SoakResult, SoakSample } from "./soak-result.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -37,6 +38,8 @@ const { values: args } = parseArgs({
     "sample-every": { type: "string" },
     /** Write a CPU profile of the server to this folder (open it in Chrome's DevTools). */
     "cpu-prof": { type: "string" },
+    /** Also write the figures, with latency every 10 s, as JSON (bench/soak-result.ts). */
+    json: { type: "string" },
   },
 });
 const SECONDS = args.minutes ? Number(args.minutes) * 60 : Number(args.seconds ?? 30);
@@ -239,8 +242,13 @@ let soldOut = 0;
 let cacheHits = 0;
 let cacheMisses = 0;
 
+/** This interval's latencies, for the report's chart of latency over time. */
+const CHART_EVERY = 10;
+const recent: Record<Kind, number[]> = { browse: [], suggest: [], admin: [], checkout: [] };
+
 function timed(kind: Kind, began: number, ok: boolean, detail: string) {
   latencies[kind].push(performance.now() - began);
+  recent[kind].push(performance.now() - began);
   if (!ok) {
     errors[kind]++;
     firstError[kind] ??= detail;
@@ -394,6 +402,10 @@ try {
   await sampler.connect();
   const samples: string[] = [];
   let lastSampleAt = started;
+  let lastChartAt = started;
+  const chartSamples: SoakSample[] = [];
+  const periods: SoakResult["periods"] = [];
+  let rssPeak = 0;
   let lastHits = 0;
   let lastMisses = 0;
   let dbSamples = 0;
@@ -412,6 +424,26 @@ try {
       connectionsMax = Math.max(connectionsMax, state.connections);
       busySum += state.busy;
       waitingSum += state.waiting;
+      if (Date.now() - lastChartAt >= CHART_EVERY * 1000) {
+        const seconds = (Date.now() - lastChartAt) / 1000;
+        lastChartAt = Date.now();
+        const sample: SoakSample = {
+          second: Math.round((lastChartAt - started) / 1000),
+          p50: {},
+          p99: {},
+          perSecond: {},
+        };
+        for (const kind of Object.keys(recent) as Kind[]) {
+          if (WORKERS[kind] === 0) continue;
+          const sorted = recent[kind].toSorted((a, b) => a - b);
+          sample.p50[kind] = percentile(sorted, 50);
+          sample.p99[kind] = percentile(sorted, 99);
+          sample.perSecond[kind] = sorted.length / seconds;
+          recent[kind] = [];
+        }
+        chartSamples.push(sample);
+        rssPeak = Math.max(rssPeak, rssMegabytes(server.child.pid));
+      }
       if (Date.now() - lastSampleAt >= SAMPLE_EVERY * 1000) {
         lastSampleAt = Date.now();
         const hits = cacheHits - lastHits;
@@ -419,6 +451,12 @@ try {
         [lastHits, lastMisses] = [cacheHits, cacheMisses];
         const line = `| ${Math.round((lastSampleAt - started) / 1000)} | ${clears} | ${rssMegabytes(server.child.pid).toFixed(0)} | ${state.connections} | ${((hits / Math.max(1, hits + misses)) * 100).toFixed(0)} % |`;
         samples.push(line);
+        periods.push({
+          second: Math.round((lastSampleAt - started) / 1000),
+          rssMb: rssMegabytes(server.child.pid),
+          connections: state.connections,
+          cacheHitRate: hits / Math.max(1, hits + misses),
+        });
         console.log(line);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -464,6 +502,34 @@ try {
   }
   for (const [kind, detail] of Object.entries(firstError)) {
     console.log(`first ${kind} error: ${detail}`);
+  }
+  if (args.json) {
+    const kinds = (Object.keys(latencies) as Kind[]).filter((kind) => WORKERS[kind] > 0);
+    const result: SoakResult = {
+      seconds: elapsed,
+      intervalSeconds: CHART_EVERY,
+      kinds,
+      samples: chartSamples,
+      periods,
+      totals: kinds.map((kind) => {
+        const sorted = latencies[kind].toSorted((a, b) => a - b);
+        return {
+          kind,
+          perSecond: sorted.length / elapsed,
+          p50: percentile(sorted, 50),
+          p99: percentile(sorted, 99),
+          errors: errors[kind],
+        };
+      }),
+      rssMb: {
+        start: rssAtStart,
+        end: rssMegabytes(server.child.pid),
+        peak: Math.max(rssPeak, rssMegabytes(server.child.pid)),
+      },
+      paidPerSecond: paid / elapsed,
+      cacheHitRate: cacheHits / Math.max(1, cacheHits + cacheMisses),
+    };
+    fs.writeFileSync(args.json, JSON.stringify(result, null, 2));
   }
   const failed = Object.values(errors).some((n) => n > 0);
   await cleanUp();

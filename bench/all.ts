@@ -1,0 +1,216 @@
+// `npm run bench:all`: every benchmark of the shop, one after another, into one Markdown report
+// with the machine, the date and every figure: bench/report.md, and bench/soak.png (latency and
+// memory over the mixed-load soak).
+//
+//   npm run bench:all [-- --soak-minutes 10] [--quick] [--lighthouse]
+//
+// --quick: shorter runs of each (a minute-long soak, fewer repeats), to try the command out.
+// --lighthouse: also Lighthouse on four pages (about five more minutes).
+// Each benchmark starts its own embedded PostgreSQL and production server; nothing else should
+// run on the machine meanwhile. A benchmark that fails is reported as failed and the others go on;
+// the command then exits 1.
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { drawChart } from "./chart.ts";
+import type { SoakResult } from "./soak-result.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    "soak-minutes": { type: "string" },
+    quick: { type: "boolean", default: false },
+    lighthouse: { type: "boolean", default: false },
+  },
+});
+const quick = args.quick;
+const soakMinutes = Number(args["soak-minutes"] ?? (quick ? 1 : 10));
+const root = path.resolve(import.meta.dirname, "..");
+const reportFile = path.join(root, "bench/report.md");
+const chartFile = path.join(root, "bench/soak.png");
+const soakJson = path.join(os.tmpdir(), `shop-soak-${process.pid}.json`);
+
+type Step = { title: string; script: string; args: string[]; about: string };
+
+const steps: Step[] = [
+  {
+    title: "Pages, cached and missed",
+    script: "bench/pages.ts",
+    args: ["--quick"],
+    about:
+      "100,000 regular and 20,000 adult titles; each page at 32 connections for 3 s, from the page cache and from a process without it, beside a static file of the same size (the ceiling).",
+  },
+  {
+    title: "Checkout",
+    script: "bench/checkout.ts",
+    args: quick ? ["--runs", "1", "--seconds", "5"] : ["--runs", "3", "--seconds", "10"],
+    about: "Orders placed per second through the cart's payment button; oversold must be 0.",
+  },
+  {
+    title: "Mail",
+    script: "bench/mail.ts",
+    args: [quick ? "500" : "2000"],
+    about: "Messages per second through the outbox to a local SMTP server, and its crash safety.",
+  },
+  {
+    title: "Back-office catalogue tables at 100,000 titles",
+    script: "bench/admin-search.ts",
+    args: ["--repeat", quick ? "5" : "30"],
+    about: "p50 / p95 per query.",
+  },
+  {
+    title: "Back-office order list at 100,000 orders",
+    script: "bench/admin-orders.ts",
+    args: ["--repeat", quick ? "5" : "30"],
+    about: "p50 / p95 per query, and the whole orders CSV export.",
+  },
+  {
+    title: "Catalogue CSV import and export",
+    script: "bench/catalog-import.ts",
+    args: ["--rows", quick ? "20000" : "100000"],
+    about: "Rows per second for each step, and the process's peak memory.",
+  },
+  {
+    title: `Mixed-load soak (${soakMinutes} min)`,
+    script: "bench/mixed.ts",
+    args: ["--minutes", String(soakMinutes), "--json", soakJson],
+    about:
+      "80 % browsing, 10 % suggestions, 5 % checkouts with the test card, 5 % admin pages, all at once, at the highest rate that kept errors at 0.",
+  },
+];
+if (args.lighthouse) {
+  steps.push({
+    title: "Lighthouse (mobile)",
+    script: "bench/lighthouse.ts",
+    args: [],
+    about: "Scores, first paint and JavaScript per page.",
+  });
+}
+
+/** Runs one benchmark as its own process, its output shown as it comes and kept. */
+function run(step: Step): Promise<{ code: number; output: string; seconds: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [step.script, ...step.args], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.setEncoding("utf8").on("data", (chunk: string) => {
+        output += chunk;
+        process.stdout.write(chunk);
+      });
+    }
+    child.on("close", (code) =>
+      resolve({ code: code ?? 1, output, seconds: (performance.now() - started) / 1000 }),
+    );
+  });
+}
+
+function machine(): string[] {
+  const cpus = os.cpus();
+  let git = "unknown";
+  try {
+    git = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
+  } catch {
+    // Not a clone: the report says so.
+  }
+  return [
+    `- Date: ${new Date().toISOString().replace("T", " ").slice(0, 16)} UTC`,
+    `- Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB memory, ${os.type()} ${os.release()}`,
+    `- Load average at the start: ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(", ")}`,
+    `- Node ${process.version}; PostgreSQL 18 (embedded); commit ${git}`,
+  ];
+}
+
+const header = machine();
+const sections: string[] = [];
+let failed = 0;
+const began = performance.now();
+for (const step of steps) {
+  console.log(`\n== ${step.title} ==`);
+  const result = await run(step);
+  if (result.code !== 0) failed++;
+  sections.push(
+    [
+      `## ${step.title}`,
+      "",
+      `${step.about} \`node ${step.script} ${step.args.filter((arg) => arg !== soakJson).join(" ")}\`, ${result.seconds.toFixed(0)} s${result.code === 0 ? "" : `, **failed (exit code ${result.code})**`}.`,
+      "",
+      "```text",
+      result.output.trim(),
+      "```",
+    ].join("\n"),
+  );
+}
+
+if (fs.existsSync(soakJson)) {
+  const soak = JSON.parse(fs.readFileSync(soakJson, "utf8")) as SoakResult;
+  fs.rmSync(soakJson);
+  const colors = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"];
+  await drawChart(
+    {
+      title: `p99 latency per kind, every ${soak.intervalSeconds} s`,
+      seconds: soak.samples.map((sample) => sample.second),
+      yLabel: "p99 ms",
+      series: soak.kinds.map((kind, index) => ({
+        label: kind,
+        values: soak.samples.map((sample) => sample.p99[kind] ?? null),
+        color: colors[index % colors.length]!,
+      })),
+    },
+    chartFile,
+  );
+  const total = soak.totals.reduce((sum, row) => sum + row.perSecond, 0);
+  const errors = soak.totals.reduce((sum, row) => sum + row.errors, 0);
+  const afterFirstMinute = soak.periods.find((period) => period.second >= 60)?.rssMb;
+  const growth =
+    afterFirstMinute !== undefined
+      ? `${(((soak.rssMb.end - afterFirstMinute) / afterFirstMinute) * 100).toFixed(1)} % after the first minute`
+      : "run shorter than two samples";
+  sections.push(
+    [
+      "## Soak summary",
+      "",
+      `${total.toFixed(0)} requests/s in all, ${errors} errors; ${soak.paidPerSecond.toFixed(1)} orders paid a second; page-cache hit rate ${(soak.cacheHitRate * 100).toFixed(1)} %.`,
+      `Server memory (RSS): ${soak.rssMb.start.toFixed(0)} MB after warm-up, ${soak.rssMb.peak.toFixed(0)} MB at its peak, ${soak.rssMb.end.toFixed(0)} MB at the end (growth ${growth}).`,
+      "",
+      "| kind | req/s | p50 ms | p99 ms | errors |",
+      "|---|---:|---:|---:|---:|",
+      ...soak.totals.map(
+        (row) =>
+          `| ${row.kind} | ${row.perSecond.toFixed(1)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} |`,
+      ),
+      "",
+      "![p99 latency per kind over the soak](soak.png)",
+      "",
+      "| second | server RSS MB | PostgreSQL connections | page-cache hit rate |",
+      "|---:|---:|---:|---:|",
+      ...soak.periods.map(
+        (period) =>
+          `| ${period.second} | ${period.rssMb.toFixed(0)} | ${period.connections} | ${(period.cacheHitRate * 100).toFixed(1)} % |`,
+      ),
+    ].join("\n"),
+  );
+}
+
+const report = [
+  "# Benchmark report",
+  "",
+  "Written by `npm run bench:all`" + (quick ? " --quick" : "") + ".",
+  "",
+  ...header,
+  `- Whole run: ${((performance.now() - began) / 60_000).toFixed(1)} min${failed ? `; ${failed} benchmark(s) failed` : ""}`,
+  "",
+  ...sections.map((section) => `${section}\n`),
+].join("\n");
+fs.writeFileSync(reportFile, report);
+console.log(
+  `\nWrote ${path.relative(root, reportFile)}${fs.existsSync(chartFile) ? " and bench/soak.png" : ""}.`,
+);
+process.exit(failed ? 1 : 0);

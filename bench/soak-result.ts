@@ -1,0 +1,23 @@
+// What `bench/mixed.ts --json <file>` writes, for `npm run bench:all`'s report and chart.
+
+/** Latency of one kind of request over one interval of the run, in milliseconds. */
+export type SoakSample = {
+  /** Seconds since the start, at the end of the interval. */
+  second: number;
+  p50: Record<string, number>;
+  p99: Record<string, number>;
+  perSecond: Record<string, number>;
+};
+
+export type SoakResult = {
+  seconds: number;
+  intervalSeconds: number;
+  kinds: string[];
+  samples: SoakSample[];
+  /** Each --sample-every (a minute in long runs): memory, connections and the cache's hit rate. */
+  periods: { second: number; rssMb: number; connections: number; cacheHitRate: number }[];
+  totals: { kind: string; perSecond: number; p50: number; p99: number; errors: number }[];
+  rssMb: { start: number; end: number; peak: number };
+  paidPerSecond: number;
+  cacheHitRate: number;
+};
