@@ -55,6 +55,17 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /**
+     * The longest a request waits for a database connection: a free one from the pool, or a new
+     * one being opened. Past it the request is answered 503 (DESIGN §3.14).
+     */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+    /**
+     * The longest one statement may run: PostgreSQL cancels it then (statement_timeout), and the
+     * shop stops waiting a second later when the database does not answer at all (paused, cut
+     * off), closing that connection.
+     */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     /** Rendered pages for signed-out visitors kept per process (0 = no page cache). */
     PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2000),
     DATA_DIR: z.string().min(1).default("./.data"),

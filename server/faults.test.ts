@@ -1,0 +1,367 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "#tests/support/server-process.ts";
+import { freePort } from "./free-port.ts";
+
+// The shop with its own embedded PostgreSQL, run as a real process (the production build must
+// exist: `npm run build`), while the database is paused, stopped or lost. The timeouts are set
+// short so that each fault takes seconds: 1 s to get a connection, 2 s per statement (the shop
+// gives up on a database that does not answer at all a second after that).
+
+const CONNECT_TIMEOUT_MS = 1000;
+const STATEMENT_TIMEOUT_MS = 2000;
+/** The longest a page may take to answer 503 with these settings (one statement, plus slack). */
+const PAGE_ANSWER_BOUND_MS = STATEMENT_TIMEOUT_MS + 1000 + 1500;
+const PASSWORD = "Faults-Test-Pass-8";
+
+const scratchDirs: string[] = [];
+afterAll(() => {
+  for (const dir of scratchDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function scratchDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-faults-"));
+  // Run as root, the embedded server runs as a separate "postgres" user that must reach it.
+  fs.chmodSync(dir, 0o755);
+  scratchDirs.push(dir);
+  return dir;
+}
+
+type Shop = RunningServer & { dataDir: string; db: pg.Client };
+
+/** The shop on a fresh data directory, its embedded database, and a connection of our own. */
+async function startShop(env: Record<string, string> = {}): Promise<Shop> {
+  const dataDir = scratchDir();
+  const port = await freePort();
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SEED_DEMO: "true",
+    TRUST_PROXY: "loopback",
+    DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+    DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
+    CHECKOUT_ATTEMPTS_PER_ACCOUNT: "10000",
+    CHECKOUT_ATTEMPTS_PER_CLIENT: "10000",
+    ...env,
+  });
+  const db = new pg.Client(databaseUrl(dataDir));
+  await db.connect();
+  return { ...server, dataDir, db };
+}
+
+async function stopShop(shop: Shop | undefined) {
+  if (!shop) return;
+  await shop.db.end().catch(() => {});
+  if (shop.child.exitCode === null) await shop.stop();
+}
+
+function postmasterPid(dataDir: string): number {
+  return Number(
+    fs.readFileSync(path.join(dataDir, "postgres/postmaster.pid"), "utf8").split("\n")[0],
+  );
+}
+
+function databaseUrl(dataDir: string): string {
+  const lines = fs.readFileSync(path.join(dataDir, "postgres/postmaster.pid"), "utf8").split("\n");
+  const password = fs.readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
+  return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${lines[3]}/shop`;
+}
+
+/** The postmaster and every process it started (backends, checkpointer, WAL writer …). */
+function clusterPids(postmaster: number): number[] {
+  const children = fs
+    .readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
+/** Freezes the whole database (SIGSTOP): connections stay open, nothing answers. */
+function pauseDatabase(dataDir: string): () => void {
+  const postmaster = postmasterPid(dataDir);
+  process.kill(postmaster, "SIGSTOP"); // first, so that it starts nothing new meanwhile
+  const pids = clusterPids(postmaster);
+  for (const pid of pids.slice(1)) process.kill(pid, "SIGSTOP");
+  return () => {
+    for (const pid of pids.slice(1)) process.kill(pid, "SIGCONT");
+    process.kill(postmaster, "SIGCONT");
+  };
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe().catch(() => undefined);
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+type Answer = { kind: string; status: number; ms: number; at: number; body: string };
+
+async function timed(kind: string, request: () => Promise<Response>): Promise<Answer> {
+  const at = Date.now();
+  const response = await request();
+  const body = await response.text();
+  return { kind, status: response.status, ms: Date.now() - at, at, body };
+}
+
+let addressCounter = 0;
+function post(shop: Shop, pathname: string, body: Record<string, string>, cookie = "") {
+  addressCounter += 1;
+  return fetch(`${shop.url}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: shop.url,
+      "X-Forwarded-For": `198.51.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(body).toString(),
+  });
+}
+
+/** A confirmed customer, signed in: the session cookie. */
+async function customer(shop: Shop, label: string) {
+  const email = `${label}-${process.pid}-${(addressCounter += 1)}@example.test`;
+  const registered = await post(shop, "/register", {
+    firstName: "Fay",
+    lastName: "Fault",
+    dateOfBirth: "1980-01-01",
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
+  expect(registered.status).toBe(200);
+  await shop.db.query("update users set email_verified = true where email = $1", [email]);
+  const login = await post(shop, "/login", { intent: "login", email, password: PASSWORD });
+  expect(login.status).toBe(302);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  return { cookie, email };
+}
+
+const SHIPPING = {
+  name: "Fay Fault",
+  address: "1 Main St",
+  city: "Arlington",
+  state: "TX",
+  postalCode: "76012",
+  phone: "(817) 555-0100",
+  email: "fay@example.test",
+};
+
+function pay(shop: Shop, cookie: string, serialNo: number) {
+  return post(
+    shop,
+    "/cart",
+    {
+      ...SHIPPING,
+      shippingMethod: "standard",
+      lines: JSON.stringify([{ productType: "regular", serialNo, quantity: 1 }]),
+      intent: "pay",
+      checkoutKey: crypto.randomUUID(),
+    },
+    cookie,
+  );
+}
+
+/** Copies of each title held by orders (reserved or sold), against what is left on the shelf. */
+async function stockLedger(db: pg.Client, serials: number[]) {
+  const { rows } = await db.query<{ serial: number; left: number; held: number }>(
+    `select t.reg_serial_no as serial, t.qty_to_list as left,
+            coalesce((select sum(i.quantity) from order_items i join orders o on o.id = i.order_id
+                       where i.product_type = 'regular' and i.product_serial_no = t.reg_serial_no
+                         and o.status in ('pending', 'paid', 'shipped', 'completed')), 0)::int as held
+       from regular_titles t where t.reg_serial_no = any($1::int[]) order by 1`,
+    [serials],
+  );
+  return rows;
+}
+
+describe("the embedded database paused (SIGSTOP) for 10 s under load", () => {
+  let shop: Shop | undefined;
+  afterAll(() => stopShop(shop), 30_000);
+
+  it("answers 503 within the timeout meanwhile, never 500, and recovers within 5 s", async () => {
+    // No page cache: every page reads the database.
+    shop = await startShop({ PAGE_CACHE_ENTRIES: "0" });
+    const s = shop;
+    const buyers = await Promise.all([customer(s, "buyer-a"), customer(s, "buyer-b")]);
+    const { rows: titles } = await s.db.query<{ serial: number }>(
+      "select reg_serial_no as serial from regular_titles where qty_to_list >= 20 order by 1 limit 2",
+    );
+    const serials = titles.map((title) => title.serial);
+    const before = await stockLedger(s.db, serials);
+
+    const answers: Answer[] = [];
+    const sessions: string[] = [];
+    let loading = true;
+    const browse = async (worker: number) => {
+      for (let i = 0; loading; i++) {
+        const pathname = [
+          `/movies?page=${(i % 5) + 1}`,
+          `/movies/${serials[i % serials.length]}`,
+          "/",
+          `/search?q=the&page=${(i % 3) + 1}`,
+        ][(i + worker) % 4]!;
+        answers.push(await timed("page", () => fetch(`${s.url}${pathname}`)));
+      }
+    };
+    const buy = async (buyer: { cookie: string }, serial: number) => {
+      while (loading) {
+        const at = Date.now();
+        const response = await pay(s, buyer.cookie, serial);
+        const location = response.headers.get("location") ?? "";
+        answers.push({
+          kind: "checkout",
+          status: response.status,
+          ms: Date.now() - at,
+          at,
+          body: await response.text(),
+        });
+        const session = /\/checkout\/test-payment\/([^/?]+)/.exec(location)?.[1];
+        if (session) sessions.push(session);
+      }
+    };
+    const load = Promise.all([
+      browse(0),
+      browse(1),
+      browse(2),
+      buy(buyers[0]!, serials[0]!),
+      buy(buyers[1]!, serials[1]!),
+    ]);
+
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const pausedAt = Date.now();
+    const resume = pauseDatabase(s.dataDir);
+    let resumedAt = 0;
+    let endpoint: Answer | undefined;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      // An endpoint answers JSON meanwhile.
+      endpoint = await timed("endpoint", () =>
+        fetch(`${s.url}/api/search/suggestions?query=godfather`),
+      );
+      await new Promise((resolve) => setTimeout(resolve, pausedAt + 10_000 - Date.now()));
+    } finally {
+      resume();
+      resumedAt = Date.now();
+    }
+    // Recovery: a page asked for after the database came back answers normally.
+    await until(
+      "a page to answer 200 again",
+      async () => ((await fetch(`${s.url}/movies?page=7`)).status === 200 ? true : undefined),
+      10_000,
+    );
+    const recoveredMs = Date.now() - resumedAt;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    loading = false;
+    await load;
+
+    const duringPause = answers.filter((a) => a.at >= pausedAt && a.at < resumedAt);
+    const pages = duringPause.filter((a) => a.kind === "page");
+    const unavailable = pages.filter((a) => a.status === 503);
+    const firstUnavailable = Math.min(
+      ...answers.filter((a) => a.status === 503).map((a) => a.at + a.ms),
+    );
+    console.info(
+      `paused 10 s: ${answers.length} answers, ${pages.length} pages asked during the pause ` +
+        `(${unavailable.length} × 503, slowest ${Math.max(...pages.map((a) => a.ms))} ms), ` +
+        `first 503 ${firstUnavailable - pausedAt} ms after the pause, ` +
+        `200 again ${recoveredMs} ms after it ended`,
+    );
+
+    expect(answers.filter((a) => a.status >= 500 && a.status !== 503)).toEqual([]);
+    expect(unavailable.length).toBeGreaterThan(0);
+    expect(unavailable[0]!.body).toContain("We could not show this page right now");
+    expect(pages.every((a) => a.ms <= PAGE_ANSWER_BOUND_MS)).toBe(true);
+    expect(
+      answers.filter((a) => a.kind === "checkout").every((a) => [302, 503].includes(a.status)),
+    ).toBe(true);
+    expect(endpoint!.status).toBe(503);
+    expect(JSON.parse(endpoint!.body)).toEqual({ error: expect.stringMatching(/try again/) });
+    expect(endpoint!.ms).toBeLessThanOrEqual(PAGE_ANSWER_BOUND_MS);
+    expect(recoveredMs).toBeLessThan(5000);
+    expect(s.child.exitCode).toBeNull();
+
+    // Every checkout that went to its payment page has its one order; stock adds up.
+    const { rows } = await s.db.query<{ session: string; orders: number }>(
+      `select s as session, (select count(*) from orders where payment_session_id = s)::int as orders
+         from unnest($1::text[]) s`,
+      [sessions],
+    );
+    expect(rows.filter((row) => row.orders !== 1)).toEqual([]);
+    const after = await stockLedger(s.db, serials);
+    expect(after.map((row) => row.left + row.held)).toEqual(
+      before.map((row) => row.left + row.held),
+    );
+  }, 90_000);
+});
+
+describe("the embedded database stopped (fast shutdown, as after a crash)", () => {
+  const shops: Shop[] = [];
+  afterAll(() => Promise.all(shops.map(stopShop)), 30_000);
+
+  it("is started again by the shop, which answers normally within 5 s", async () => {
+    const s = await startShop({ PAGE_CACHE_ENTRIES: "0" });
+    shops.push(s);
+    await s.db.end();
+    expect((await fetch(`${s.url}/movies?page=2`)).status).toBe(200);
+
+    const stoppedAt = Date.now();
+    // SIGINT is PostgreSQL's fast shutdown: sessions cut off, the server exits.
+    process.kill(postmasterPid(s.dataDir), "SIGINT");
+    const statuses = new Set<number>();
+    await until(
+      "the shop to answer 200 again",
+      async () => {
+        const response = await fetch(`${s.url}/movies?page=3`);
+        statuses.add(response.status);
+        return response.status === 200 && Date.now() - stoppedAt > 100 ? true : undefined;
+      },
+      15_000,
+    );
+    const recoveredMs = Date.now() - stoppedAt;
+    console.info(`stopped: answers ${[...statuses].join(", ")}; 200 again after ${recoveredMs} ms`);
+
+    expect([...statuses].filter((status) => status !== 200 && status !== 503)).toEqual([]);
+    expect(recoveredMs).toBeLessThan(5000);
+    expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+    expect(s.output()).toContain("embedded PostgreSQL stopped unexpectedly");
+    expect(s.output()).toContain("embedded PostgreSQL started again");
+    expect(s.child.exitCode).toBeNull();
+  }, 60_000);
+
+  it("exits with a clear message when it cannot be started again", async () => {
+    const s = await startShop({ PAGE_CACHE_ENTRIES: "0" });
+    shops.push(s);
+    await s.db.end();
+    // The running server has read its configuration; a new one cannot start without it.
+    const config = path.join(s.dataDir, "postgres/postgresql.conf");
+    fs.renameSync(config, `${config}.away`);
+    process.kill(postmasterPid(s.dataDir), "SIGINT");
+
+    const code = await s.exited;
+    expect(code).toBe(1);
+    expect(s.output()).toContain(
+      "The embedded PostgreSQL server stopped and could not be started again",
+    );
+  }, 60_000);
+});
