@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { type FakeStripe, startFakeStripe } from "#tests/support/fake-stripe.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { freePort } from "./free-port.ts";
 
@@ -364,4 +365,77 @@ describe("the embedded database stopped (fast shutdown, as after a crash)", () =
       "The embedded PostgreSQL server stopped and could not be started again",
     );
   }, 60_000);
+});
+
+describe("the payment provider failing or slow", () => {
+  let shop: Shop | undefined;
+  let stripe: FakeStripe | undefined;
+  afterAll(async () => {
+    await stopShop(shop);
+    await stripe?.close();
+  }, 30_000);
+
+  it("answers 'Could not start payment. Try again.' and gives the order's stock back", async () => {
+    stripe = await startFakeStripe();
+    const fake = stripe;
+    shop = await startShop({
+      STRIPE_SECRET_KEY: "sk_test_faults",
+      STRIPE_WEBHOOK_SECRET: "whsec_faults",
+      STRIPE_API_BASE: fake.apiBase,
+      PAYMENT_PROVIDER_TIMEOUT_MS: "2000",
+    });
+    const s = shop;
+    const buyer = await customer(s, "payment");
+    const { rows } = await s.db.query<{ serial: number; qty: number }>(
+      "select reg_serial_no as serial, qty_to_list as qty from regular_titles where qty_to_list >= 3 order by 1 limit 1",
+    );
+    const { serial, qty } = rows[0]!;
+    const stock = async () =>
+      (
+        await s.db.query<{ qty: number }>(
+          "select qty_to_list as qty from regular_titles where reg_serial_no = $1",
+          [serial],
+        )
+      ).rows[0]!.qty;
+    const ordersOf = async () =>
+      (
+        await s.db.query<{ status: string; session: string | null }>(
+          `select status, payment_session_id as session from orders
+            where user_id = (select id from users where email = $1) order by id`,
+          [buyer.email],
+        )
+      ).rows;
+
+    const outcomes: { how: string; ms: number }[] = [];
+    for (const [how, fault] of [
+      ["failing (500)", () => fake.failNext()],
+      ["slow (5 s)", () => fake.delayNext(5000)],
+    ] as const) {
+      fault();
+      const at = Date.now();
+      const response = await pay(s, buyer.cookie, serial);
+      const page = await response.text();
+      outcomes.push({ how, ms: Date.now() - at });
+      // The review step again, with the message (409, as for any checkout that could not go on).
+      expect(response.status).toBe(409);
+      expect(page).toContain("Could not start payment. Try again.");
+      // Nothing half done: no order left holding stock, none without its page.
+      expect((await ordersOf()).map((order) => order.status)).not.toContain("pending");
+      expect(await stock()).toBe(qty);
+    }
+    console.info(
+      `payment provider: ${outcomes.map((o) => `${o.how} answered in ${o.ms} ms`).join(", ")}`,
+    );
+    // Within the provider timeout (2 s) and some slack, not the 5 s the provider takes.
+    expect(outcomes[1]!.ms).toBeLessThan(4500);
+
+    // With the provider well again, paying works and holds one copy.
+    const paid = await pay(s, buyer.cookie, serial);
+    expect(paid.status).toBe(302);
+    expect(paid.headers.get("location")).toContain(`${fake.apiBase}/c/pay/`);
+    expect(await stock()).toBe(qty - 1);
+    const placed = await ordersOf();
+    expect(placed.map((order) => order.status)).toEqual(["cancelled", "cancelled", "pending"]);
+    expect(placed[2]!.session).toMatch(/^cs_test_/);
+  }, 90_000);
 });

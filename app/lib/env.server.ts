@@ -154,6 +154,11 @@ const schema = z
       .string()
       .regex(/^whsec_/, "must start with whsec_")
       .optional(),
+    /**
+     * The longest the checkout waits for the payment provider to open a payment page; past it
+     * the shopper is told "Could not start payment. Try again." and the order is released.
+     */
+    PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(80_000).default(20_000),
     /** Only for tests: a local server that answers Stripe's API. */
     STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
     /**
