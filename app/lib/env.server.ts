@@ -76,6 +76,11 @@ const schema = z
       .string()
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
+    /**
+     * How long a message that could not be sent waits before its first retry, in seconds; each
+     * further wait doubles, up to an hour, for about 40 tries.
+     */
+    MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     MAIL_FROM: z.string().min(3).default("Reel & Repair <no-reply@reelandrepair.example>"),
     /** The shop's time zone: repair appointments are offered and shown in it. */
     SHOP_TIME_ZONE: z
