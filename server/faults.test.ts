@@ -2,6 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { PgBoss } from "pg-boss";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { type FakeStripe, startFakeStripe } from "#tests/support/fake-stripe.ts";
@@ -52,6 +53,8 @@ async function startShop(env: Record<string, string> = {}): Promise<Shop> {
     ...env,
   });
   const db = new pg.Client(databaseUrl(dataDir));
+  // The database may go away under it (the tests stop it); its queries say so.
+  db.on("error", () => {});
   await db.connect();
   return { ...server, dataDir, db };
 }
@@ -570,3 +573,125 @@ describe("the mail server unreachable for a while", () => {
     expect(delivered().sort()).toEqual([...ids].sort());
   }, 120_000);
 });
+
+describe("the shop killed (SIGKILL) during 20 concurrent checkouts", () => {
+  let shop: Shop | undefined;
+  let dataDir = "";
+  afterAll(async () => {
+    await stopShop(shop);
+    // The killed shop's embedded server outlived it; the restarted shop shared it.
+    try {
+      process.kill(postmasterPid(dataDir), "SIGINT");
+    } catch {
+      // already gone
+    }
+  }, 30_000);
+
+  it("leaves every order whole or absent; unpaid ones expire and give their stock back", async () => {
+    const first = await startShop();
+    dataDir = first.dataDir;
+    const qty = 100;
+    const { rows } = await first.db.query<{ serial: number }>(
+      `update regular_titles set qty_to_list = $1
+        where reg_serial_no = (select min(reg_serial_no) from regular_titles)
+        returning reg_serial_no as serial`,
+      [qty],
+    );
+    const serial = rows[0]!.serial;
+    const buyers: { cookie: string; email: string }[] = [];
+    for (let i = 0; i < 20; i += 5) {
+      buyers.push(
+        ...(await Promise.all(
+          Array.from({ length: 5 }, (_, j) => customer(first, `killed-${i + j}`)),
+        )),
+      );
+    }
+    const emails = buyers.map((buyer) => buyer.email);
+    const ordersOf = (db: pg.Client) =>
+      db.query<{ id: string; status: string; session: string | null; items: number }>(
+        `select o.id, o.status, o.payment_session_id as session,
+                (select count(*) from order_items i where i.order_id = o.id)::int as items
+           from orders o join users u on u.id = o.user_id where u.email = any($1::text[])`,
+        [emails],
+      );
+
+    const attempts = buyers.map((buyer) =>
+      pay(first, buyer.cookie, serial).then(
+        (response) => ({ status: response.status, location: response.headers.get("location") }),
+        () => ({ status: 0, location: null }),
+      ),
+    );
+    // Killed as soon as the first orders are in: others are on their way, or not yet started.
+    await until(
+      "the first order",
+      async () => ((await ordersOf(first.db)).rows.length > 0 ? true : undefined),
+      20_000,
+    );
+    first.child.kill("SIGKILL");
+    const outcomes = await Promise.all(attempts);
+    await first.db.end();
+    await first.exited;
+
+    shop = await startShopOn(dataDir);
+    const s = shop;
+    const placed = (await ordersOf(s.db)).rows;
+    console.info(
+      `killed mid-checkout: ${outcomes.filter((o) => o.status === 302).length} answered, ` +
+        `${outcomes.filter((o) => o.status === 0).length} cut off; ${placed.length} orders found`,
+    );
+    // Whole or absent: every order has its line; every answered checkout has its order.
+    expect(placed.every((order) => order.items === 1)).toBe(true);
+    const sessions = new Set(placed.map((order) => order.session));
+    for (const outcome of outcomes.filter((o) => o.status === 302)) {
+      expect(sessions.has(/test-payment\/([^/?]+)/.exec(outcome.location!)![1]!)).toBe(true);
+    }
+    const stock = async () =>
+      (
+        await s.db.query<{ qty: number }>(
+          "select qty_to_list as qty from regular_titles where reg_serial_no = $1",
+          [serial],
+        )
+      ).rows[0]!.qty;
+    expect((await stock()) + placed.filter((order) => order.status === "pending").length).toBe(qty);
+
+    // Half an hour later (their payment window closed), the sweep releases them.
+    await s.db.query(
+      "update orders set payment_expires_at = now() - interval '1 second' where id = any($1::bigint[]) and status = 'pending'",
+      [placed.map((order) => order.id)],
+    );
+    const boss = new PgBoss({ connectionString: databaseUrl(dataDir), schema: "pgboss" });
+    await boss.start();
+    try {
+      // The once-a-minute job, now rather than at the next minute.
+      await boss.send("orders-expire", {});
+    } finally {
+      await boss.stop({ graceful: false });
+    }
+    await until(
+      "the stock to come back",
+      async () => ((await stock()) === qty ? true : undefined),
+      30_000,
+    );
+    const after = (await ordersOf(s.db)).rows;
+    expect(after.filter((order) => order.status !== "expired")).toEqual([]);
+  }, 180_000);
+});
+
+/** The shop started again on an existing data directory. */
+async function startShopOn(dataDir: string): Promise<Shop> {
+  const port = await freePort();
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SEED_DEMO: "true",
+    TRUST_PROXY: "loopback",
+    CHECKOUT_ATTEMPTS_PER_ACCOUNT: "10000",
+    CHECKOUT_ATTEMPTS_PER_CLIENT: "10000",
+  });
+  const db = new pg.Client(databaseUrl(dataDir));
+  // The database may go away under it (the tests stop it); its queries say so.
+  db.on("error", () => {});
+  await db.connect();
+  return { ...server, dataDir, db };
+}
