@@ -3,11 +3,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, HandleDataRequestFunction } from "react-router";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { hasSessionCookie } from "#app/domain/accounts/session.server.ts";
 import { dropModulePreloads } from "#app/lib/drop-module-preloads.server.ts";
 import { getEnv } from "#app/lib/env.server.ts";
+import { isDatabaseUnavailable } from "#app/db/unavailable.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -50,6 +51,15 @@ function keepPersonalPagesPrivate(request: Request, headers: Headers) {
     headers.set("Vary", "Cookie");
   }
 }
+
+/**
+ * Every error a loader, action or render threw. One by which the database was away is not a
+ * bug: the root's middleware answers 503 for it and logs it as one line.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || isDatabaseUnavailable(error)) return;
+  console.error(error);
+};
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   keepPersonalPagesPrivate(request, response.headers);

@@ -14,12 +14,16 @@ import { NotFound } from "./components/not-found.tsx";
 import { SiteFrame } from "./components/site-frame.tsx";
 import { getSignedInUser } from "./domain/accounts/session.server.ts";
 import { shopContact } from "./lib/env.server.ts";
+import { answerServiceUnavailable } from "./lib/service-unavailable.server.ts";
 import { SHOP } from "./lib/site.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** A request that could not reach the database is answered 503 as a whole (DESIGN §3.14). */
+export const middleware: Route.MiddlewareFunction[] = [answerServiceUnavailable];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSignedInUser(request);
@@ -68,7 +72,24 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // On the server, the entry's handleError has logged it already.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
+  if (status === 503) {
+    return (
+      <>
+        <title>{`Please try again in a moment | ${SHOP.name}`}</title>
+        <section className="mx-auto max-w-xl px-4 py-16 text-center">
+          <h1 className="text-3xl font-bold">We could not show this page right now</h1>
+          <p className="mt-4 text-muted-foreground">
+            The shop is catching its breath. Please try again in a moment.
+          </p>
+          <a className="mt-6 inline-block font-medium text-primary underline" href="">
+            Try again
+          </a>
+        </section>
+      </>
+    );
+  }
   return (
     <>
       <title>{`Something went wrong | ${SHOP.name}`}</title>

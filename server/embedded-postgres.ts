@@ -1,9 +1,23 @@
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "./free-port.ts";
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+
+/**
+ * What the shop hears while it keeps its embedded server running (docs/decisions/008): the
+ * server stopped without being asked, was started again, or could not be.
+ */
+export type Supervision = {
+  onStopped: (how: string) => void;
+  onRestarted: (details: { attempts: number; ms: number }) => void;
+  onGaveUp: (error: unknown) => void;
+};
+
+/** Attempts to start a stopped server again, a second apart, before giving up. */
+const RESTART_ATTEMPTS = 5;
 
 const DATABASE_NAME = "shop";
 
@@ -81,6 +95,7 @@ async function loadWithoutSignalHandlers() {
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (message: string) => void = () => {},
+  supervision?: Supervision,
 ): Promise<EmbeddedDatabase> {
   fs.mkdirSync(dataDir, { recursive: true });
   const clusterDir = clusterDirOf(dataDir);
@@ -125,5 +140,46 @@ export async function startEmbeddedPostgres(
   } finally {
     await admin.end();
   }
-  return { url: embeddedUrl(dataDir, port), stop: () => server.stop() };
+  const url = embeddedUrl(dataDir, port);
+  // The package keeps the running `postgres` child to itself.
+  const child = () => (server as unknown as { process?: ChildProcess }).process;
+  const running = () => {
+    const current = child();
+    return Boolean(current && current.exitCode === null && current.signalCode === null);
+  };
+  let stopping = false;
+
+  const restart = async () => {
+    const started = Date.now();
+    let failure: unknown;
+    for (let attempt = 1; attempt <= RESTART_ATTEMPTS && !stopping; attempt++) {
+      try {
+        await server.start();
+        watch();
+        supervision?.onRestarted({ attempts: attempt, ms: Date.now() - started });
+        return;
+      } catch (error) {
+        failure = error ?? new Error("postgres exited while starting");
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+    if (!stopping) supervision?.onGaveUp(failure);
+  };
+  const watch = () => {
+    child()?.once("exit", (code, signal) => {
+      if (stopping) return;
+      supervision?.onStopped(signal ? `signal ${signal}` : `exit code ${code}`);
+      void restart();
+    });
+  };
+  if (supervision) watch();
+
+  return {
+    url,
+    stop: async () => {
+      stopping = true;
+      // The package waits for the child's exit, which never comes for one already gone.
+      if (running()) await server.stop();
+    },
+  };
 }

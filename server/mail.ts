@@ -1,4 +1,9 @@
-import { startMailWorker, startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
+import {
+  DEFAULT_RETRY,
+  startMailWorker,
+  startOutbox,
+  stopOutbox,
+} from "#app/domain/mail/outbox.server.ts";
 import { createMailTransport } from "#app/domain/mail/transport.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import { logger } from "./logger.ts";
@@ -7,6 +12,7 @@ import { logger } from "./logger.ts";
 export async function startMail(env: Env) {
   const transport = createMailTransport(env, (line) => logger.info(line));
   const boss = await startOutbox(process.env.DATABASE_URL!, {
+    retry: { ...DEFAULT_RETRY, retryDelay: env.MAIL_RETRY_DELAY_SECONDS },
     onError: (error) => logger.warn({ err: error }, "mail queue"),
     onWarning: (warning) => logger.warn(warning, "mail queue"),
   });

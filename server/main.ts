@@ -26,7 +26,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 async function main() {
   routeConsoleToLogger();
   const env = getEnv();
-  const database = await prepareDatabase(env);
+  const database = await prepareDatabase(env, (error) => {
+    // Without its database the shop can only answer 503: better to stop, loudly, and let
+    // whatever runs it (systemd, Docker, a person) start it again (docs/decisions/008).
+    logger.fatal(
+      { err: error },
+      "The embedded PostgreSQL server stopped and could not be started again; the shop exits so that it can be restarted. See docs/operations.md.",
+    );
+    process.exit(1);
+  });
   const mail = await startMail(env);
   await startOrderJobs(mail.queue, getDb(), (expired) =>
     logger.info({ orders: expired }, "unpaid orders expired, stock returned"),

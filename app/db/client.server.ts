@@ -1,6 +1,8 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { getEnv } from "#app/lib/env.server.ts";
 import * as schema from "./schema.ts";
+import { noteDatabaseFailure } from "./unavailable.server.ts";
 
 /** Drizzle over a pool; `$client` is that pool, for the few statements prepared by hand. */
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -14,9 +16,76 @@ const globalHandle = globalThis as typeof globalThis & { __shopDatabase?: Handle
 // DATE columns stay "YYYY-MM-DD" strings instead of becoming midnight in the server's zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
-export function createDatabase(connectionString: string, max = 10): Handle {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+export type PoolLimits = {
+  /** Connections kept open. */
+  max?: number;
+  /** The longest wait for a connection, free in the pool or newly opened (0: no limit). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL cancels a statement running longer (0: no limit). */
+  statementTimeoutMs?: number;
+};
+
+/** How much longer than statement_timeout the shop waits for a database that does not answer. */
+const UNANSWERED_MARGIN_MS = 1000;
+
+/**
+ * Lets the request being served know when its connection or statement failed because the
+ * database is away (unavailable.server.ts), whatever the code that asked does with the error.
+ */
+function observe<T>(result: T, onError?: (error: unknown) => void): T {
+  if (result instanceof Promise) {
+    result.catch((error: unknown) => {
+      noteDatabaseFailure(error);
+      onError?.(error);
+    });
+  }
+  return result;
+}
+
+/**
+ * A query the database never answered (it is paused, or the network dropped it) leaves its
+ * connection waiting for that answer, perhaps inside a transaction whose ROLLBACK can no longer
+ * be sent. Such a connection must never serve anyone again: it is closed at once, which the pool
+ * notices when it comes back, and the database rolls back whatever it left open.
+ */
+function watchClient(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) =>
+    observe(query(...args), (error) => {
+      if (error instanceof Error && error.message === "Query read timeout") {
+        client.end().catch(() => {});
+      }
+    })) as typeof client.query;
+}
+
+function watchPool(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => observe(query(...args))) as typeof pool.query;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => observe(connect(...args))) as typeof pool.connect;
+  pool.on("connect", watchClient);
+}
+
+export function createDatabase(connectionString: string, limits: PoolLimits | number = {}): Handle {
+  const {
+    max = 10,
+    connectTimeoutMs = 0,
+    statementTimeoutMs = 0,
+  } = typeof limits === "number" ? { max: limits } : limits;
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: connectTimeoutMs,
+    ...(statementTimeoutMs > 0
+      ? {
+          statement_timeout: statementTimeoutMs,
+          query_timeout: statementTimeoutMs + UNANSWERED_MARGIN_MS,
+        }
+      : {}),
+  });
   pool.on("error", (error) => console.error("PostgreSQL pool error", error));
+  watchPool(pool);
   return { pool, db: drizzle(pool, { schema, casing: "snake_case" }) };
 }
 
@@ -24,8 +93,12 @@ function handle(): Handle {
   if (!globalHandle.__shopDatabase) {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set: the server starts the database first.");
-    const max = Number(process.env.DATABASE_POOL_SIZE) || 10;
-    globalHandle.__shopDatabase = createDatabase(url, max);
+    const env = getEnv();
+    globalHandle.__shopDatabase = createDatabase(url, {
+      max: env.DATABASE_POOL_SIZE,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    });
   }
   return globalHandle.__shopDatabase;
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import type pg from "pg";
+import pg from "pg";
 import type { Database } from "./client.server.ts";
 
 const migrationsFolder = path.resolve(
@@ -20,7 +20,13 @@ export const MIGRATION_LOCK_KEY = 4242000;
 
 export async function runMigrations(db: Database): Promise<void> {
   const pool = (db as unknown as { $client: pg.Pool }).$client;
-  const client = await pool.connect();
+  // A connection of its own, without the pool's statement timeouts: building an index over a
+  // large table, or waiting for another process's migrations, may rightly take minutes.
+  const { statement_timeout, query_timeout, ...options } = pool.options;
+  void statement_timeout;
+  void query_timeout;
+  const client = new pg.Client(options);
+  await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
@@ -29,6 +35,6 @@ export async function runMigrations(db: Database): Promise<void> {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }

@@ -55,6 +55,17 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /**
+     * The longest a request waits for a database connection: a free one from the pool, or a new
+     * one being opened. Past it the request is answered 503 (DESIGN §3.14).
+     */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+    /**
+     * The longest one statement may run: PostgreSQL cancels it then (statement_timeout), and the
+     * shop stops waiting a second later when the database does not answer at all (paused, cut
+     * off), closing that connection.
+     */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     /** Rendered pages for signed-out visitors kept per process (0 = no page cache). */
     PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2000),
     DATA_DIR: z.string().min(1).default("./.data"),
@@ -65,6 +76,11 @@ const schema = z
       .string()
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
+    /**
+     * How long a message that could not be sent waits before its first retry, in seconds; each
+     * further wait doubles, up to an hour, for about 40 tries.
+     */
+    MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     MAIL_FROM: z.string().min(3).default("Reel & Repair <no-reply@reelandrepair.example>"),
     /** The shop's time zone: repair appointments are offered and shown in it. */
     SHOP_TIME_ZONE: z
@@ -148,6 +164,11 @@ const schema = z
       .string()
       .regex(/^whsec_/, "must start with whsec_")
       .optional(),
+    /**
+     * The longest the checkout waits for the payment provider to open a payment page; past it
+     * the shopper is told "Could not start payment. Try again." and the order is released.
+     */
+    PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(80_000).default(20_000),
     /** Only for tests: a local server that answers Stripe's API. */
     STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
     /**

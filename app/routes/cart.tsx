@@ -216,7 +216,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (result.soldOut) return backToCart({ errors: {}, message: result.message }, 409);
   const quoted = await quote();
   if (!quoted.ok) return backToCart({ errors: {}, message: quoted.message }, 409);
-  return review(quoted.quote, checkoutKey.data, result.message);
+  // The attempt's order is over (released, or never placed): pressing "Pay" again is a new one.
+  return review(quoted.quote, crypto.randomUUID(), result.message);
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -121,6 +121,8 @@ export async function startFakeStripe() {
   const lineItemsBySession = new Map<string, FakeLineItem[]>();
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
   const failures: StripeError[] = [];
+  /** Milliseconds the next calls wait before they are answered (a slow Stripe). */
+  const delays: number[] = [];
   const refunds: FakeRefund[] = [];
   let apiBase = "";
 
@@ -284,14 +286,24 @@ export async function startFakeStripe() {
         params: decodeForm(body),
       };
       requests.push(request);
+      const delay = delays.shift() ?? 0;
+      // Answered late but worked out at once, as a slow Stripe does the work all the same.
       const [status, payload] = answer(request, body);
+      if (delay > 0) {
+        setTimeout(() => reply(status, payload, request.idempotencyKey), delay);
+        return;
+      }
+      reply(status, payload, request.idempotencyKey);
+    });
+    const reply = (status: number, payload: unknown, idempotencyKey: string | null) => {
+      if (res.destroyed) return;
       res.writeHead(status, {
         "content-type": "application/json",
         "request-id": randomId("req_"),
-        ...(request.idempotencyKey ? { "idempotency-key": request.idempotencyKey } : {}),
+        ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
       });
       res.end(JSON.stringify(payload));
-    });
+    };
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -322,6 +334,10 @@ export async function startFakeStripe() {
         message: error.message ?? "Something went wrong on Stripe's end (fake).",
         ...(error.code ? { code: error.code } : {}),
       });
+    },
+    /** The next API call is answered after `ms` (its work is done at once all the same). */
+    delayNext(ms: number) {
+      delays.push(ms);
     },
     /**
      * The event Stripe sends when a session reaches this state; the stored session changes with

@@ -130,7 +130,7 @@ describe("starting payment", () => {
     }
   });
 
-  it("keeps the order pending and the stock held when the session cannot be opened, and retries", async () => {
+  it("releases the order and its stock when the session cannot be opened; a new checkout pays", async () => {
     const { request, title } = await checkout();
     stripe.failNext();
     const failed = await startPayment(db, request, config);
@@ -139,15 +139,36 @@ describe("starting payment", () => {
       .select({ status: orders.status, sessionId: orders.paymentSessionId })
       .from(orders)
       .where(eq(orders.checkoutKey, request.checkoutKey));
-    expect(order).toEqual({ status: "pending", sessionId: null });
-    expect(await regularStock(db, title.serialNo)).toBe(3);
+    // Nothing half done: no order holding stock without a page to pay it on.
+    expect(order).toEqual({ status: "cancelled", sessionId: null });
+    expect(await regularStock(db, title.serialNo)).toBe(5);
 
-    // Tried again two minutes later (Stripe wants an expiry 30+ minutes from the request).
-    const retried = await startPayment(db, request, {
-      ...config,
-      now: new Date(Date.now() + 2 * 60_000),
-    });
+    // Pressing "Pay" again is a new checkout (the page hands out a new key).
+    const retried = await startPayment(
+      db,
+      { ...request, checkoutKey: crypto.randomUUID() },
+      config,
+    );
     expect(retried.ok).toBe(true);
+    expect(await regularStock(db, title.serialNo)).toBe(3);
+  });
+
+  it("keeps an order whose replay opened its page meanwhile", async () => {
+    const { request, title } = await checkout();
+    const first = await startPayment(db, request, config);
+    expect(first.ok).toBe(true);
+    // A replay whose own attempt fails finds the order paid-for-able: it is left alone.
+    stripe.failNext();
+    const replay = await startPayment(db, request, {
+      ...config,
+      now: new Date(Date.now() + 30 * 60_000),
+    });
+    expect(replay).toEqual({ ok: false, message: "Could not start payment. Try again." });
+    const [order] = await db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.checkoutKey, request.checkoutKey));
+    expect(order).toEqual({ status: "pending" });
     expect(await regularStock(db, title.serialNo)).toBe(3);
   });
 

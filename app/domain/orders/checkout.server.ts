@@ -7,6 +7,7 @@ import { paymentProviderNamed } from "#app/domain/payments/providers.server.ts";
 import {
   recordFirstPaymentSession,
   recordPaymentSession,
+  releaseOrder,
 } from "#app/domain/orders/fulfilment.server.ts";
 import type { Transaction } from "#app/domain/orders/stock.server.ts";
 import { orderCancelPath } from "./cancel-link.server.ts";
@@ -104,8 +105,9 @@ const REUSE_MARGIN_MS = 2 * 60_000;
  * checkout finds the order it made) and sends the shopper to a payment session for it, with the
  * provider chosen for its lines. The order row is locked while its session is opened, so a
  * double click or a retry goes to the session already open instead of opening a second one that
- * could be paid too. If the session cannot be opened the order stays pending, the cart is
- * untouched, and pressing the button again tries again.
+ * could be paid too. If the session cannot be opened (the provider failing or too slow) the
+ * order is released with its stock, the cart is untouched, and pressing the button again
+ * places a new order.
  */
 export async function startPayment(
   db: Database,
@@ -186,8 +188,14 @@ export async function startPayment(
     url: session.url,
     expiresAt: session.expiresAt,
   });
-  const couldNotStart = (error: unknown): StartPaymentResult => {
+  // Nothing is left half done: an order that never got a payment page gives its stock back at
+  // once (not when its payment window would have closed); pressing "Pay" again is a new
+  // checkout. An order whose page was opened (by a replay of this checkout) is left to it. A
+  // provider that answered too late may still have opened a page: paid, it is refunded as any
+  // payment arriving after its order was released.
+  const couldNotStart = async (error: unknown): Promise<StartPaymentResult> => {
     console.error(`Could not start payment for order ${order.id}`, error);
+    await releaseOrder(db, { orderId: order.id, reason: "cancelled", onlyWithoutSession: true });
     return { ok: false, message: "Could not start payment. Try again." };
   };
   const open = async (tx: Transaction) => {
@@ -208,7 +216,7 @@ export async function startPayment(
       }
       await provider.expireCheckoutSession(session.id);
     } catch (error) {
-      return couldNotStart(error);
+      return await couldNotStart(error);
     }
   }
 
@@ -244,7 +252,7 @@ export async function startPayment(
       return open(tx);
     });
   } catch (error) {
-    return couldNotStart(error);
+    return await couldNotStart(error);
   }
 }
 

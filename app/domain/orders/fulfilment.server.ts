@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import { queryByHand, type Database } from "#app/db/client.server.ts";
 import { customers, orderItems, orders, paymentEvents } from "#app/db/schema.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
@@ -286,7 +286,12 @@ export type ReleaseResult =
  */
 export async function releaseOrder(
   db: Database,
-  input: { orderId: number; reason: "expired" | "cancelled" },
+  input: {
+    orderId: number;
+    reason: "expired" | "cancelled";
+    /** Only if no payment page was ever recorded for it (one may be open in another tab). */
+    onlyWithoutSession?: boolean;
+  },
   options: { now?: Date } = {},
 ): Promise<ReleaseResult> {
   const now = options.now ?? new Date();
@@ -294,7 +299,13 @@ export async function releaseOrder(
     const [released] = await tx
       .update(orders)
       .set({ status: input.reason, updatedAt: now })
-      .where(and(eq(orders.id, input.orderId), eq(orders.status, "pending")))
+      .where(
+        and(
+          eq(orders.id, input.orderId),
+          eq(orders.status, "pending"),
+          input.onlyWithoutSession ? isNull(orders.paymentSessionId) : undefined,
+        ),
+      )
       .returning({ id: orders.id });
     if (!released) {
       const [current] = await tx

@@ -14,7 +14,11 @@ function provider(kind: "stripe" | "test"): PaymentProvider {
   const env = getEnv();
   const created =
     kind === "stripe"
-      ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, apiBase: env.STRIPE_API_BASE })
+      ? createStripeProvider({
+          secretKey: env.STRIPE_SECRET_KEY!,
+          apiBase: env.STRIPE_API_BASE,
+          timeoutMs: env.PAYMENT_PROVIDER_TIMEOUT_MS,
+        })
       : createTestProvider({ appEnv: env.APP_ENV });
   globalProviders.__shopPaymentProviders.set(kind, created);
   return created;

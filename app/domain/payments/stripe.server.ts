@@ -38,10 +38,7 @@ function checkoutLineItems(input: CheckoutSessionInput): LineItem[] {
 }
 
 /** Where the SDK sends its requests: Stripe itself, or (tests only) a local stand-in. */
-function connection(apiBase: string | undefined): Stripe.StripeConfig {
-  // Well past Stripe's usual answer, well short of the SDK's 80 s a shopper would sit through;
-  // a request cut off here is safe to repeat (same idempotency key, same session).
-  const timeout = 20_000;
+function connection(apiBase: string | undefined, timeout: number): Stripe.StripeConfig {
   if (!apiBase) return { timeout };
   const url = new URL(apiBase);
   return {
@@ -73,8 +70,16 @@ export function createStripeProvider(options: {
   secretKey: string;
   /** e.g. "http://127.0.0.1:12345": a local server standing in for Stripe (tests only). */
   apiBase?: string;
+  /**
+   * The longest one call may take. By default well past Stripe's usual answer, well short of the
+   * SDK's 80 s a shopper would sit through (PAYMENT_PROVIDER_TIMEOUT_MS).
+   */
+  timeoutMs?: number;
 }): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, connection(options.apiBase));
+  const stripe = new Stripe(
+    options.secretKey,
+    connection(options.apiBase, options.timeoutMs ?? 20_000),
+  );
   return {
     name: "stripe",
     async createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession> {
