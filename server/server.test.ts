@@ -297,5 +297,7 @@ describe("the server entry", () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // A shop on a data folder of its own: creating its database cluster (initdb) and the demo
+    // catalogue is most of this test's time, 5 s on a quiet machine and over 15 s on a busy one.
+  }, 60_000);
 });
