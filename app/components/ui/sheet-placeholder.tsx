@@ -2,7 +2,8 @@ import { useId, useLayoutEffect, useRef } from "react";
 import { X } from "#app/components/ui/icons.tsx";
 import { cn } from "#app/lib/cn.ts";
 
-const CONTROL = "a[href], button, input, select, textarea";
+/** Where focus starts, as on the real sheet: its first control that is not a link. */
+const FIRST_CONTROL = "button, input, select, textarea";
 
 /**
  * A sheet drawn the moment it is asked for, while the code of the real one (sheet.tsx, fetched
@@ -26,7 +27,7 @@ export function SheetPlaceholder({
   side: "left" | "right";
   title: string;
   description: string;
-  /** Focus starts on the title instead of the first control (as on the real sheet). */
+  /** Focus starts on the title instead of the first control that is not a link. */
   focusTitle?: boolean;
   /** Escape, the Close button or a press on the backdrop; focus has gone back by then. */
   onClose: () => void;
@@ -45,7 +46,7 @@ export function SheetPlaceholder({
     dialog.current?.showModal();
     const first = focusTitle
       ? heading.current
-      : dialog.current?.querySelector<HTMLElement>(CONTROL);
+      : dialog.current?.querySelector<HTMLElement>(FIRST_CONTROL);
     first?.focus();
   }, [focusTitle]);
 
