@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, createAdmin, register, signedInCustomer } from "./support/accounts.ts";
-import { checkoutWithTestCard } from "./support/checkout.ts";
+import { checkoutWithTestCard, fillShipping } from "./support/checkout.ts";
 import { firstLink, uniqueEmail, waitForMail } from "./support/mailbox.ts";
 
 // Whole journeys with the keyboard alone: Tab and Shift+Tab to move, Enter or Space to act,
@@ -197,4 +197,63 @@ test("the owner adds a title and ships an order with the keyboard alone", async 
   await tabTo(page, /^Mark as shipped$/);
   await page.keyboard.press("Enter");
   await expect(page.getByText(`Order #${order} is marked shipped.`)).toBeVisible();
+});
+
+test("with motion on, 'Go to Cart Page' leaves focus on the cart page's heading once the drawer has slid away", async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await page.goto("/movies");
+  await tabTo(page, /^Add to Cart/);
+  await page.keyboard.press("Enter");
+  await tabTo(page, /^Cart \(1\)$/, { backwards: true });
+  await page.keyboard.press("Enter");
+  const drawer = page.getByRole("dialog", { name: "Your Cart (1 item)" });
+  await expect(drawer).toBeVisible();
+  await tabTo(page, /^Go to Cart Page$/);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(drawer).toBeHidden();
+  // Every animation of the closing drawer has ended by now.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running"),
+  );
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeFocused();
+});
+
+test("the success page keeps focus where it was when the payment's confirmation arrives", async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail("keys-waiting");
+  await signedInCustomer(page, email, "Keys-Waiting-Pass-3", "Wade", "Waiting");
+  await page.goto("/movies");
+  await tabTo(page, /^Add to Cart/);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Cart (1)" })).toBeVisible();
+  await page.goto("/cart");
+  await fillShipping(page, email);
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/test-payment\//);
+  const paymentPage = page.url();
+  const order = /test_(\d+)_/.exec(paymentPage)![1]!;
+
+  // The success page while the payment is not confirmed yet: it checks again by itself.
+  await page.goto(`/cart-success?order=${order}`);
+  await expect(page.getByRole("heading", { name: "Confirming your payment…" })).toBeVisible();
+  await tabTo(page, /^View My Orders$/);
+
+  const paying = await context.newPage();
+  await paying.goto(paymentPage);
+  await paying.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await paying.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await paying.getByLabel("Expiry (MM/YY)").fill("12/40");
+  await paying.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(paying.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+  await paying.close();
+
+  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "View My Orders" })).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: `Your order #${order}` })).toBeVisible();
 });
