@@ -19,7 +19,9 @@ import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
 // taken from real data, and the states a page reaches only when something is opened on it.
 
 test.beforeEach(async ({ context, page }, testInfo) => {
-  test.slow();
+  // A test judges 10–20 page states at two widths, each axe run taking seconds when the machine
+  // is busy: room for that, rather than more tests that each sign in again.
+  test.setTimeout(240_000);
   // Dialogs, menus and the footer fade in: axe judges what stays, not a colour halfway through.
   await page.emulateMedia({ reducedMotion: "reduce" });
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
