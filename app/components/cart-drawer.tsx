@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
-import { itemCountLabel } from "#app/lib/cart.ts";
+import { CART_DRAWER_DESCRIPTION, cartDrawerTitle } from "#app/lib/cart.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import {
   CartLineThumbnail,
@@ -19,7 +19,8 @@ import {
   SheetTitle,
 } from "./ui/sheet.tsx";
 
-export function CartDrawer() {
+/** `appearAtOnce`: the drawer takes the place of its placeholder, already open on screen. */
+export function CartDrawer({ appearAtOnce }: { appearAtOnce: boolean }) {
   const cart = useCart();
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -29,6 +30,7 @@ export function CartDrawer() {
       <SheetContent
         side="right"
         className="w-full gap-0 sm:max-w-md"
+        appearAtOnce={appearAtOnce}
         // The first control in the drawer is a line's "Decrease quantity": landing there, one
         // more Enter would take a copy out. The heading says where the shopper is instead.
         onOpenAutoFocus={(event) => {
@@ -46,11 +48,9 @@ export function CartDrawer() {
       >
         <SheetHeader className="border-b">
           <SheetTitle ref={heading} tabIndex={-1}>
-            Your Cart ({itemCountLabel(cart.totalItems)})
+            {cartDrawerTitle(cart.totalItems)}
           </SheetTitle>
-          <SheetDescription className="sr-only">
-            Titles in your cart, with their quantities and prices
-          </SheetDescription>
+          <SheetDescription className="sr-only">{CART_DRAWER_DESCRIPTION}</SheetDescription>
         </SheetHeader>
         <div className="flex-1 overflow-y-auto p-4">
           {cart.lines.length === 0 ? (

@@ -2,7 +2,9 @@ import { onDemand } from "./on-demand.ts";
 
 /*
  * The parts of the page that are fetched on demand rather than with the first load: each is
- * needed only once the shopper opens it, and most visits never do.
+ * needed only once the shopper opens it, and most visits never do. The cart drawer and the side
+ * menu answer a tap at once all the same: until their code is there, a placeholder sheet
+ * (ui/sheet-placeholder.tsx) opens in their place.
  */
 
 export const cartDrawerPart = onDemand(() => import("./cart-drawer.tsx"));

@@ -1,3 +1,4 @@
+import { SidewaysScroll } from "#app/components/ui/sideways-scroll.tsx";
 import { formatUsd } from "#app/lib/money.ts";
 
 type SummaryItem = { key: string; title: string; quantity: number; unitPriceCents: number };
@@ -21,7 +22,7 @@ export function OrderSummary({
   totalCents: number;
 }) {
   return (
-    <div className="mt-3 overflow-x-auto">
+    <SidewaysScroll label="Items in the order" className="mt-3">
       <table className="w-full text-sm">
         <thead>
           <tr className="border-b text-left text-muted-foreground">
@@ -60,6 +61,6 @@ export function OrderSummary({
         <dt className="border-t pt-1 font-semibold">Total</dt>
         <dd className="border-t pt-1 text-right font-semibold">{formatUsd(totalCents)}</dd>
       </dl>
-    </div>
+    </SidewaysScroll>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
+import { CART_DRAWER_DESCRIPTION, cartDrawerTitle } from "#app/lib/cart.ts";
 import { cn } from "#app/lib/cn.ts";
 import { useCart } from "./cart-provider.tsx";
 import { cartDrawerPart } from "./lazy-parts.ts";
@@ -10,6 +11,7 @@ import { OrdersLoading } from "./orders-loading.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import { Toasts } from "./toasts.tsx";
+import { SheetPlaceholder } from "./ui/sheet-placeholder.tsx";
 
 export function SiteFrame({ children }: { children: React.ReactNode }) {
   const refreshing = useRefreshingSamePage();
@@ -50,7 +52,7 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <CartDrawerOnDemand open={drawerOpen} />
+      <CartDrawerOnDemand />
       {/*
         The drawer's total and buttons are at its bottom: while it is open, toasts show at the
         top, below the drawer's heading and close button, never over its actions.
@@ -64,11 +66,39 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The cart drawer is fetched when it is first opened (or the Cart button is headed for). */
-function CartDrawerOnDemand({ open }: { open: boolean }) {
+/**
+ * The cart drawer is fetched when it is first opened (or the Cart button is headed for). Opened
+ * before it has arrived, a placeholder with the drawer's title shows at once and gives way to the
+ * drawer when its code is there.
+ */
+function CartDrawerOnDemand() {
+  const cart = useCart();
+  const open = cart.drawerOpen;
   const part = useOnDemand(cartDrawerPart);
+  const [openedEarly, setOpenedEarly] = useState(false);
+  if (open && !part && !openedEarly) setOpenedEarly(true);
+  if (!open && openedEarly) setOpenedEarly(false);
   useEffect(() => {
     if (open) cartDrawerPart.preload();
   }, [open]);
-  return part ? <part.CartDrawer /> : null;
+  if (part) return <part.CartDrawer appearAtOnce={openedEarly} />;
+  if (!open) return null;
+  return (
+    <SheetPlaceholder
+      side="right"
+      title={cartDrawerTitle(cart.totalItems)}
+      description={CART_DRAWER_DESCRIPTION}
+      focusTitle
+      className="w-full gap-0 sm:max-w-md"
+      onClose={() => {
+        const opener = cart.takeDrawerOpener();
+        cart.setDrawerOpen(false);
+        opener?.focus();
+      }}
+    >
+      <p role="status" className="flex-1 p-4 py-10 text-center text-muted-foreground">
+        Opening your cart…
+      </p>
+    </SheetPlaceholder>
+  );
 }

@@ -154,6 +154,13 @@ export function itemCountLabel(count: number): string {
   return `${count} ${count === 1 ? "item" : "items"}`;
 }
 
+/** The cart drawer's title, as its placeholder and the drawer itself show it. */
+export function cartDrawerTitle(count: number): string {
+  return `Your Cart (${itemCountLabel(count)})`;
+}
+
+export const CART_DRAWER_DESCRIPTION = "Titles in your cart, with their quantities and prices";
+
 /** How a product is named to assistive technology: the title and, when known, its disc. */
 export function productLabel(title: string, disc: string | null): string {
   return disc ? `${title} (${disc})` : title;

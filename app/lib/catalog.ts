@@ -5,6 +5,7 @@ export type Disc = (typeof DISCS)[number];
 /** The years a regular title's Release Year may take (spec: the input range). */
 export const RELEASE_YEAR_MIN = 1900;
 export const RELEASE_YEAR_MAX = 2100;
+export const RELEASE_YEAR_FORMAT_MESSAGE = "Year must be in YYYY format";
 
 export const ORDER_STATUSES = [
   "pending",

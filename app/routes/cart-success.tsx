@@ -50,44 +50,46 @@ export default function CartSuccess({ loaderData }: Route.ComponentProps) {
     return () => window.clearTimeout(timer);
   }, [state, revalidator]);
 
-  if (state !== "paid") {
-    return (
-      <div className="mx-auto max-w-lg px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold">
-          {state === "waiting" ? "Confirming your payment…" : "No paid order here"}
-        </h1>
-        <p className="mt-4 text-muted-foreground" role="status">
-          {state === "waiting"
+  // One page for every state, the same elements in the same places: when the payment's
+  // confirmation arrives while the shopper is here, only texts and links change, and focus stays
+  // where it was (on a control that is still there) instead of falling to the page's start.
+  const paid = state === "paid";
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16 text-center">
+      {paid ? (
+        <CircleCheck aria-hidden="true" className="mx-auto mb-4 size-16 text-success" />
+      ) : null}
+      <h1 className="text-3xl font-bold">
+        {paid
+          ? "Thank you for your order!"
+          : state === "waiting"
+            ? "Confirming your payment…"
+            : "No paid order here"}
+      </h1>
+      <p className="mt-4 text-muted-foreground" role="status">
+        {paid
+          ? `Your order #${loaderData.orderId} was placed successfully. A confirmation e-mail will be sent to you soon.`
+          : state === "waiting"
             ? "We are waiting for the card provider to confirm your payment. This page updates by itself."
             : state === "unpaid"
               ? "This order was not paid, so nothing was charged and nothing will be shipped."
               : "We could not find this order in your account."}
-        </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/cart" className={buttonVariants({ size: "lg" })}>
-            Back to Cart
-          </Link>
-          <Link to="/orders" className={buttonVariants({ size: "lg", variant: "outline" })}>
-            View My Orders
-          </Link>
-        </div>
-      </div>
-    );
-  }
-
-  return (
-    <div className="mx-auto max-w-lg px-4 py-16 text-center">
-      <CircleCheck aria-hidden="true" className="mx-auto size-16 text-success" />
-      <h1 className="mt-4 text-3xl font-bold">Thank you for your order!</h1>
-      <p className="mt-4 text-muted-foreground">
-        Your order #{loaderData.orderId} was placed successfully. A confirmation e-mail will be sent
-        to you soon.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonVariants({ size: "lg" })}>
-          Continue Shopping
-        </Link>
-        <Link to="/orders" className={buttonVariants({ size: "lg", variant: "outline" })}>
+        {paid ? (
+          <Link key="shop" to="/" className={buttonVariants({ size: "lg" })}>
+            Continue Shopping
+          </Link>
+        ) : (
+          <Link key="cart" to="/cart" className={buttonVariants({ size: "lg" })}>
+            Back to Cart
+          </Link>
+        )}
+        <Link
+          key="orders"
+          to="/orders"
+          className={buttonVariants({ size: "lg", variant: "outline" })}
+        >
           View My Orders
         </Link>
       </div>

@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from "#app/components/ui/icons.tsx";
 import { Link, useLocation, useNavigation } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 import { Pagination } from "../pagination.tsx";
+import { SidewaysScroll } from "#app/components/ui/sideways-scroll.tsx";
 
 export type DataColumn<Row> = {
   key: string;
@@ -85,9 +86,10 @@ export function DataTable<Row>({
   const navigation = useNavigation();
   return (
     <>
-      <div
+      <SidewaysScroll
+        label={caption}
         className={cn(
-          "relative mt-4 overflow-x-auto rounded-xl border bg-card",
+          "relative mt-4 rounded-xl border bg-card",
           navigation.state === "loading" && "opacity-60",
         )}
       >
@@ -144,7 +146,7 @@ export function DataTable<Row>({
             )}
           </tbody>
         </table>
-      </div>
+      </SidewaysScroll>
       <div className="mt-4">
         <Pagination page={page} pageCount={pageCount} />
       </div>

@@ -1,3 +1,4 @@
+import { SidewaysScroll } from "#app/components/ui/sideways-scroll.tsx";
 import "uplot/dist/uPlot.min.css";
 import { useEffect, useRef } from "react";
 import type uPlot from "uplot";
@@ -165,7 +166,10 @@ export function SalesChart({ days }: { days: SalesDay[] }) {
       />
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium">Sales by day as a table</summary>
-        <div className="mt-2 overflow-x-auto rounded-xl border">
+        <SidewaysScroll
+          label={`Sales by day, last ${days.length} days`}
+          className="mt-2 rounded-xl border"
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">Sales by day, last {days.length} days</caption>
             <thead>
@@ -195,7 +199,7 @@ export function SalesChart({ days }: { days: SalesDay[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </SidewaysScroll>
       </details>
     </div>
   );

@@ -1,5 +1,11 @@
+import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { DISCS, RELEASE_YEAR_MAX, RELEASE_YEAR_MIN } from "#app/lib/catalog.ts";
+import {
+  DISCS,
+  RELEASE_YEAR_FORMAT_MESSAGE,
+  RELEASE_YEAR_MAX,
+  RELEASE_YEAR_MIN,
+} from "#app/lib/catalog.ts";
 import { FormField, FormMessage, SelectField, TextareaField } from "../form-field.tsx";
 import { PosterImage } from "../poster-image.tsx";
 import { Button, buttonVariants } from "../ui/button.tsx";
@@ -13,6 +19,11 @@ type FieldSpec = {
   /** The range a number field offers; the schema still checks what arrives. */
   min?: number;
   max?: number;
+  /**
+   * A number field's message for what the browser cannot read as a number ("1999."): the
+   * browser would send it empty, so the form says so here instead of sending it.
+   */
+  notANumber?: string;
   placeholder?: string;
   required?: boolean;
   wide?: boolean;
@@ -28,6 +39,7 @@ export const REGULAR_FIELDS: FieldSpec[] = [
     kind: "number",
     min: RELEASE_YEAR_MIN,
     max: RELEASE_YEAR_MAX,
+    notANumber: RELEASE_YEAR_FORMAT_MESSAGE,
     placeholder: "YYYY",
   },
   { name: "disc", label: "Disc", kind: "disc", required: true },
@@ -87,6 +99,8 @@ export function TitleForm({
   poster?: { src: string; alt: string };
 }) {
   const navigation = useNavigation();
+  /** Number fields whose typed text the browser could not read, by name, with their message. */
+  const [unreadable, setUnreadable] = useState<Record<string, string>>({});
   return (
     <>
       <h1 className="text-3xl font-bold">{heading}</h1>
@@ -95,6 +109,20 @@ export function TitleForm({
         encType="multipart/form-data"
         noValidate
         className="mt-6 grid max-w-3xl gap-4 sm:grid-cols-2"
+        onSubmit={(event) => {
+          const found: Record<string, string> = {};
+          for (const field of fields) {
+            const input = event.currentTarget.elements.namedItem(field.name);
+            if (field.notANumber && input instanceof HTMLInputElement && input.validity.badInput) {
+              found[field.name] = field.notANumber;
+            }
+          }
+          setUnreadable(found);
+          const first = Object.keys(found)[0];
+          if (!first) return;
+          event.preventDefault();
+          (event.currentTarget.elements.namedItem(first) as HTMLInputElement).focus();
+        }}
       >
         {message ? (
           <div className="sm:col-span-2">
@@ -148,7 +176,12 @@ export function TitleForm({
               max={field.max}
               inputMode={field.inputMode}
               placeholder={field.placeholder}
-              error={errors[field.name]}
+              error={unreadable[field.name] ?? errors[field.name]}
+              onInput={
+                unreadable[field.name]
+                  ? () => setUnreadable(({ [field.name]: _, ...rest }) => rest)
+                  : undefined
+              }
               className={wide}
               {...common}
             />

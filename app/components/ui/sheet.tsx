@@ -33,15 +33,21 @@ export function SheetContent({
   className,
   children,
   side,
+  appearAtOnce = false,
   ...props
-}: ComponentProps<typeof SheetPrimitive.Content> & { side?: SheetSide }) {
+}: ComponentProps<typeof SheetPrimitive.Content> & {
+  side?: SheetSide;
+  /** Takes the place of a SheetPlaceholder already on screen: no second slide or fade in. */
+  appearAtOnce?: boolean;
+}) {
   const resolvedSide = side ?? use(SheetSideContext);
+  const still = appearAtOnce && "data-[state=open]:animate-none";
   return (
     <SheetPrimitive.Portal>
-      <SheetPrimitive.Overlay className="overlay" />
+      <SheetPrimitive.Overlay className={cn("overlay", still)} />
       <SheetPrimitive.Content
         data-side={resolvedSide}
-        className={cn("sheet", `sheet-${resolvedSide}`, className)}
+        className={cn("sheet", `sheet-${resolvedSide}`, still, className)}
         {...props}
       >
         {children}

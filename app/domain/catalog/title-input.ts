@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { DISCS, RELEASE_YEAR_MAX, RELEASE_YEAR_MIN } from "#app/lib/catalog.ts";
+import {
+  DISCS,
+  RELEASE_YEAR_FORMAT_MESSAGE,
+  RELEASE_YEAR_MAX,
+  RELEASE_YEAR_MIN,
+} from "#app/lib/catalog.ts";
 import { parsePriceToCents } from "#app/lib/money.ts";
 
 // The add/edit rules of spec §5, one schema per catalogue, used by the admin forms and by the
@@ -61,7 +66,7 @@ export const regularTitleSchema = z.object({
   releaseYear: z
     .string()
     .trim()
-    .refine((value) => value === "" || /^\d{4}$/.test(value), "Year must be in YYYY format")
+    .refine((value) => value === "" || /^\d{4}$/.test(value), RELEASE_YEAR_FORMAT_MESSAGE)
     .transform((value) => (value === "" ? null : Number(value)))
     .refine(
       (value) => value === null || (value >= RELEASE_YEAR_MIN && value <= RELEASE_YEAR_MAX),
