@@ -113,6 +113,22 @@ async function seedRunningTheShop() {
      values (1, 'Rex Repair', 'rex@example.test', '(817) 555-0101', 'Laptop Repair', 'Screen flickers',
        (now() + interval '3 days')::date, '10:00', now() + interval '3 days', now());`,
   );
+  // Two repair tickets: R-1001 for the staff's pages and actions, R-1002 waiting for the
+  // customer's decision on an estimate.
+  await shopDb.query(
+    `insert into repair_tickets (number, customer_name, customer_email, customer_phone, service_type,
+       device_kind, device_brand, device_model, problem, condition_at_intake, promised_date, status)
+     values (1001, 'Tess Ticket', 'tess@example.test', '(817) 555-0102', 'PC & Laptop Repair',
+       'Laptop', 'Dell', 'XPS 13', 'No power', 'Fine', current_date + 3, 'checked_in'),
+       (1002, 'Tom Ticket', 'tom@example.test', '(817) 555-0103', 'Mobile Phone Repair',
+       'Phone', 'Apple', 'iPhone 13', 'Cracked', 'Cracked', current_date + 3, 'estimate_sent');
+     insert into repair_estimates (id, ticket_number, version, subtotal_cents, tax_rate, tax_cents, total_cents)
+     values (1, 1002, 1, 1000, '0', 0, 1000);
+     insert into repair_estimate_lines (estimate_id, position, kind, description, quantity, unit_cents)
+     values (1, 0, 'part', 'Screen', 1, 1000);
+     select setval(pg_get_serial_sequence('repair_tickets', 'number'), 1002);
+     select setval(pg_get_serial_sequence('repair_estimates', 'id'), 1);`,
+  );
 }
 
 afterAll(async () => {
@@ -148,6 +164,13 @@ const PAGES = [
   "/admin/inbox?kind=repair&state=all",
   "/admin/inbox/contact/1",
   "/admin/inbox/repair/1",
+  "/admin/repairs",
+  "/admin/repairs?status=ready&q=dell",
+  "/admin/repairs/new",
+  "/admin/repairs/new?booking=1",
+  "/admin/repairs/R-1001",
+  "/admin/repairs/1001",
+  "/admin/repairs/R-1001/claim",
 ];
 
 const REGULAR = {
@@ -157,6 +180,18 @@ const REGULAR = {
   releaseYear: "2001",
   disc: "DVD",
   currentPriceCents: "9.99",
+};
+const WALK_IN = {
+  name: "Walter Inn",
+  email: "walter@example.test",
+  phone: "(817) 555-0104",
+  serviceType: "Mobile Phone Repair",
+  deviceKind: "Phone",
+  deviceBrand: "Apple",
+  deviceModel: "iPhone 12",
+  problem: "Battery drains",
+  conditionAtIntake: "Fine",
+  promisedDate: "2099-01-01",
 };
 const ADULT = { productId: "77", priceCents: "9.99", quantity: "1", title: "Access Probe" };
 
@@ -178,6 +213,24 @@ const ACTIONS: { path: string; body: Record<string, string> }[] = [
   },
   { path: "/admin/inbox/contact/1", body: { intent: "handled" } },
   { path: "/admin/inbox/repair/1", body: { intent: "cancel-booking" } },
+  { path: "/admin/repairs/new", body: WALK_IN },
+  {
+    path: "/admin/repairs/R-1001",
+    body: { intent: "move", from: "checked_in", to: "diagnosing", note: "" },
+  },
+  {
+    path: "/admin/repairs/R-1001",
+    body: {
+      intent: "estimate",
+      from: "diagnosing",
+      "lines.0.kind": "labour",
+      "lines.0.description": "Replace the power board",
+      "lines.0.quantity": "1",
+      "lines.0.unitPrice": "80",
+    },
+  },
+  // Not ready for pickup yet: refused as a conflict, even for an admin.
+  { path: "/admin/repairs/R-1001", body: { intent: "collect", paymentMethod: "cash", paid: "80" } },
 ];
 
 async function catalogueState() {
@@ -195,7 +248,9 @@ async function catalogueState() {
             (select count(*) from service_requests)::int as bookings,
             (select count(*) from contacts)::int as contacts,
             (select string_agg(id || ':' || coalesce(first_name, '') || ':' || coalesce(date_of_birth::text, ''), ',' order by id) from customers) as customers,
-            (select string_agg(name, ',' order by id) from users) as users`,
+            (select string_agg(name, ',' order by id) from users) as users,
+            (select string_agg(number || ':' || status, ',' order by number) from repair_tickets) as tickets,
+            (select string_agg(id || ':' || status, ',' order by id) from repair_estimates) as estimates`,
   );
   return rows[0];
 }
@@ -252,6 +307,7 @@ describe("the back office's actions", () => {
       handled: 1,
       replies: 1,
       cancelled_bookings: 1,
+      tickets: "1001:estimate_sent,1002:estimate_sent,1003:checked_in",
     });
   });
 });
@@ -370,6 +426,10 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   "/admin/customers/:customerId": { url: () => "/admin/customers/access-buyer", get: STAFF },
   "/admin/inbox": { url: () => "/admin/inbox", get: STAFF },
   "/admin/inbox/:kind/:id": { url: () => "/admin/inbox/contact/1", get: STAFF },
+  "/admin/repairs": { url: () => "/admin/repairs", get: STAFF },
+  "/admin/repairs/new": { url: () => "/admin/repairs/new", get: STAFF },
+  "/admin/repairs/:number": { url: () => "/admin/repairs/R-1002", get: STAFF },
+  "/admin/repairs/:number/claim": { url: () => "/admin/repairs/R-1002/claim", get: STAFF },
   "/admin/items": { url: () => "/admin/items", get: STAFF },
   "/admin/items/new": { url: () => "/admin/items/new", get: STAFF },
   "/admin/items/import": { url: () => "/admin/items/import", get: STAFF },
@@ -473,6 +533,16 @@ const WRITE_MATRIX: Record<
   "/admin/inbox/:kind/:id": {
     url: () => "/admin/inbox/contact/1",
     body: () => ({ intent: "handled" }),
+    post: [403, 403, 403, null],
+  },
+  "/admin/repairs/new": {
+    url: () => "/admin/repairs/new",
+    body: () => WALK_IN,
+    post: [403, 403, 403, null],
+  },
+  "/admin/repairs/:number": {
+    url: () => "/admin/repairs/R-1002",
+    body: () => ({ intent: "collect", paymentMethod: "cash", paid: "10" }),
     post: [403, 403, 403, null],
   },
   "/admin/items": {
