@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ticketStatusPath } from "#app/domain/repair-tickets/status-link.server.ts";
 import routeConfig from "#app/routes.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 
@@ -17,6 +18,8 @@ const databaseUrl = adminUrl.replace(/\/[^/]+$/, `/${database}`);
 const admin = new pg.Client(adminUrl);
 const shopDb = new pg.Client(databaseUrl);
 const PASSWORD = "Access-Checker-Pass-9";
+// Known here, so the test can sign a repair ticket's status link as the shop does.
+const AUTH_SECRET = "access-matrix-secret-for-signed-links-only";
 let shop: RunningServer;
 const cookies: Record<"customer" | "other" | "admin", string> = {
   customer: "",
@@ -69,6 +72,7 @@ beforeAll(async () => {
     PORT: "0",
     SEED_DEMO: "true",
     TRUST_PROXY: "loopback",
+    AUTH_SECRET,
   });
   await shopDb.connect();
   cookies.customer = await account("customer");
@@ -400,6 +404,8 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   },
   // An invalid link says so on a page of its own.
   "/service-request/cancel/:token": { url: () => "/service-request/cancel/1.forged", get: PUBLIC },
+  // A repair's status page: anyone with its signed link, no sign-in.
+  "/repairs/:label/:token": { url: () => ticketStatusPath(1002, AUTH_SECRET), get: PUBLIC },
   "/cart": { url: () => "/cart", get: PUBLIC },
   "/cart-success": { url: () => `/cart-success?order=${own.orderId}`, get: SIGNED_IN },
   // The owner's payment page only.
@@ -484,6 +490,12 @@ const WRITE_MATRIX: Record<
   },
   "/service-request/cancel/:token": {
     url: () => "/service-request/cancel/1.forged",
+    body: () => ({}),
+    post: [400, 400, 400, 400],
+  },
+  // A decision needs the estimate and Approve or Decline: an empty form decides nothing.
+  "/repairs/:label/:token": {
+    url: () => ticketStatusPath(1002, AUTH_SECRET),
     body: () => ({}),
     post: [400, 400, 400, 400],
   },
@@ -649,6 +661,18 @@ describe("every route of app/routes.ts", () => {
       ).toBe(404);
     }
     expect(await ownOrderStatus()).toBe("pending");
+  });
+
+  it("never shows or decides one repair ticket through another ticket's link", async () => {
+    const otherToken = ticketStatusPath(1002, AUTH_SECRET).split("/").at(-1)!;
+    const decide = formPost({ estimateId: "1", decision: "approved" });
+    for (const role of ROLES) {
+      expect(await ask(role, `/repairs/R-1001/${otherToken}`)).toBe(404);
+      expect(await ask(role, `/repairs/R-1002/forged-${otherToken}`)).toBe(404);
+      expect(await ask(role, `/repairs/R-1001/${otherToken}`, decide)).toBe(404);
+    }
+    const { rows } = await shopDb.query("select status from repair_estimates where id = 1");
+    expect(rows[0]!.status).toBe("pending");
   });
 
   it("answers each role as the matrix says", async () => {
