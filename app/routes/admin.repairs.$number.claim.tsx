@@ -75,7 +75,7 @@ export default function ClaimTicket({ loaderData: claim }: Route.ComponentProps)
           </p>
         </header>
         <h1 className="text-center">
-          <span className="block text-sm font-medium">Claim ticket</span>
+          <span className="block text-sm font-medium">Claim ticket</span>{" "}
           <span className="block text-4xl font-black tracking-wide">{claim.label}</span>
         </h1>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

@@ -9,6 +9,7 @@ import { repairDesk, staffOf } from "#app/domain/repair-tickets/shop-context.ser
 import { DEVICE_KINDS, ticketLabel, type DeviceKind } from "#app/domain/repair-tickets/status.ts";
 import { ticketSchema } from "#app/domain/repair-tickets/ticket-input.ts";
 import { bookingForTicket, openTicket } from "#app/domain/repair-tickets/tickets.server.ts";
+import { addDays } from "#app/domain/repairs/slots.ts";
 import { SERVICE_TYPES, type ServiceType } from "#app/lib/catalog.ts";
 import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
 import { readForm } from "#app/lib/request.server.ts";
@@ -46,12 +47,6 @@ const LIKELY_KIND: Partial<Record<ServiceType, DeviceKind>> = {
   "Game Console Repair": "Game console",
   "TV & Home Electronics": "TV",
 };
-
-function addDays(isoDate: string, days: number) {
-  const date = new Date(`${isoDate}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

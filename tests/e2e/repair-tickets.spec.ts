@@ -124,14 +124,23 @@ test("a booking becomes a ticket: claim ticket with its QR code, an estimate the
   // The claim ticket: the number, the device and a QR code of the customer's link.
   await page.getByRole("link", { name: label }).click();
   await page.getByRole("link", { name: "Print claim ticket" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(label);
-  await expect(page.getByText("Sony PS5 game console")).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: `Claim ticket ${label}` }),
+  ).toBeVisible();
+  await expect(page.getByText("Sony PS5 game console", { exact: true })).toBeVisible();
   const qr = page.getByRole("img", { name: `QR code of the status page for ticket ${label}` });
   await expect(qr.locator("svg")).toBeVisible();
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
   await expectAxeClean(page);
+  // On paper the ticket is alone: no menus, no buttons.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("navigation", { name: "Back office" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(qr.locator("svg")).toBeVisible();
+  await page.emulateMedia({ media: "screen" });
 
   await page.getByRole("link", { name: `Back to ticket ${label}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Ticket ${label}` })).toBeVisible();
   await expectAxeClean(page);
   await page.getByRole("button", { name: "Start diagnosing" }).click();
   await expect(page.getByText(`Ticket ${label} is now "Diagnosing".`)).toBeVisible();
