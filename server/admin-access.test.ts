@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ticketStatusPath } from "#app/domain/repair-tickets/status-link.server.ts";
 import routeConfig from "#app/routes.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 
@@ -17,6 +18,8 @@ const databaseUrl = adminUrl.replace(/\/[^/]+$/, `/${database}`);
 const admin = new pg.Client(adminUrl);
 const shopDb = new pg.Client(databaseUrl);
 const PASSWORD = "Access-Checker-Pass-9";
+// Known here, so the test can sign a repair ticket's status link as the shop does.
+const AUTH_SECRET = "access-matrix-secret-for-signed-links-only";
 let shop: RunningServer;
 const cookies: Record<"customer" | "other" | "admin", string> = {
   customer: "",
@@ -69,6 +72,7 @@ beforeAll(async () => {
     PORT: "0",
     SEED_DEMO: "true",
     TRUST_PROXY: "loopback",
+    AUTH_SECRET,
   });
   await shopDb.connect();
   cookies.customer = await account("customer");
@@ -113,6 +117,22 @@ async function seedRunningTheShop() {
      values (1, 'Rex Repair', 'rex@example.test', '(817) 555-0101', 'Laptop Repair', 'Screen flickers',
        (now() + interval '3 days')::date, '10:00', now() + interval '3 days', now());`,
   );
+  // Two repair tickets: R-1001 for the staff's pages and actions, R-1002 waiting for the
+  // customer's decision on an estimate.
+  await shopDb.query(
+    `insert into repair_tickets (number, customer_name, customer_email, customer_phone, service_type,
+       device_kind, device_brand, device_model, problem, condition_at_intake, promised_date, status)
+     values (1001, 'Tess Ticket', 'tess@example.test', '(817) 555-0102', 'PC & Laptop Repair',
+       'Laptop', 'Dell', 'XPS 13', 'No power', 'Fine', current_date + 3, 'checked_in'),
+       (1002, 'Tom Ticket', 'tom@example.test', '(817) 555-0103', 'Mobile Phone Repair',
+       'Phone', 'Apple', 'iPhone 13', 'Cracked', 'Cracked', current_date + 3, 'estimate_sent');
+     insert into repair_estimates (id, ticket_number, version, subtotal_cents, tax_rate, tax_cents, total_cents)
+     values (1, 1002, 1, 1000, '0', 0, 1000);
+     insert into repair_estimate_lines (estimate_id, position, kind, description, quantity, unit_cents)
+     values (1, 0, 'part', 'Screen', 1, 1000);
+     select setval(pg_get_serial_sequence('repair_tickets', 'number'), 1002);
+     select setval(pg_get_serial_sequence('repair_estimates', 'id'), 1);`,
+  );
 }
 
 afterAll(async () => {
@@ -148,6 +168,13 @@ const PAGES = [
   "/admin/inbox?kind=repair&state=all",
   "/admin/inbox/contact/1",
   "/admin/inbox/repair/1",
+  "/admin/repairs",
+  "/admin/repairs?status=ready&q=dell",
+  "/admin/repairs/new",
+  "/admin/repairs/new?booking=1",
+  "/admin/repairs/R-1001",
+  "/admin/repairs/1001",
+  "/admin/repairs/R-1001/claim",
 ];
 
 const REGULAR = {
@@ -157,6 +184,18 @@ const REGULAR = {
   releaseYear: "2001",
   disc: "DVD",
   currentPriceCents: "9.99",
+};
+const WALK_IN = {
+  name: "Walter Inn",
+  email: "walter@example.test",
+  phone: "(817) 555-0104",
+  serviceType: "Mobile Phone Repair",
+  deviceKind: "Phone",
+  deviceBrand: "Apple",
+  deviceModel: "iPhone 12",
+  problem: "Battery drains",
+  conditionAtIntake: "Fine",
+  promisedDate: "2099-01-01",
 };
 const ADULT = { productId: "77", priceCents: "9.99", quantity: "1", title: "Access Probe" };
 
@@ -178,6 +217,24 @@ const ACTIONS: { path: string; body: Record<string, string> }[] = [
   },
   { path: "/admin/inbox/contact/1", body: { intent: "handled" } },
   { path: "/admin/inbox/repair/1", body: { intent: "cancel-booking" } },
+  { path: "/admin/repairs/new", body: WALK_IN },
+  {
+    path: "/admin/repairs/R-1001",
+    body: { intent: "move", from: "checked_in", to: "diagnosing", note: "" },
+  },
+  {
+    path: "/admin/repairs/R-1001",
+    body: {
+      intent: "estimate",
+      from: "diagnosing",
+      "lines.0.kind": "labour",
+      "lines.0.description": "Replace the power board",
+      "lines.0.quantity": "1",
+      "lines.0.unitPrice": "80",
+    },
+  },
+  // Not ready for pickup yet: refused as a conflict, even for an admin.
+  { path: "/admin/repairs/R-1001", body: { intent: "collect", paymentMethod: "cash", paid: "80" } },
 ];
 
 async function catalogueState() {
@@ -195,7 +252,9 @@ async function catalogueState() {
             (select count(*) from service_requests)::int as bookings,
             (select count(*) from contacts)::int as contacts,
             (select string_agg(id || ':' || coalesce(first_name, '') || ':' || coalesce(date_of_birth::text, ''), ',' order by id) from customers) as customers,
-            (select string_agg(name, ',' order by id) from users) as users`,
+            (select string_agg(name, ',' order by id) from users) as users,
+            (select string_agg(number || ':' || status, ',' order by number) from repair_tickets) as tickets,
+            (select string_agg(id || ':' || status, ',' order by id) from repair_estimates) as estimates`,
   );
   return rows[0];
 }
@@ -252,6 +311,7 @@ describe("the back office's actions", () => {
       handled: 1,
       replies: 1,
       cancelled_bookings: 1,
+      tickets: "1001:estimate_sent,1002:estimate_sent,1003:checked_in",
     });
   });
 });
@@ -344,6 +404,8 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   },
   // An invalid link says so on a page of its own.
   "/service-request/cancel/:token": { url: () => "/service-request/cancel/1.forged", get: PUBLIC },
+  // A repair's status page: anyone with its signed link, no sign-in.
+  "/repairs/:label/:token": { url: () => ticketStatusPath(1002, AUTH_SECRET), get: PUBLIC },
   "/cart": { url: () => "/cart", get: PUBLIC },
   "/cart-success": { url: () => `/cart-success?order=${own.orderId}`, get: SIGNED_IN },
   // The owner's payment page only.
@@ -370,6 +432,10 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   "/admin/customers/:customerId": { url: () => "/admin/customers/access-buyer", get: STAFF },
   "/admin/inbox": { url: () => "/admin/inbox", get: STAFF },
   "/admin/inbox/:kind/:id": { url: () => "/admin/inbox/contact/1", get: STAFF },
+  "/admin/repairs": { url: () => "/admin/repairs", get: STAFF },
+  "/admin/repairs/new": { url: () => "/admin/repairs/new", get: STAFF },
+  "/admin/repairs/:number": { url: () => "/admin/repairs/R-1002", get: STAFF },
+  "/admin/repairs/:number/claim": { url: () => "/admin/repairs/R-1002/claim", get: STAFF },
   "/admin/items": { url: () => "/admin/items", get: STAFF },
   "/admin/items/new": { url: () => "/admin/items/new", get: STAFF },
   "/admin/items/import": { url: () => "/admin/items/import", get: STAFF },
@@ -427,6 +493,12 @@ const WRITE_MATRIX: Record<
     body: () => ({}),
     post: [400, 400, 400, 400],
   },
+  // A decision needs the estimate and Approve or Decline: an empty form decides nothing.
+  "/repairs/:label/:token": {
+    url: () => ticketStatusPath(1002, AUTH_SECRET),
+    body: () => ({}),
+    post: [400, 400, 400, 400],
+  },
   "/cart": { url: () => "/cart", body: () => ({ intent: "pay" }), post: [302, 400, 400, 400] },
   "/checkout/test-payment/:sessionId": {
     url: () => own.paymentPath,
@@ -473,6 +545,16 @@ const WRITE_MATRIX: Record<
   "/admin/inbox/:kind/:id": {
     url: () => "/admin/inbox/contact/1",
     body: () => ({ intent: "handled" }),
+    post: [403, 403, 403, null],
+  },
+  "/admin/repairs/new": {
+    url: () => "/admin/repairs/new",
+    body: () => WALK_IN,
+    post: [403, 403, 403, null],
+  },
+  "/admin/repairs/:number": {
+    url: () => "/admin/repairs/R-1002",
+    body: () => ({ intent: "collect", paymentMethod: "cash", paid: "10" }),
     post: [403, 403, 403, null],
   },
   "/admin/items": {
@@ -579,6 +661,18 @@ describe("every route of app/routes.ts", () => {
       ).toBe(404);
     }
     expect(await ownOrderStatus()).toBe("pending");
+  });
+
+  it("never shows or decides one repair ticket through another ticket's link", async () => {
+    const otherToken = ticketStatusPath(1002, AUTH_SECRET).split("/").at(-1)!;
+    const decide = formPost({ estimateId: "1", decision: "approved" });
+    for (const role of ROLES) {
+      expect(await ask(role, `/repairs/R-1001/${otherToken}`)).toBe(404);
+      expect(await ask(role, `/repairs/R-1002/forged-${otherToken}`)).toBe(404);
+      expect(await ask(role, `/repairs/R-1001/${otherToken}`, decide)).toBe(404);
+    }
+    const { rows } = await shopDb.query("select status from repair_estimates where id = 1");
+    expect(rows[0]!.status).toBe("pending");
   });
 
   it("answers each role as the matrix says", async () => {

@@ -37,6 +37,9 @@ import { updateOwnProfile } from "#app/domain/customers/birth-date.server.ts";
 import { getDb } from "#app/db/client.server.ts";
 import { listCustomerOrders } from "#app/domain/orders/customer-orders.server.ts";
 import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
+import { STATUS_LABELS, ticketLabel } from "#app/domain/repair-tickets/status.ts";
+import { ticketStatusPath } from "#app/domain/repair-tickets/status-link.server.ts";
+import { deviceName, ticketsForCustomer } from "#app/domain/repair-tickets/tickets.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("My Account", "Your personal information, password and security settings."),
@@ -61,9 +64,19 @@ export async function loader({ request }: Route.LoaderArgs) {
         rules: bookingRules(env),
       });
   const orders = section === "orders" ? await listCustomerOrders(getDb(), user.id) : [];
+  const repairs = section
+    ? []
+    : (await ticketsForCustomer(getDb(), user.id)).map((ticket) => ({
+        number: ticket.number,
+        label: ticketLabel(ticket.number),
+        device: deviceName(ticket),
+        status: STATUS_LABELS[ticket.status],
+        path: ticketStatusPath(ticket.number, authSecret(env)),
+      }));
   return {
     section,
     appointments,
+    repairs,
     orders,
     timeZone: env.SHOP_TIME_ZONE,
     user: {
@@ -272,6 +285,35 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                     className={buttonVariants({ variant: "outline", size: "sm" })}
                   >
                     Cancel
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {loaderData.repairs.length > 0 ? (
+          <section aria-labelledby="repairs-heading" className="mt-6">
+            <h2 id="repairs-heading" className="text-lg font-semibold">
+              Repairs
+            </h2>
+            <ul className="mt-2 divide-y rounded-xl border bg-card">
+              {loaderData.repairs.map((repair) => (
+                <li
+                  key={repair.number}
+                  className="flex flex-wrap items-center justify-between gap-3 p-4"
+                >
+                  <span>
+                    <span className="block font-medium">
+                      {repair.label}: {repair.device}
+                    </span>
+                    <span className="text-sm text-muted-foreground">{repair.status}</span>
+                  </span>
+                  <Link
+                    to={repair.path}
+                    className={buttonVariants({ variant: "outline", size: "sm" })}
+                    aria-label={`See repair ${repair.label}`}
+                  >
+                    See repair
                   </Link>
                 </li>
               ))}

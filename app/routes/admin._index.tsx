@@ -5,6 +5,8 @@ import { SalesChart } from "#app/components/admin/sales-chart.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireAdmin } from "#app/domain/accounts/session.server.ts";
 import { dashboardFigures } from "#app/domain/dashboard/dashboard.server.ts";
+import { repairDesk } from "#app/domain/repair-tickets/shop-context.server.ts";
+import { repairSummary } from "#app/domain/repair-tickets/tickets.server.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { formatShopDateTime } from "#app/lib/shop-time.ts";
@@ -26,8 +28,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       timeZone: env.SHOP_TIME_ZONE,
       lowStockThreshold: env.LOW_STOCK_THRESHOLD,
     });
+    const tickets = await repairSummary(getDb(), repairDesk(now).today);
     return {
       ...figures,
+      tickets,
       asOf: now.toISOString(),
       timeZone: env.SHOP_TIME_ZONE,
       lowStockThreshold: env.LOW_STOCK_THRESHOLD,
@@ -225,6 +229,39 @@ export default function Dashboard({ loaderData: figures }: Route.ComponentProps)
           </h2>
           <Appointments figures={figures} day={figures.today} label="Today" />
           <Appointments figures={figures} day={figures.tomorrow} label="Tomorrow" />
+        </section>
+
+        <section aria-labelledby="tickets-heading" className={panel}>
+          <h2 id="tickets-heading" className="text-lg font-semibold">
+            Repair tickets
+          </h2>
+          <ul className="mt-2 divide-y text-sm">
+            {[
+              {
+                label: "Ready for pickup",
+                count: figures.tickets.ready,
+                href: "/admin/repairs?status=ready",
+              },
+              {
+                label: "Waiting for approval",
+                count: figures.tickets.awaitingApproval,
+                href: "/admin/repairs?status=estimate_sent",
+              },
+              { label: "Overdue", count: figures.tickets.overdue, href: "/admin/repairs" },
+            ].map((row) => (
+              <li key={row.label}>
+                <Link to={row.href} className="flex justify-between gap-3 py-2 hover:underline">
+                  <span>{row.label}</span>
+                  <span className="font-semibold tabular-nums">
+                    {row.count.toLocaleString("en-US")}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link to="/admin/repairs" className={moreLink}>
+            Open the repair board
+          </Link>
         </section>
 
         <section aria-labelledby="stock-heading" className={`${panel} flex flex-col gap-4`}>

@@ -23,6 +23,8 @@ import {
   setInboxItemHandled,
   type InboxRef,
 } from "#app/domain/inbox/inbox.server.ts";
+import { ticketLabel } from "#app/domain/repair-tickets/status.ts";
+import { bookingForTicket } from "#app/domain/repair-tickets/tickets.server.ts";
 import { cancelAppointmentByShop } from "#app/domain/repairs/bookings.server.ts";
 import { bookingRules } from "#app/domain/repairs/rules.server.ts";
 import { formatAppointment } from "#app/domain/repairs/slots.ts";
@@ -82,6 +84,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     };
   }
   const cancellable = !item.cancelledAt && item.startsAt.getTime() > now.getTime();
+  const booking = await bookingForTicket(getDb(), ref.id);
   return {
     ...common,
     heading: `Repair request from ${item.name}`,
@@ -99,6 +102,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         : null,
       started: item.startsAt.getTime() <= now.getTime(),
       cancellable,
+      /** The repair ticket opened from this booking, or whether one can be opened. */
+      ticket: booking?.ticket ? ticketLabel(booking.ticket) : null,
+      canOpenTicket: Boolean(booking && !booking.cancelledAt && !booking.ticket),
       // Without JavaScript the confirmation is a step of its own: `?confirm=cancel`.
       confirmCancel: cancellable && new URL(request.url).searchParams.get("confirm") === "cancel",
     },
@@ -235,6 +241,13 @@ function Details({ loaderData }: { loaderData: LoaderData }) {
             <span className="whitespace-pre-wrap">{repair.issue}</span>
           </Detail>
           <Detail term="Booked at">{loaderData.received}</Detail>
+          {repair.ticket ? (
+            <Detail term="Repair ticket">
+              <Link to={`/admin/repairs/${repair.ticket}`} className="text-primary underline">
+                {repair.ticket}
+              </Link>
+            </Detail>
+          ) : null}
           <Detail term="Status">
             {repair.cancelled
               ? `Cancelled by ${repair.cancelled.by} on ${repair.cancelled.at}`
@@ -345,6 +358,14 @@ function ItemState({ loaderData, answer }: { loaderData: LoaderData; answer: Act
             {handled ? "Reopen" : "Mark as handled"}
           </Button>
         </Form>
+        {loaderData.repair?.canOpenTicket ? (
+          <Link
+            to={`/admin/repairs/new?booking=${loaderData.ref.id}`}
+            className={buttonVariants({ variant: "outline" })}
+          >
+            Open a ticket
+          </Link>
+        ) : null}
         <CancelBooking loaderData={loaderData} answer={answer} />
       </div>
     </section>

@@ -72,6 +72,8 @@ const PAGES: Record<string, { as: Who; url: Address } | { notAPage: string }> = 
     as: "visitor",
     url: async (page) => (await booking(page)).cancel,
   },
+  // The customer's status link needs no sign-in; the admin who opened the ticket follows it.
+  "/repairs/:label/:token": { as: "admin", url: async (page) => (await ticket(page)).status },
   "/cart": { as: "customer", url: () => "/cart" },
   "/cart-success": { as: "customer", url: async (page) => (await orders(page)).paid },
   "/checkout/test-payment/:sessionId": {
@@ -105,6 +107,19 @@ const PAGES: Record<string, { as: Who; url: Address } | { notAPage: string }> = 
     url: (page) => firstLink(page, "/admin/customers", /@/),
   },
   "/admin/inbox": { as: "admin", url: () => "/admin/inbox" },
+  "/admin/repairs": {
+    as: "admin",
+    url: async (page) => {
+      await ticket(page);
+      return "/admin/repairs";
+    },
+  },
+  "/admin/repairs/new": { as: "admin", url: () => "/admin/repairs/new" },
+  "/admin/repairs/:number": { as: "admin", url: async (page) => (await ticket(page)).admin },
+  "/admin/repairs/:number/claim": {
+    as: "admin",
+    url: async (page) => `${(await ticket(page)).admin}/claim`,
+  },
   "/admin/inbox/:kind/:id": {
     as: "admin",
     url: async (page) => (await contactMessage(page)).admin,
@@ -268,6 +283,27 @@ const orders = once(async (page) => {
     pages.paid = new URL(page.url()).pathname + new URL(page.url()).search;
   }
   return pages;
+});
+
+/** A walk-in repair ticket opened at the counter: its page, and the customer's status link. */
+const ticket = once(async (page) => {
+  const email = uniqueEmail("axe-ticket");
+  await page.goto("/admin/repairs/new");
+  await page.getByLabel("Name").fill("Axel Fixer");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("(817) 555-0166");
+  await page.getByLabel("Service").selectOption("PC & Laptop Repair");
+  await page.getByLabel("Kind of device").selectOption("Laptop");
+  await page.getByLabel("Brand").fill("Lenovo");
+  await page.getByLabel("Model").fill("ThinkPad T14");
+  await page.getByLabel("Problem, as the customer tells it").fill("Keyboard missing keys");
+  await page.getByLabel("Condition at intake").fill("Worn palm rest");
+  await page.getByRole("button", { name: "Open ticket" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Ticket R-\d+$/ })).toBeVisible();
+  const admin = new URL(page.url()).pathname;
+  const mail = await waitForMail(email, /^Repair R-\d+: we have your/);
+  const status = new URL(mail.text.match(/https?:\/\/\S+\/repairs\/R-\d+\/[\w-]+/)![0]).pathname;
+  return { admin, status };
 });
 
 /** A message sent from the contact page, and its address in the admin's inbox. */

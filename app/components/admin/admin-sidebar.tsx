@@ -7,6 +7,7 @@ import {
   Popcorn,
   ShieldAlert,
   Users,
+  Wrench,
 } from "#app/components/ui/icons.tsx";
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
@@ -26,6 +27,7 @@ const LINKS = [
   { to: "/admin/orders", label: "Orders", icon: Package },
   { to: "/admin/customers", label: "Customers", icon: Users },
   { to: "/admin/inbox", label: "Inbox", icon: Inbox },
+  { to: "/admin/repairs", label: "Repairs", icon: Wrench },
   { to: "/admin/items", label: "All Regular Items", icon: Film },
   { to: "/admin/adult/items", label: "All Adult Items", icon: ShieldAlert },
   { to: "/admin/coming-soon", label: "Manage Coming Soon", icon: Popcorn },

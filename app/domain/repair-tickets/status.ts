@@ -101,3 +101,16 @@ export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   card: "Card",
   no_charge: "No charge",
 };
+
+const promisedFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+
+/** A promised date ("2026-12-01", a calendar date with no zone) as "Tue, Dec 1, 2026". */
+export function promisedDateLabel(isoDate: string): string {
+  return promisedFormat.format(new Date(`${isoDate}T12:00:00Z`));
+}

@@ -17,6 +17,12 @@ function counterText(max: number, required: string | null) {
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
+/** "2026-02-30" has the right shape but is no day of the calendar. */
+function isRealDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /**
  * The intake form at the counter: a walk-in, or a booking from the inbox with its fields carried
  * over (`serviceRequestId`). Whether the promised date is in the past is the server's call.
@@ -36,7 +42,11 @@ export const ticketSchema = z.object({
   problem: counterText(2000, "Please describe the problem as the customer told it."),
   conditionAtIntake: counterText(1000, "Please note the device's condition."),
   accessories: counterText(500, null).optional().default(""),
-  promisedDate: z.string().trim().regex(isoDate, "Please choose a promised date."),
+  promisedDate: z
+    .string()
+    .trim()
+    .regex(isoDate, "Please choose a promised date.")
+    .refine(isRealDate, "Please choose a promised date."),
 });
 export type TicketInput = z.infer<typeof ticketSchema>;
 
@@ -93,3 +103,50 @@ export const collectSchema = z
     path: ["paid"],
     message: "No charge means an amount of $0.00.",
   });
+
+/** How many line rows the estimate form offers; rows left blank are ignored. */
+export const ESTIMATE_FORM_ROWS = 5;
+const LINE_FIELDS = ["kind", "description", "quantity", "unitPrice"] as const;
+export type EstimateRowValues = Record<(typeof LINE_FIELDS)[number], string>;
+
+/**
+ * Reads the estimate form's fixed rows (`lines.0.description` ...) as the schema's input, leaving
+ * out rows with neither a description nor a price (their kind and quantity have defaults);
+ * `rows` keeps each line's row, so a message finds its field.
+ */
+export function readEstimateForm(form: Record<string, string>) {
+  const values: EstimateRowValues[] = [];
+  for (let row = 0; row < ESTIMATE_FORM_ROWS; row++) {
+    values.push(
+      Object.fromEntries(
+        LINE_FIELDS.map((field) => [field, form[`lines.${row}.${field}`] ?? ""]),
+      ) as EstimateRowValues,
+    );
+  }
+  const rows = values
+    .map((line, row) => ({ line, row }))
+    .filter(({ line }) => [line.description, line.unitPrice].some((v) => v.trim()));
+  return {
+    values,
+    rows: rows.map(({ row }) => row),
+    input: {
+      from: form.from,
+      note: form.note ?? "",
+      lines: rows.map(({ line }) => line),
+    },
+  };
+}
+
+/** The schema's messages keyed by the form's field names: `lines.2.unitPrice`, `note`, `lines`. */
+export function estimateErrors(error: z.ZodError, rows: number[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const [first, index, field] = issue.path;
+    const key =
+      first === "lines" && typeof index === "number" && field !== undefined
+        ? `lines.${rows[index]}.${String(field)}`
+        : String(first ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

@@ -574,3 +574,26 @@ export async function ticketsForCustomer(db: Database, userId: string) {
     .where(eq(repairTickets.customerId, userId))
     .orderBy(desc(repairTickets.createdAt));
 }
+
+/**
+ * A confirmed booking as the intake form's starting point, with the ticket already opened from
+ * it (if any). Null when there is no such confirmed booking.
+ */
+export async function bookingForTicket(db: Database, serviceRequestId: number) {
+  const [booking] = await db
+    .select({
+      id: serviceRequests.id,
+      name: serviceRequests.name,
+      email: serviceRequests.email,
+      phone: serviceRequests.phone,
+      serviceType: serviceRequests.serviceType,
+      issue: serviceRequests.issue,
+      confirmedAt: serviceRequests.confirmedAt,
+      cancelledAt: serviceRequests.cancelledAt,
+      ticket: repairTickets.number,
+    })
+    .from(serviceRequests)
+    .leftJoin(repairTickets, eq(repairTickets.serviceRequestId, serviceRequests.id))
+    .where(eq(serviceRequests.id, serviceRequestId));
+  return booking?.confirmedAt ? booking : null;
+}

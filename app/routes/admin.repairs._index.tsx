@@ -1,0 +1,181 @@
+import { Link } from "react-router";
+import { AdminSearch } from "#app/components/admin/admin-table.tsx";
+import { AdminListHeader, DataTable, type DataColumn } from "#app/components/admin/data-table.tsx";
+import { RepairStatusBadge } from "#app/components/repair-status-badge.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { getDb } from "#app/db/client.server.ts";
+import { requireAdmin } from "#app/domain/accounts/session.server.ts";
+import { repairDesk } from "#app/domain/repair-tickets/shop-context.server.ts";
+import {
+  OPEN_STATUSES,
+  promisedDateLabel,
+  STATUS_LABELS,
+  ticketLabel,
+  TICKET_STATUSES,
+  type TicketStatus,
+} from "#app/domain/repair-tickets/status.ts";
+import { deviceName, repairBoard } from "#app/domain/repair-tickets/tickets.server.ts";
+import { privatePageHeaders } from "#app/lib/http.server.ts";
+import { cn } from "#app/lib/cn.ts";
+import { pageMeta } from "#app/lib/site.ts";
+import type { Route } from "./+types/admin.repairs._index";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Repairs", "The repair board: tickets by status."),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => privatePageHeaders();
+
+type Tab = TicketStatus | "open";
+
+function tabOf(value: string | null): Tab {
+  return TICKET_STATUSES.includes(value as TicketStatus) ? (value as TicketStatus) : "open";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const status = tabOf(params.get("status"));
+  const query = (params.get("q") ?? "").trim().slice(0, 100);
+  const { today } = repairDesk();
+  const board = await repairBoard(getDb(), { status, query, today });
+  const openCount = OPEN_STATUSES.reduce((sum, open) => sum + board.counts[open], 0);
+  return {
+    status,
+    query,
+    counts: board.counts,
+    openCount,
+    overdueCount: board.overdueCount,
+    rows: board.rows.map((row) => ({
+      number: row.number,
+      label: ticketLabel(row.number),
+      customer: row.customerName,
+      phone: row.customerPhone,
+      device: deviceName(row),
+      serial: row.deviceSerial,
+      promised: promisedDateLabel(row.promisedDate),
+      overdue: row.overdue,
+      status: row.status,
+    })),
+  };
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+const columns: DataColumn<Row>[] = [
+  {
+    key: "ticket",
+    label: "Ticket",
+    className: "whitespace-nowrap",
+    cell: (row) => (
+      <Link to={`/admin/repairs/${row.label}`} className="font-medium text-primary underline">
+        {row.label}
+      </Link>
+    ),
+  },
+  {
+    key: "customer",
+    label: "Customer",
+    cell: (row) => (
+      <>
+        {row.customer}
+        <span className="block text-xs text-muted-foreground">{row.phone}</span>
+      </>
+    ),
+  },
+  {
+    key: "device",
+    label: "Device",
+    cell: (row) => (
+      <>
+        {row.device}
+        {row.serial ? (
+          <span className="block text-xs text-muted-foreground">Serial {row.serial}</span>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    key: "promised",
+    label: "Promised",
+    className: "whitespace-nowrap",
+    cell: (row) => (
+      <>
+        {row.promised}
+        {row.overdue ? <span className="ml-2 font-semibold text-destructive">Overdue</span> : null}
+      </>
+    ),
+  },
+  { key: "status", label: "Status", cell: (row) => <RepairStatusBadge status={row.status} /> },
+];
+
+function Tabs({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
+  const tabs: { tab: Tab; label: string; count: number }[] = [
+    { tab: "open", label: "Open", count: loaderData.openCount },
+    ...TICKET_STATUSES.map((status) => ({
+      tab: status,
+      label: STATUS_LABELS[status],
+      count: loaderData.counts[status],
+    })),
+  ];
+  // While searching, the results span every status: no tab is the current one.
+  const current = loaderData.query ? null : loaderData.status;
+  return (
+    <nav aria-label="Tickets by status" className="mt-4">
+      <ul className="flex flex-wrap gap-2">
+        {tabs.map(({ tab, label, count }) => (
+          <li key={tab}>
+            <Link
+              to={tab === "open" ? "/admin/repairs" : `/admin/repairs?status=${tab}`}
+              aria-current={current === tab ? "page" : undefined}
+              className={cn(
+                "inline-flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-accent",
+                current === tab && "border-primary bg-accent",
+              )}
+            >
+              {label}
+              <span className="rounded-full bg-muted px-2 text-xs tabular-nums">{count}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export default function RepairBoard({ loaderData }: Route.ComponentProps) {
+  const { query, status, rows, overdueCount } = loaderData;
+  const shown = query
+    ? `Tickets matching “${query}”`
+    : status === "open"
+      ? "Open tickets"
+      : `Tickets: ${STATUS_LABELS[status]}`;
+  return (
+    <>
+      <AdminListHeader
+        heading="Repairs"
+        summary={`${loaderData.openCount.toLocaleString("en-US")} open · ${overdueCount.toLocaleString("en-US")} overdue`}
+        actions={
+          <Link to="/admin/repairs/new" className={buttonVariants()}>
+            New ticket
+          </Link>
+        }
+      />
+      <Tabs loaderData={loaderData} />
+      <div className="mt-4">
+        <AdminSearch label="Search by ticket number, name, phone or serial" query={query} />
+      </div>
+      <h2 className="mt-4 text-lg font-semibold">{shown}</h2>
+      <DataTable
+        caption={`${shown}, earliest promised date first`}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.number}
+        empty={query ? "No ticket matches." : "No tickets here."}
+        page={1}
+        pageCount={1}
+      />
+    </>
+  );
+}

@@ -1,0 +1,211 @@
+import { data, Form, useNavigation } from "react-router";
+import { FormMessage } from "#app/components/form-field.tsx";
+import { EstimateTable } from "#app/components/repair-estimate.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { getDb } from "#app/db/client.server.ts";
+import { repairDesk } from "#app/domain/repair-tickets/shop-context.server.ts";
+import {
+  CUSTOMER_WORDS,
+  parseTicketLabel,
+  promisedDateLabel,
+  STATUS_LABELS,
+  ticketLabel,
+} from "#app/domain/repair-tickets/status.ts";
+import { isTicketStatusToken } from "#app/domain/repair-tickets/status-link.server.ts";
+import {
+  decideEstimate,
+  deviceName,
+  getTicket,
+} from "#app/domain/repair-tickets/tickets.server.ts";
+import { shopContact } from "#app/lib/env.server.ts";
+import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
+import { readForm } from "#app/lib/request.server.ts";
+import { formatShopDateTime } from "#app/lib/shop-time.ts";
+import { pageMeta, SHOP_ADDRESS } from "#app/lib/site.ts";
+import type { Route } from "./+types/repairs.$label.$token";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(
+    loaderData ? `Your repair ${loaderData.label}` : "Your repair",
+    "The status of your repair.",
+  ),
+  { name: "robots", content: "noindex" },
+];
+
+// The link is the customer's key: never kept by a shared cache, never indexed.
+export const headers: Route.HeadersFunction = () => ({
+  ...privatePageHeaders(),
+  "X-Robots-Tag": "noindex",
+});
+
+const NOT_FOUND = "This repair link is not valid.";
+
+/** The ticket the signed link is for; anything else (a forged link, another ticket's) is a 404. */
+function ticketOfLink(params: { label?: string; token?: string }): number {
+  const number = params.label?.startsWith("R-") ? parseTicketLabel(params.label) : undefined;
+  const { secret } = repairDesk();
+  if (!number || !params.token || !isTicketStatusToken(number, params.token, secret)) {
+    throw data(NOT_FOUND, { status: 404 });
+  }
+  return number;
+}
+
+const ESTIMATE_STATE = {
+  pending: "Waiting for your decision",
+  approved: "You approved it",
+  declined: "You declined it",
+  superseded: "Replaced by a newer estimate",
+} as const;
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const number = ticketOfLink(params);
+  const found = await getTicket(getDb(), number);
+  if (!found) throw data(NOT_FOUND, { status: 404 });
+  const { timeZone } = repairDesk();
+  const when = (date: Date) => formatShopDateTime(date, timeZone);
+  const { ticket, events, estimates } = found;
+  const contact = shopContact();
+  return {
+    label: ticketLabel(number),
+    device: deviceName(ticket),
+    status: ticket.status,
+    words: CUSTOMER_WORDS[ticket.status],
+    promised: promisedDateLabel(ticket.promisedDate),
+    closed: ticket.closedAt !== null,
+    shop: { address: SHOP_ADDRESS, phone: contact.phone, hours: contact.hours },
+    // Who did what at the shop is the shop's business: the customer sees the steps and when.
+    history: events.map((event) => ({
+      id: event.id,
+      when: when(event.createdAt),
+      step: STATUS_LABELS[event.toStatus],
+    })),
+    estimates: estimates.map((estimate) => ({
+      id: estimate.id,
+      version: estimate.version,
+      status: estimate.status,
+      state: ESTIMATE_STATE[estimate.status],
+      decided: estimate.decidedAt ? when(estimate.decidedAt) : null,
+      note: estimate.note,
+      lines: estimate.lines,
+      subtotalCents: estimate.subtotalCents,
+      taxRate: estimate.taxRate,
+      taxCents: estimate.taxCents,
+      totalCents: estimate.totalCents,
+    })),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const number = ticketOfLink(params);
+  const form = await readForm(request);
+  const estimateId = positiveInt(form.estimateId);
+  const decision = form.decision;
+  if (!estimateId || (decision !== "approved" && decision !== "declined")) {
+    return data({ ok: false, message: "Please choose Approve or Decline." }, { status: 400 });
+  }
+  const result = await decideEstimate(getDb(), number, { estimateId, decision });
+  if (result.ok) return { ok: true, message: result.message };
+  const status = { "not-found": 404, conflict: 409, invalid: 400 }[result.reason];
+  return data({ ok: false, message: result.message }, { status });
+}
+
+type Estimate = Route.ComponentProps["loaderData"]["estimates"][number];
+
+function Decide({ estimate }: { estimate: Estimate }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="mt-4 flex flex-wrap gap-2">
+      <input type="hidden" name="estimateId" value={estimate.id} />
+      <Button type="submit" name="decision" value="approved" disabled={busy}>
+        Approve the estimate
+      </Button>
+      <Button type="submit" name="decision" value="declined" variant="outline" disabled={busy}>
+        Decline
+      </Button>
+    </Form>
+  );
+}
+
+export default function RepairStatus({ loaderData, actionData }: Route.ComponentProps) {
+  const current = loaderData.estimates.find((estimate) => estimate.status === "pending");
+  const earlier = loaderData.estimates.filter((estimate) => estimate !== current);
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10 sm:px-6">
+      <div>
+        <p className="text-sm font-medium text-muted-foreground">Repair {loaderData.label}</p>
+        <h1 className="text-3xl font-bold">Your {loaderData.device}</h1>
+      </div>
+      {actionData?.message ? (
+        <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
+      ) : null}
+      <section aria-labelledby="status-now" className="rounded-xl border bg-card p-5">
+        <h2 id="status-now" className="text-lg font-semibold">
+          Now: {STATUS_LABELS[loaderData.status]}
+        </h2>
+        <p className="mt-2">{loaderData.words}</p>
+        {loaderData.closed ? null : (
+          <p className="mt-2 text-sm text-muted-foreground">
+            We aim to have it ready by {loaderData.promised}.
+          </p>
+        )}
+        {loaderData.status === "ready" || loaderData.status === "declined" ? (
+          <p className="mt-2 text-sm">
+            Collect it at {loaderData.shop.address} ({loaderData.shop.hours}); bring your ticket
+            number.
+          </p>
+        ) : null}
+        <p className="mt-2 text-sm text-muted-foreground">
+          Questions? Call {loaderData.shop.phone}, quoting {loaderData.label}.
+        </p>
+      </section>
+      {current ? (
+        <section aria-labelledby="estimate-current" className="rounded-xl border bg-card p-5">
+          <h2 id="estimate-current" className="text-lg font-semibold">
+            Your estimate
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Estimate {current.version}: {current.state}. Diagnosis is free: you pay only if you
+            approve and collect the repaired device.
+          </p>
+          {current.note ? <p className="mt-2">{current.note}</p> : null}
+          <div className="mt-3">
+            <EstimateTable estimate={current} />
+          </div>
+          <Decide estimate={current} />
+        </section>
+      ) : null}
+      {earlier.length > 0 ? (
+        <section aria-labelledby="estimate-earlier" className="rounded-xl border bg-card p-5">
+          <h2 id="estimate-earlier" className="text-lg font-semibold">
+            {current ? "Earlier estimates" : "Estimates"}
+          </h2>
+          <ol className="mt-3 flex flex-col gap-5">
+            {earlier.map((estimate) => (
+              <li key={estimate.id}>
+                <h3 className="font-medium">
+                  Estimate {estimate.version}: {estimate.state}
+                  {estimate.decided ? ` on ${estimate.decided}` : ""}
+                </h3>
+                <div className="mt-2">
+                  <EstimateTable estimate={estimate} />
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      <section aria-labelledby="status-history" className="rounded-xl border bg-card p-5">
+        <h2 id="status-history" className="text-lg font-semibold">
+          What happened so far
+        </h2>
+        <ol className="mt-3 flex flex-col gap-1 text-sm">
+          {loaderData.history.map((event) => (
+            <li key={event.id}>
+              <span className="text-muted-foreground">{event.when}</span>: {event.step}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

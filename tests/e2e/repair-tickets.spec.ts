@@ -1,0 +1,348 @@
+import { test as plainTest, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { clientAddress, signedInCustomer, signInAsAdmin } from "./support/accounts.ts";
+import { allViolations } from "./support/axe.ts";
+import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
+import { confirmBookingFromMail } from "./support/repairs.ts";
+
+test.beforeEach(async ({ context, page }, testInfo) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  test.slow();
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
+});
+
+/** axe finds nothing, of any impact, at a desktop and a phone width. */
+async function expectAxeClean(page: Page) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await allViolations(page), `${page.url()} at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/** The ticket's label ("R-1042") from its page's heading. */
+async function ticketOnPage(page: Page) {
+  const heading = page.getByRole("heading", { level: 1, name: /^Ticket R-\d+$/ });
+  await expect(heading).toBeVisible();
+  return (await heading.textContent())!.replace("Ticket ", "");
+}
+
+/** A walk-in checked in at the counter; returns its label. */
+async function openWalkIn(page: Page, email: string, serial: string) {
+  await page.goto("/admin/repairs/new");
+  await page.getByLabel("Name").fill("Walter Inn");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("(817) 555-0177");
+  await page.getByLabel("Service").selectOption("Mobile Phone Repair");
+  await page.getByLabel("Kind of device").selectOption("Phone");
+  await page.getByLabel("Brand").fill("Apple");
+  await page.getByLabel("Model").fill("iPhone 13");
+  await page.getByLabel("Serial number or IMEI (optional)").fill(serial);
+  await page.getByLabel("Problem, as the customer tells it").fill("Cracked screen");
+  await page.getByLabel("Condition at intake").fill("Screen cracked top left");
+  await page.getByRole("button", { name: "Open ticket" }).click();
+  return ticketOnPage(page);
+}
+
+async function sendEstimate(page: Page, lines: { kind?: string; what: string; price: string }[]) {
+  for (const [index, line] of lines.entries()) {
+    const row = page.getByRole("group", { name: `Line ${index + 1}` });
+    if (line.kind) await row.getByLabel("Kind").selectOption(line.kind);
+    await row.getByLabel("Description").fill(line.what);
+    await row.getByLabel("Unit price ($)").fill(line.price);
+  }
+  await page.getByRole("button", { name: "Send estimate" }).click();
+}
+
+/** The customer, in a browser of their own, opens the status link from the estimate e-mail. */
+async function customerOpensEstimate(browser: Browser, email: string, version: number) {
+  const mail = await waitForMail(email, /your estimate of \$/, {
+    containing: version > 1 ? "replaces the one we sent before" : "Here is what the repair costs",
+  });
+  const path = new URL(mail.text.match(/https?:\/\/\S+\/repairs\/R-\d+\/[\w-]+/)![0]).pathname;
+  const customer = await (await browser.newContext()).newPage();
+  await customer.emulateMedia({ reducedMotion: "reduce" });
+  await customer.goto(path);
+  return { customer, path };
+}
+
+test("a booking becomes a ticket: claim ticket with its QR code, an estimate the customer approves from the e-mail, repaired, ready and collected", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("ticket-booked");
+  await page.goto("/service-request-form");
+  const date = await page.getByLabel("Preferred date").inputValue();
+  const later = new Date(`${date}T12:00:00Z`);
+  later.setUTCDate(later.getUTCDate() + 29);
+  if (later.getUTCDay() === 0) later.setUTCDate(later.getUTCDate() + 1);
+  await page.getByLabel("Preferred date").fill(later.toISOString().slice(0, 10));
+  await expect(page.getByLabel("Preferred time").locator("option")).not.toHaveCount(1);
+  await page.getByLabel("Name").fill("Rhea Pair");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("(817) 555-0199");
+  await page.getByLabel("Service").selectOption("Game Console Repair");
+  await page.getByLabel("Device and problem").fill("PS5: HDMI port loose, no picture");
+  const time = page.getByLabel("Preferred time");
+  await time.selectOption((await time.locator("option").nth(1).getAttribute("value"))!);
+  await page.getByRole("button", { name: "Book Appointment" }).click();
+  await expect(page.getByRole("heading", { name: "Request Submitted!" })).toBeVisible();
+  await confirmBookingFromMail(page, email);
+
+  // From the inbox, one click carries the booking over.
+  await signInAsAdmin(page, "ticket-desk");
+  await page.goto("/admin/inbox?kind=repair&state=all");
+  await page
+    .getByRole("row")
+    .filter({ hasText: email })
+    .getByRole("link", { name: /^Game Console Repair · / })
+    .click();
+  await expect(page.getByRole("heading", { name: "Repair request from Rhea Pair" })).toBeVisible();
+  const bookingUrl = page.url();
+  await page.getByRole("link", { name: "Open a ticket" }).click();
+  await expect(page.getByRole("heading", { name: "New repair ticket" })).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Rhea Pair");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Kind of device")).toHaveValue("Game console");
+  await expect(page.getByLabel("Problem, as the customer tells it")).toHaveValue(
+    "PS5: HDMI port loose, no picture",
+  );
+  await page.getByLabel("Brand").fill("Sony");
+  await page.getByLabel("Model").fill("PS5");
+  await page.getByLabel("Condition at intake").fill("Scuffed corners");
+  await page.getByLabel("Accessories left with the device (optional)").fill("Power cable");
+  await page.getByRole("button", { name: "Open ticket" }).click();
+  const label = await ticketOnPage(page);
+  await expect(page.getByText(`Ticket ${label} is open. ${email} was sent`)).toBeVisible();
+  await waitForMail(email, new RegExp(`^Repair ${label}: we have your Sony PS5 game console$`));
+
+  // The booking now names its ticket instead of offering another.
+  await page.goto(bookingUrl);
+  await expect(page.getByRole("link", { name: label })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Open a ticket" })).toHaveCount(0);
+
+  // The claim ticket: the number, the device and a QR code of the customer's link.
+  await page.getByRole("link", { name: label }).click();
+  await page.getByRole("link", { name: "Print claim ticket" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: `Claim ticket ${label}` }),
+  ).toBeVisible();
+  await expect(page.getByText("Sony PS5 game console", { exact: true })).toBeVisible();
+  const qr = page.getByRole("img", { name: `QR code of the status page for ticket ${label}` });
+  await expect(qr.locator("svg")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
+  await expectAxeClean(page);
+  // On paper the ticket is alone: no menus, no buttons.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("navigation", { name: "Back office" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(qr.locator("svg")).toBeVisible();
+  await page.emulateMedia({ media: "screen" });
+
+  await page.getByRole("link", { name: `Back to ticket ${label}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Ticket ${label}` })).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByRole("button", { name: "Start diagnosing" }).click();
+  await expect(page.getByText(`Ticket ${label} is now "Diagnosing".`)).toBeVisible();
+
+  await sendEstimate(page, [
+    { what: "Replace the HDMI port", price: "60" },
+    { kind: "part", what: "HDMI port", price: "12.50" },
+  ]);
+  await expect(page.getByText(/^Estimate 1 \(\$78\.48\) was sent to /)).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Estimate 1: Waiting for the customer" }),
+  ).toBeVisible();
+
+  // The customer approves from the e-mail's link, without signing in.
+  const { customer, path } = await customerOpensEstimate(browser, email, 1);
+  await expect(customer.getByRole("heading", { name: "Now: Estimate sent" })).toBeVisible();
+  await expect(customer.getByText("Replace the HDMI port")).toBeVisible();
+  await expect(customer.getByRole("row", { name: /Total/ })).toContainText("$78.48");
+  await expect(customer.getByText("Shop Owner")).toHaveCount(0);
+  await expectAxeClean(customer);
+  const estimateId = await customer.locator('input[name="estimateId"]').inputValue();
+  await customer.getByRole("button", { name: "Approve the estimate" }).click();
+  await expect(customer.getByText("Thank you: you approved the estimate of $78.48.")).toBeVisible();
+  await expect(customer.getByRole("heading", { name: "Now: Approved" })).toBeVisible();
+  await expect(customer.getByRole("button", { name: "Approve the estimate" })).toHaveCount(0);
+  // Approving again changes nothing.
+  const again = await customer.request.post(path, {
+    form: { estimateId, decision: "declined" },
+    headers: { Origin: new URL(customer.url()).origin },
+  });
+  expect(again.status()).toBe(409);
+  expect(await again.text()).toContain("You already approved this estimate.");
+  await customer.close();
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Estimate 1: Approved" })).toBeVisible();
+  await expect(page.getByText("Estimate sent → Approved by the customer")).toBeVisible();
+  await page.getByRole("button", { name: "Start the repair" }).click();
+  await expect(page.getByText(`Ticket ${label} is now "Repairing".`)).toBeVisible();
+  await page.getByRole("button", { name: "Mark ready for pickup" }).click();
+  await expect(page.getByText(`Ticket ${label} is now "Ready for pickup".`)).toBeVisible();
+  await waitForMail(email, new RegExp(`^Repair ${label}: your Sony PS5 game console is ready`));
+
+  await expect(page.getByLabel("Amount paid ($)")).toHaveValue("78.48");
+  await page.getByLabel("Paid by").selectOption("Card");
+  await page.getByRole("button", { name: "Mark collected" }).click();
+  await expect(page.getByText(`Ticket ${label} is collected and closed.`)).toBeVisible();
+  await expect(page.getByText("Card, $78.48")).toBeVisible();
+  await expect(page.getByText("Nothing left to do for this ticket.")).toBeVisible();
+});
+
+test("a walk-in at the counter, found on the board by its tab and by search", async ({ page }) => {
+  await signInAsAdmin(page, "ticket-walkin");
+  await page.goto("/admin/repairs");
+  await expect(page.getByRole("link", { name: /^Open \d+$/ })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await page.getByRole("link", { name: "New ticket" }).click();
+  await expect(page.getByRole("heading", { name: "New repair ticket" })).toBeVisible();
+  await expectAxeClean(page);
+
+  // A mistake first: messages next to the fields, and what was typed stays.
+  await page.getByLabel("Name").fill("Walter Inn");
+  await page.getByLabel("Promised date").fill("2020-01-01");
+  await page.getByRole("button", { name: "Open ticket" }).click();
+  await expect(page.getByText("Please enter the brand.")).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Walter Inn");
+
+  const email = uniqueEmail("ticket-walkin");
+  const serial = `IMEI${Date.now()}`;
+  const label = await openWalkIn(page, email, serial);
+  await expect(page.getByText("Checked in", { exact: true }).first()).toBeVisible();
+
+  await page.getByRole("link", { name: "Repairs", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Repairs", level: 1 })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: label })).toContainText("Walter Inn");
+  await expectAxeClean(page);
+
+  await page.getByRole("link", { name: /^Checked in \d+$/ }).click();
+  await expect(page.getByRole("link", { name: /^Checked in \d+$/ })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(page.getByRole("link", { name: label, exact: true })).toBeVisible();
+  await page.getByRole("link", { name: /^Diagnosing \d+$/ }).click();
+  await expect(page.getByRole("heading", { name: "Tickets: Diagnosing" })).toBeVisible();
+  await expect(page.getByRole("link", { name: label, exact: true })).toHaveCount(0);
+
+  // Search finds it by serial and by its number, whatever the tab.
+  const search = page.getByRole("searchbox", {
+    name: "Search by ticket number, name, phone or serial",
+  });
+  await search.fill(serial);
+  await expect(page.getByRole("heading", { name: `Tickets matching “${serial}”` })).toBeVisible();
+  await expect(page.getByRole("link", { name: label, exact: true })).toBeVisible();
+  await search.fill(label);
+  await expect(page.getByRole("heading", { name: `Tickets matching “${label}”` })).toBeVisible();
+  await expect(page.getByRole("row")).toHaveCount(2);
+});
+
+test("a declined estimate: the newer one replaces the first, the customer declines, the device goes back unrepaired; a stale move is refused", async ({
+  page,
+  browser,
+}) => {
+  await signInAsAdmin(page, "ticket-declined");
+  const email = uniqueEmail("ticket-declined");
+  const label = await openWalkIn(page, email, `SN${Date.now()}`);
+
+  // Someone else moves the ticket while this page still shows "Checked in".
+  await page.request.post(page.url().split("?")[0]!, {
+    form: { intent: "move", from: "checked_in", to: "diagnosing", note: "" },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  await page.getByRole("button", { name: "Start diagnosing" }).click();
+  await expect(page.getByText(/someone else just changed it/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start diagnosing" })).toHaveCount(0);
+
+  await sendEstimate(page, [{ what: "Replace the screen", price: "150" }]);
+  await expect(page.getByText(/^Estimate 1 \(/)).toBeVisible();
+  await sendEstimate(page, [{ what: "Replace the screen (refurbished)", price: "95" }]);
+  await expect(page.getByText(/^Estimate 2 \(/)).toBeVisible();
+
+  const { customer } = await customerOpensEstimate(browser, email, 2);
+  await expect(customer.getByText("Replace the screen (refurbished)")).toBeVisible();
+  await expect(
+    customer.getByRole("heading", { name: "Estimate 1: Replaced by a newer estimate" }),
+  ).toBeVisible();
+  await customer.getByRole("button", { name: "Decline" }).click();
+  await expect(customer.getByText("You declined the estimate.").first()).toBeVisible();
+  await expect(customer.getByRole("heading", { name: "Now: Declined" })).toBeVisible();
+  await customer.close();
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Estimate 2: Declined" })).toBeVisible();
+  await page.getByLabel("Note (optional)").fill("Handed back at the counter");
+  await page.getByRole("button", { name: "Return unrepaired" }).click();
+  await expect(page.getByText(`Ticket ${label} is now "Returned unrepaired".`)).toBeVisible();
+  await expect(page.getByText("Handed back at the counter")).toBeVisible();
+
+  // A forged link shows nothing.
+  const forged = await page.goto(`/repairs/${label}/not-the-token`);
+  expect(forged?.status()).toBe(404);
+});
+
+test("a customer with an account finds the repair on My Account; the dashboard counts tickets", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("ticket-account");
+  const customer = await (await browser.newContext()).newPage();
+  await signedInCustomer(customer, email, "Repair-Tracker-Pass-5", "Cora", "Counter");
+
+  await signInAsAdmin(page, "ticket-account");
+  const label = await openWalkIn(page, email, `AC${Date.now()}`);
+
+  await customer.goto("/account");
+  await expect(customer.getByRole("heading", { name: "Repairs" })).toBeVisible();
+  await customer.getByRole("link", { name: `See repair ${label}` }).click();
+  await expect(customer.getByRole("heading", { name: "Now: Checked in" })).toBeVisible();
+  await expect(customer.getByText(`Repair ${label}`, { exact: true })).toBeVisible();
+  await customer.close();
+
+  await page.goto("/admin");
+  const tickets = page.getByRole("region", { name: "Repair tickets" });
+  await expect(tickets.getByRole("link", { name: /^Overdue \d+$/ })).toBeVisible();
+  await tickets.getByRole("link", { name: /^Waiting for approval \d+$/ }).click();
+  await expect(page.getByRole("link", { name: /^Estimate sent \d+$/ })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+});
+
+// Without JavaScript the page never hydrates, so the plain Playwright test is used here.
+plainTest.describe("without JavaScript", () => {
+  plainTest.use({ javaScriptEnabled: false });
+
+  plainTest(
+    "the counter's forms and the customer's decision are plain form posts",
+    async ({ page, context }, testInfo) => {
+      plainTest.slow();
+      await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
+      await signInAsAdmin(page, "ticket-nojs");
+      const email = uniqueEmail("ticket-nojs");
+      const label = await openWalkIn(page, email, `NJ${Date.now()}`);
+      await page.getByRole("button", { name: "Start diagnosing" }).click();
+      await expect(page.getByText(`Ticket ${label} is now "Diagnosing".`)).toBeVisible();
+      // A price that is not one: the message is next to its field and the lines stay as typed.
+      await sendEstimate(page, [{ what: "Replace the battery", price: "a lot" }]);
+      const line = page.getByRole("group", { name: "Line 1" });
+      await expect(line.getByText("Please enter a price, e.g. 49.99.")).toBeVisible();
+      await expect(line.getByLabel("Description")).toHaveValue("Replace the battery");
+      await line.getByLabel("Unit price ($)").fill("40");
+      await page.getByRole("button", { name: "Send estimate" }).click();
+      await expect(page.getByText(/^Estimate 1 \(\$43\.30\) was sent to /)).toBeVisible();
+
+      const mail = await waitForMail(email, /your estimate of \$43\.30/);
+      const link = mail.text.match(/https?:\/\/\S+\/repairs\/R-\d+\/[\w-]+/)![0];
+      await page.goto(new URL(link).pathname);
+      await page.getByRole("button", { name: "Approve the estimate" }).click();
+      await expect(page.getByText("Thank you: you approved the estimate of $43.30.")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Now: Approved" })).toBeVisible();
+    },
+  );
+});
