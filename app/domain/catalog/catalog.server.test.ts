@@ -5,6 +5,11 @@ import { adultTitles, comingSoon, regularTitles, staffPicks } from "#app/db/sche
 import { currentCartProducts } from "#app/domain/cart/current-products.server.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { ADULT_PAGE_SIZE, getAdultTitle, listAdultTitles } from "./adult-titles.server.ts";
+import {
+  catalogueChanged,
+  stopWatchingCatalogueChanges,
+  watchingCatalogueChanges,
+} from "./catalogue-changes.server.ts";
 import { listComingSoon } from "./coming-soon.server.ts";
 import { SITEMAP_STATIC_PATHS, sitemapFile, sitemapPlan } from "./sitemap.server.ts";
 import {
@@ -216,6 +221,42 @@ describe("search", () => {
     expect(suggestions).toHaveLength(10);
     expect(suggestions.every((item) => item.title.toLowerCase().includes("the"))).toBe(true);
     expect(await suggestRegularTitles(db, "no title has this text")).toEqual([]);
+  });
+
+  it("remembers text without a suggestion until the catalogue changes", async () => {
+    watchingCatalogueChanges();
+    try {
+      expect(await suggestRegularTitles(db, "qwxvbnk")).toEqual([]);
+      // Added without announcing it (no listener here): the remembered answer still stands.
+      const [row] = await db
+        .insert(regularTitles)
+        .values({ productId: "T-2", title: "Qwxvbnk", disc: "DVD", currentPriceCents: 900 })
+        .returning({ regSerialNo: regularTitles.regSerialNo });
+      try {
+        expect(await suggestRegularTitles(db, "qwxvbnk")).toEqual([]);
+        catalogueChanged();
+        const found = await suggestRegularTitles(db, "qwxvbnk");
+        expect(found.map((item) => item.regSerialNo)).toEqual([row!.regSerialNo]);
+      } finally {
+        await db.delete(regularTitles).where(eq(regularTitles.regSerialNo, row!.regSerialNo));
+      }
+    } finally {
+      stopWatchingCatalogueChanges();
+    }
+  });
+
+  it("remembers nothing while no one listens for catalogue changes", async () => {
+    expect(await suggestRegularTitles(db, "zqjvwpx")).toEqual([]);
+    const [row] = await db
+      .insert(regularTitles)
+      .values({ productId: "T-3", title: "Zqjvwpx", disc: "DVD", currentPriceCents: 900 })
+      .returning({ regSerialNo: regularTitles.regSerialNo });
+    try {
+      const found = await suggestRegularTitles(db, "zqjvwpx");
+      expect(found.map((item) => item.regSerialNo)).toEqual([row!.regSerialNo]);
+    } finally {
+      await db.delete(regularTitles).where(eq(regularTitles.regSerialNo, row!.regSerialNo));
+    }
   });
 
   it("pages full results sorted by title, either way, and clamps past the end", async () => {

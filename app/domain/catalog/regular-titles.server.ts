@@ -12,6 +12,7 @@ import type { Disc } from "#app/lib/catalog.ts";
 import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
 import { posterSrc } from "#app/lib/posters.ts";
 import { SUGGESTIONS_LIMIT, type SearchSuggestion } from "#app/lib/search-suggestion.ts";
+import { catalogueGeneration } from "./catalogue-changes.server.ts";
 import { containsPattern } from "./search-text.ts";
 
 export const REGULAR_PAGE_SIZE = 24;
@@ -326,6 +327,16 @@ export async function closestRegularTitle(
   return title && title.toLowerCase() !== query.toLowerCase() ? title : undefined;
 }
 
+/** How many texts without a suggestion are remembered before the list starts again. */
+const NO_MATCH_MEMORY = 10_000;
+/**
+ * Texts that had no suggestion at all, for the catalogue generation they were looked up in.
+ * Such text costs two look-ups (contains, then typos), the dearest answer the box gives, and
+ * people type it again and again; a change of the catalogue forgets them all. Stock alone does
+ * not: it never changes which titles match.
+ */
+let noMatch = { generation: -1, texts: new Set<string>() };
+
 /**
  * Up to ten titles for the navbar box: titles containing the text first, then titles whose
  * director or cast contains it, each in catalogue order (no ranking, so the trigram indexes
@@ -336,6 +347,11 @@ export async function suggestRegularTitles(
   db: Database,
   query: string,
 ): Promise<SearchSuggestion[]> {
+  // Read before the look-up: a change announced during it makes the answer not worth keeping.
+  const generation = catalogueGeneration();
+  if (generation !== undefined && noMatch.generation === generation && noMatch.texts.has(query)) {
+    return [];
+  }
   const pattern = containsPattern(query);
   const people =
     query.length >= PEOPLE_MIN_LENGTH
@@ -359,7 +375,21 @@ export async function suggestRegularTitles(
     where ${similarTo(query)}
     order by ${query} <<-> ${shopperText}, reg_serial_no
     limit ${SUGGESTIONS_LIMIT}`);
+  if (
+    similar.rows.length === 0 &&
+    generation !== undefined &&
+    generation === catalogueGeneration()
+  ) {
+    remember(generation, query);
+  }
   return similar.rows;
+}
+
+function remember(generation: number, query: string) {
+  if (noMatch.generation !== generation || noMatch.texts.size >= NO_MATCH_MEMORY) {
+    noMatch = { generation, texts: new Set() };
+  }
+  noMatch.texts.add(query);
 }
 
 export type RegularTitleDetail = RegularTitleCard & {
