@@ -1,7 +1,13 @@
 import { count, eq, inArray, sql, TransactionRollbackError } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { describe, expect, it } from "vitest";
-import { adultTitles, comingSoon, regularTitles, staffPicks } from "#app/db/schema.ts";
+import {
+  adultTitles,
+  comingSoon,
+  regularGenreList,
+  regularTitles,
+  staffPicks,
+} from "#app/db/schema.ts";
 import { currentCartProducts } from "#app/domain/cart/current-products.server.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { ADULT_PAGE_SIZE, getAdultTitle, listAdultTitles } from "./adult-titles.server.ts";
@@ -38,6 +44,8 @@ async function regularCount(disc?: string) {
     .where(disc ? eq(regularTitles.disc, disc as never) : undefined);
   return row!.total;
 }
+
+const genreListOf = regularGenreList(regularTitles.genres);
 
 const inCodePointOrder = (titles: string[]) =>
   titles.every(
@@ -682,12 +690,17 @@ describe("deep catalogue pages", () => {
                case when n % 3 = 0 then 'Drama, Deep' else 'Comedy' end
         from generate_series(1, 6000) as n`);
       for (const [sort, order] of Object.entries(ORDERS)) {
-        for (const filter of [{}, { disc: "DVD" as const }, { genre: "Deep" }]) {
+        for (const filter of [
+          {},
+          { disc: "DVD" as const },
+          { genre: "Deep" },
+          { genre: "Deep", disc: "Blu-ray" as const },
+        ]) {
           const where = sql.raw(
-            "disc" in filter
-              ? "where disc = 'DVD'"
-              : "genre" in filter
-                ? "where genres = 'Drama, Deep'"
+            "genre" in filter
+              ? `where genres = 'Drama, Deep'${"disc" in filter ? ` and disc = '${filter.disc}'` : ""}`
+              : "disc" in filter
+                ? `where disc = '${filter.disc}'`
                 : "",
           );
           const first = await listRegularTitles(tx, { page: 1, sort: sort as never, ...filter });
@@ -708,6 +721,52 @@ describe("deep catalogue pages", () => {
           }
         }
       }
+    });
+  });
+
+  it("follow a genre's titles in price order through price, genre, disc changes and deletes", async () => {
+    await rolledBack(async (tx) => {
+      await tx.execute(sql`
+        insert into regular_titles (product_id, title, disc, current_price_cents, genres)
+        select 'MOVE-' || n, 'Move ' || n, (array['DVD','Blu-ray'])[1 + n % 2], 100 * (n % 13),
+               case when n % 2 = 0 then ' Heist ,Drama,Heist' else 'Comedy' end
+        from generate_series(1, 3000) as n`);
+      const check = async (label: string) => {
+        for (const sort of ["price-asc", "price-desc"] as const) {
+          for (const disc of [undefined, "DVD" as const]) {
+            const first = await listRegularTitles(tx, { page: 1, sort, genre: "Heist", disc });
+            for (const page of [1, 2, Math.ceil(first.pageCount * 0.6), first.pageCount]) {
+              const listed = await listRegularTitles(tx, { page, sort, genre: "Heist", disc });
+              const walked = await tx.execute<{ reg_serial_no: number }>(sql`
+                select reg_serial_no from regular_titles
+                where ${genreListOf} @> array['Heist']::text[]
+                  and (${disc ?? null}::text is null or disc = ${disc ?? null})
+                order by ${sql.raw(ORDERS[sort])}
+                offset ${(page - 1) * REGULAR_PAGE_SIZE} limit ${REGULAR_PAGE_SIZE}`);
+              expect(
+                listed.items.map((item) => item.regSerialNo),
+                `${label}: ${sort} ${disc ?? "any disc"} page ${page}`,
+              ).toEqual(walked.rows.map((row) => row.reg_serial_no));
+            }
+          }
+        }
+      };
+      await check("inserted");
+      await tx.execute(sql`update regular_titles set current_price_cents = 5000 - current_price_cents
+        where product_id like 'MOVE-%' and right(product_id, 1) in ('2', '4')`);
+      await check("prices changed");
+      await tx.execute(
+        sql`update regular_titles set genres = 'Heist' where product_id like 'MOVE-%1'`,
+      );
+      await tx.execute(
+        sql`update regular_titles set genres = 'Drama' where product_id like 'MOVE-%6'`,
+      );
+      await tx.execute(sql`update regular_titles set disc = 'DVD' where product_id like 'MOVE-%8'`);
+      await check("genres and discs changed");
+      await tx.execute(sql`update regular_titles set qty_to_list = qty_to_list + 1
+        where product_id like 'MOVE-%'`);
+      await tx.execute(sql`delete from regular_titles where product_id like 'MOVE-%0'`);
+      await check("stock changed and titles deleted");
     });
   });
 });

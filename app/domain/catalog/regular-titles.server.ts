@@ -5,6 +5,7 @@ import {
   genreCounts,
   regularGenreList,
   regularShopperSearchText,
+  regularTitleGenres,
   regularTitles,
   staffPicks,
 } from "#app/db/schema.ts";
@@ -129,9 +130,54 @@ export async function keptGenreCount(db: Database, genre: string, disc = "") {
   return row?.total ?? 0;
 }
 
+/** The serial numbers of one page of a list, `reversed` walking its order from the other end. */
+type KeyWalk = (reversed: boolean, limit: number, offset: number) => SQL;
+
+/** A list's keys from the titles' own sort indexes. */
+function titlesWalk(db: Database, where: SQL | undefined, sort: RegularListSort): KeyWalk {
+  return (reversed, limit, offset) =>
+    db
+      .select({ key: regularTitles.regSerialNo })
+      .from(regularTitles)
+      .where(where)
+      .orderBy(...orderFor(sort, reversed))
+      .limit(limit)
+      .offset(offset)
+      .getSQL();
+}
+
+/**
+ * One genre's keys in price order, from that genre's slice of its own price index (kept in step
+ * with the titles by triggers): the catalogue's price index would be walked title by title,
+ * testing each one's genres.
+ */
+function genrePriceWalk(
+  db: Database,
+  genre: string,
+  disc: Disc | undefined,
+  sort: "price-asc" | "price-desc",
+): KeyWalk {
+  return (reversed, limit, offset) => {
+    const up = (sort === "price-asc") !== reversed ? asc : desc;
+    return db
+      .select({ key: regularTitleGenres.regSerialNo })
+      .from(regularTitleGenres)
+      .where(
+        and(
+          eq(regularTitleGenres.genre, genre),
+          disc ? eq(regularTitleGenres.disc, disc) : undefined,
+        ),
+      )
+      .orderBy(up(regularTitleGenres.currentPriceCents), up(regularTitleGenres.regSerialNo))
+      .limit(limit)
+      .offset(offset)
+      .getSQL();
+  };
+}
+
 async function pageOf(
   db: Database,
-  where: SQL | undefined,
+  walk: KeyWalk,
   sort: RegularListSort,
   requestedPage: number,
   totalQuery: Promise<number>,
@@ -144,17 +190,17 @@ async function pageOf(
   const fetchPage = async (page: number, total?: number) => {
     const offset = (page - 1) * REGULAR_PAGE_SIZE;
     const fromEnd = total !== undefined && offset > total / 2;
-    const keys = db
-      .select({ key: regularTitles.regSerialNo })
-      .from(regularTitles)
-      .where(where)
-      .orderBy(...(fromEnd ? orderFor(sort, true) : order))
-      .limit(fromEnd ? Math.min(REGULAR_PAGE_SIZE, total - offset) : REGULAR_PAGE_SIZE)
-      .offset(fromEnd ? Math.max(0, total - offset - REGULAR_PAGE_SIZE) : offset);
+    const keys = fromEnd
+      ? walk(
+          true,
+          Math.min(REGULAR_PAGE_SIZE, total - offset),
+          Math.max(0, total - offset - REGULAR_PAGE_SIZE),
+        )
+      : walk(false, REGULAR_PAGE_SIZE, offset);
     return db
       .select(listColumns)
       .from(regularTitles)
-      .where(inArray(regularTitles.regSerialNo, keys))
+      .where(sql`${regularTitles.regSerialNo} in (${keys})`)
       .orderBy(...order);
   };
   const settle = (total: number, firstTry?: ListRow[]) => {
@@ -189,20 +235,25 @@ export function listRegularTitles(
 ): Promise<Page<RegularTitleCard>> {
   if (!options.genre) {
     const where = options.disc ? eq(regularTitles.disc, options.disc) : undefined;
-    return pageOf(db, where, options.sort, options.page, keptCount(db, "regular", options.disc));
+    return pageOf(
+      db,
+      titlesWalk(db, where, options.sort),
+      options.sort,
+      options.page,
+      keptCount(db, "regular", options.disc),
+    );
+  }
+  const genreCount = keptGenreCount(db, options.genre, options.disc);
+  if (options.sort === "price-asc" || options.sort === "price-desc") {
+    const walk = genrePriceWalk(db, options.genre, options.disc, options.sort);
+    return pageOf(db, walk, options.sort, options.page, genreCount);
   }
   // A genre is one entry of the comma-separated list, matched whole through the genre index.
   const where = and(
     sql`${genreList} @> array[${options.genre}]::text[]`,
     options.disc ? eq(regularTitles.disc, options.disc) : undefined,
   );
-  return pageOf(
-    db,
-    where,
-    options.sort,
-    options.page,
-    keptGenreCount(db, options.genre, options.disc),
-  );
+  return pageOf(db, titlesWalk(db, where, options.sort), options.sort, options.page, genreCount);
 }
 
 /** The genres the catalogue holds, A→Z (one pass over the table: callers cache it). */
