@@ -267,6 +267,47 @@ describe("search", () => {
     }
   });
 
+  it("gives the same result pages from remembered matches, until the catalogue changes", async () => {
+    const cases = [
+      { query: "the", page: 1, sort: "none" },
+      { query: "the", page: 3, sort: "az" },
+      { query: "the", page: 2, sort: "za" },
+      { query: "the", page: 999, sort: "za" },
+      { query: "man", page: 2, sort: "az" },
+      { query: "godfathr", page: 1, sort: "none" },
+      { query: "no title has this", page: 1, sort: "az" },
+    ] as const;
+    const looked = [];
+    for (const options of cases) looked.push(await searchRegularTitles(db, options));
+    watchingCatalogueChanges();
+    try {
+      for (const [index, options] of cases.entries()) {
+        for (const attempt of ["first", "remembered"]) {
+          expect(
+            await searchRegularTitles(db, options),
+            `${attempt} ${JSON.stringify(options)}`,
+          ).toEqual(looked[index]);
+        }
+      }
+      const [row] = await db
+        .insert(regularTitles)
+        .values({ productId: "T-4", title: "!!! The First", disc: "DVD", currentPriceCents: 900 })
+        .returning({ regSerialNo: regularTitles.regSerialNo });
+      try {
+        const before = looked[0]!;
+        expect(await searchRegularTitles(db, cases[0])).toEqual(before);
+        catalogueChanged();
+        const after = await searchRegularTitles(db, cases[0]);
+        expect(after.total).toBe(before.total + 1);
+        expect(after.items[0]!.regSerialNo).toBe(row!.regSerialNo);
+      } finally {
+        await db.delete(regularTitles).where(eq(regularTitles.regSerialNo, row!.regSerialNo));
+      }
+    } finally {
+      stopWatchingCatalogueChanges();
+    }
+  });
+
   it("pages full results sorted by title, either way, and clamps past the end", async () => {
     const results = await searchRegularTitles(db, { query: "the", page: 1, sort: "none" });
     const [matching] = await db

@@ -13,7 +13,7 @@ import type { Disc } from "#app/lib/catalog.ts";
 import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
 import { posterSrc } from "#app/lib/posters.ts";
 import { SUGGESTIONS_LIMIT, type SearchSuggestion } from "#app/lib/search-suggestion.ts";
-import { catalogueGeneration } from "./catalogue-changes.server.ts";
+import { catalogueMemory } from "./catalogue-changes.server.ts";
 import { containsPattern } from "./search-text.ts";
 
 export const REGULAR_PAGE_SIZE = 24;
@@ -292,7 +292,9 @@ export type SearchPage = Page<RegularTitleCard> & {
  *
  * The matches are collected once through the trigram index and both counted and sorted from
  * that set. Walking the title index instead would test every title before a deep page, which
- * costs several times more for common words.
+ * costs several times more for common words. Where the server listens for catalogue changes,
+ * the titles containing the text are remembered in order (matchesInTitleOrder), and every page
+ * and both title orders are slices of them.
  */
 export async function searchRegularTitles(
   db: Database,
@@ -325,10 +327,30 @@ export async function searchRegularTitles(
     const keys = result.rows.flatMap((row) => (row.key === null ? [] : [row.key]));
     return { total: Number(result.rows[0]?.total ?? 0), keys };
   };
+  const remembered = await matchesInTitleOrder(db, options.query, contains);
+  if (remembered && remembered.length > 0) {
+    const pageCount = pageCountFor(remembered.length, REGULAR_PAGE_SIZE);
+    const page = clampPage(options.page, pageCount);
+    const skipped = (page - 1) * REGULAR_PAGE_SIZE;
+    const end = remembered.length - skipped;
+    const keys =
+      options.sort === "za"
+        ? Array.from(remembered.subarray(Math.max(0, end - REGULAR_PAGE_SIZE), end)).reverse()
+        : Array.from(remembered.subarray(skipped, skipped + REGULAR_PAGE_SIZE));
+    const rows = await regularTitlesBySerial(db, keys);
+    const byKey = new Map(rows.map((row) => [row.regSerialNo, row]));
+    return {
+      items: keys.flatMap((key) => byKey.get(key) ?? []),
+      total: remembered.length,
+      page,
+      pageCount,
+      match: "contains",
+    };
+  }
   const requested = Math.max(1, options.page);
   let match: SearchPage["match"] = "contains";
   let [matches, order] = [contains, byTitle];
-  let first = await fetchPage(matches, order, requested);
+  let first = remembered ? { total: 0, keys: [] } : await fetchPage(matches, order, requested);
   if (first.total === 0) {
     match = "similar";
     [matches, order] = [similar, options.sort === "none" ? sql`distance, reg_serial_no` : byTitle];
@@ -346,6 +368,42 @@ export async function searchRegularTitles(
     pageCount,
     match: first.total === 0 ? "contains" : match,
   };
+}
+
+/** More matches than this are not remembered (a text in a large part of the catalogue). */
+const REMEMBERED_MATCHES_LIMIT = 20_000;
+
+/**
+ * The titles containing a search text, in title order, per text until the catalogue changes
+ * (stock alone never changes them): the results' pages and both title orders are slices of one
+ * look-up, where each page would collect, count and sort every match again.
+ */
+const matchesByText = catalogueMemory<{ keys: Int32Array } | { tooMany: true }>({
+  maxSize: 1_000_000,
+  sizeOf: (value) => ("keys" in value ? value.keys.length : 1),
+});
+
+/** Undefined when nothing is remembered here (no one listens for changes) or there are too many. */
+async function matchesInTitleOrder(
+  db: Database,
+  query: string,
+  contains: SQL,
+): Promise<Int32Array | undefined> {
+  const generation = matchesByText.now();
+  if (generation === undefined) return undefined;
+  const known = matchesByText.recall(query);
+  if (known) return "keys" in known ? known.keys : undefined;
+  const result = await db.execute<{ key: number }>(sql`
+    select reg_serial_no as key from (${contains}) as matches
+    order by title, reg_serial_no
+    limit ${REMEMBERED_MATCHES_LIMIT + 1}`);
+  if (result.rows.length > REMEMBERED_MATCHES_LIMIT) {
+    matchesByText.keep(generation, query, { tooMany: true });
+    return undefined;
+  }
+  const keys = Int32Array.from(result.rows, (row) => row.key);
+  matchesByText.keep(generation, query, { keys });
+  return keys;
 }
 
 /** Word similarity through the trigram index, at a threshold of our own (not the server's). */
@@ -378,15 +436,12 @@ export async function closestRegularTitle(
   return title && title.toLowerCase() !== query.toLowerCase() ? title : undefined;
 }
 
-/** How many texts without a suggestion are remembered before the list starts again. */
-const NO_MATCH_MEMORY = 10_000;
 /**
- * Texts that had no suggestion at all, for the catalogue generation they were looked up in.
- * Such text costs two look-ups (contains, then typos), the dearest answer the box gives, and
- * people type it again and again; a change of the catalogue forgets them all. Stock alone does
- * not: it never changes which titles match.
+ * Texts that had no suggestion at all. Such text costs two look-ups (contains, then typos), the
+ * dearest answer the box gives, and people type it again and again; a change of the catalogue
+ * forgets them all. Stock alone does not: it never changes which titles match.
  */
-let noMatch = { generation: -1, texts: new Set<string>() };
+const noSuggestion = catalogueMemory<{ none: true }>({ maxSize: 10_000, sizeOf: () => 1 });
 
 /**
  * Up to ten titles for the navbar box: titles containing the text first, then titles whose
@@ -399,10 +454,8 @@ export async function suggestRegularTitles(
   query: string,
 ): Promise<SearchSuggestion[]> {
   // Read before the look-up: a change announced during it makes the answer not worth keeping.
-  const generation = catalogueGeneration();
-  if (generation !== undefined && noMatch.generation === generation && noMatch.texts.has(query)) {
-    return [];
-  }
+  const generation = noSuggestion.now();
+  if (noSuggestion.recall(query)) return [];
   const pattern = containsPattern(query);
   const people =
     query.length >= PEOPLE_MIN_LENGTH
@@ -426,21 +479,8 @@ export async function suggestRegularTitles(
     where ${similarTo(query)}
     order by ${query} <<-> ${shopperText}, reg_serial_no
     limit ${SUGGESTIONS_LIMIT}`);
-  if (
-    similar.rows.length === 0 &&
-    generation !== undefined &&
-    generation === catalogueGeneration()
-  ) {
-    remember(generation, query);
-  }
+  if (similar.rows.length === 0) noSuggestion.keep(generation, query, { none: true });
   return similar.rows;
-}
-
-function remember(generation: number, query: string) {
-  if (noMatch.generation !== generation || noMatch.texts.size >= NO_MATCH_MEMORY) {
-    noMatch = { generation, texts: new Set() };
-  }
-  noMatch.texts.add(query);
 }
 
 export type RegularTitleDetail = RegularTitleCard & {
