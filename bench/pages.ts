@@ -1,14 +1,15 @@
 // `npm run bench`: the shop's pages under load, against a catalogue of 100,000 regular and 20,000
 // adult titles (1,000,000 regular with --large), on the production build.
 //
-//   npm run bench [-- --large] [--seconds 10] [--quick] [--reseed]
+//   npm run bench [-- --large] [--seconds 10] [--quick] [--reseed] [--only <text>]
 //
 // It keeps its own database (embedded PostgreSQL in the system's temp folder, one per size,
 // reused by later runs; --reseed starts it again), starts two server processes on it, one with
 // the page cache and one without (PAGE_CACHE_ENTRIES=0: what a cache miss costs), and measures
 // each page with autocannon at 1, 32 and 256 connections (--quick: 32 only, 3 s), next to a
 // static file of the same size from the same server (the ceiling). Prints a table and writes
-// bench/results.md (bench/results-large.md with --large).
+// bench/results.md (bench/results-large.md with --large). --only measures just the pages whose
+// name contains the text (repeatable), prints them and writes no file: for before/after runs.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -27,6 +28,7 @@ const { values: args } = parseArgs({
     quick: { type: "boolean", default: false },
     reseed: { type: "boolean", default: false },
     seconds: { type: "string" },
+    only: { type: "string", multiple: true },
   },
 });
 const REGULAR = args.large ? 1_000_000 : 100_000;
@@ -118,7 +120,7 @@ const { rows: middleTitle } = await db.query<{ id: number }>(
   [Math.floor(regularCount / 2)],
 );
 
-const targets: { name: string; path: string; headers?: Record<string, string> }[] = [
+const allTargets: { name: string; path: string; headers?: Record<string, string> }[] = [
   { name: "home", path: "/" },
   { name: "/movies first page", path: "/movies" },
   { name: "/movies middle page", path: `/movies?page=${Math.ceil(lastPage / 2)}` },
@@ -128,6 +130,7 @@ const targets: { name: string; path: string; headers?: Record<string, string> }[
     name: "/movies Drama price ↑ last page",
     path: `/movies?genre=Drama&sort=price-asc&page=${dramaLast}`,
   },
+  { name: "/movies Drama price ↑ page 100", path: "/movies?genre=Drama&sort=price-asc&page=100" },
   { name: "/movies newest, page 1000", path: "/movies?sort=newest&page=1000" },
   { name: "title page", path: `/movies/${middleTitle[0]!.id}` },
   { name: "suggestions 'the'", path: "/api/search/suggestions?query=the" },
@@ -137,6 +140,11 @@ const targets: { name: string; path: string; headers?: Record<string, string> }[
   { name: "/search 'the' page 50", path: "/search?query=the&page=50" },
   { name: "adult list (past the gate)", path: "/adult-movies", headers: { Cookie: ageCookie } },
 ];
+
+const only = args.only ?? [];
+const targets = only.length
+  ? allTargets.filter((target) => only.some((text) => target.name.includes(text)))
+  : allTargets;
 
 // The ceiling: a static file as big as the catalogue page, from the same server.
 const moviesHtml = Buffer.from(await (await fetch(`${cached.url}/movies`)).arrayBuffer());
@@ -209,56 +217,61 @@ try {
     }
   }
 
-  // Cold, sequential: the deepest pages straight from the database (no page cache).
-  console.log("\nDeep pages, one request at a time, no page cache (ms):");
-  const sequential: string[] = [];
-  for (const target of targets.filter((t) => t.name.includes("last page"))) {
-    const times: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const started = performance.now();
-      await (await fetch(`${uncached.url}${target.path}`)).arrayBuffer();
-      times.push(performance.now() - started);
+  // --only: the figures above are the answer; the report stays as the last full run left it.
+  if (only.length === 0) {
+    // Cold, sequential: the deepest pages straight from the database (no page cache).
+    console.log("\nDeep pages, one request at a time, no page cache (ms):");
+    const sequential: string[] = [];
+    for (const target of targets.filter((t) => t.name.includes("last page"))) {
+      const times: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const started = performance.now();
+        await (await fetch(`${uncached.url}${target.path}`)).arrayBuffer();
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      const line = `${target.name}: first ${times[0]!.toFixed(1)}, median ${times[10]!.toFixed(1)}, worst ${times.at(-1)!.toFixed(1)}`;
+      console.log(line);
+      sequential.push(line);
     }
-    times.sort((a, b) => a - b);
-    const line = `${target.name}: first ${times[0]!.toFixed(1)}, median ${times[10]!.toFixed(1)}, worst ${times.at(-1)!.toFixed(1)}`;
-    console.log(line);
-    sequential.push(line);
-  }
 
-  const sizes: string[] = [];
-  for (const target of [targets[0]!, targets[1]!, targets[7]!]) {
-    const body = Buffer.from(await (await fetch(`${cached.url}${target.path}`)).arrayBuffer());
-    sizes.push(
-      `| ${target.name} | ${body.length.toLocaleString("en-US")} | ${gzipSync(body).length.toLocaleString("en-US")} |`,
+    const sizes: string[] = [];
+    for (const target of allTargets.filter((t) =>
+      ["home", "/movies first page", "title page"].includes(t.name),
+    )) {
+      const body = Buffer.from(await (await fetch(`${cached.url}${target.path}`)).arrayBuffer());
+      sizes.push(
+        `| ${target.name} | ${body.length.toLocaleString("en-US")} | ${gzipSync(body).length.toLocaleString("en-US")} |`,
+      );
+    }
+
+    const table = rows.map(
+      (row) =>
+        `| ${row.name} | ${row.server} | ${row.connections} | ${row.rps.toFixed(0)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} |`,
     );
+    fs.writeFileSync(
+      path.join(root, resultsFile),
+      [
+        `# npm run bench${args.large ? " -- --large" : ""}`,
+        "",
+        `${new Date().toISOString().slice(0, 10)}; ${os.cpus().length} cores; ${regularCount.toLocaleString("en-US")} regular and ${counts[0]!.adult} adult titles; ${SECONDS} s per measurement; autocannon, no Accept-Encoding. "cached": the shop as it runs; "miss": a second process with PAGE_CACHE_ENTRIES=0 (every request rendered); "static": a file of the catalogue page's size from the same server.`,
+        "",
+        "| page | server | connections | req/s | p50 ms | p99 ms | errors |",
+        "|---|---|---:|---:|---:|---:|---:|",
+        ...table,
+        "",
+        "Deep pages, one request at a time, no page cache (20 requests each, ms):",
+        "",
+        ...sequential.map((line) => `- ${line}`),
+        "",
+        "| page | HTML bytes | gzip bytes |",
+        "|---|---:|---:|",
+        ...sizes,
+        "",
+      ].join("\n"),
+    );
+    console.log(`\nWrote ${resultsFile}`);
   }
-
-  const table = rows.map(
-    (row) =>
-      `| ${row.name} | ${row.server} | ${row.connections} | ${row.rps.toFixed(0)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} |`,
-  );
-  fs.writeFileSync(
-    path.join(root, resultsFile),
-    [
-      `# npm run bench${args.large ? " -- --large" : ""}`,
-      "",
-      `${new Date().toISOString().slice(0, 10)}; ${os.cpus().length} cores; ${regularCount.toLocaleString("en-US")} regular and ${counts[0]!.adult} adult titles; ${SECONDS} s per measurement; autocannon, no Accept-Encoding. "cached": the shop as it runs; "miss": a second process with PAGE_CACHE_ENTRIES=0 (every request rendered); "static": a file of the catalogue page's size from the same server.`,
-      "",
-      "| page | server | connections | req/s | p50 ms | p99 ms | errors |",
-      "|---|---|---:|---:|---:|---:|---:|",
-      ...table,
-      "",
-      "Deep pages, one request at a time, no page cache (20 requests each, ms):",
-      "",
-      ...sequential.map((line) => `- ${line}`),
-      "",
-      "| page | HTML bytes | gzip bytes |",
-      "|---|---:|---:|",
-      ...sizes,
-      "",
-    ].join("\n"),
-  );
-  console.log(`\nWrote ${resultsFile}`);
 } finally {
   await stopAll();
 }

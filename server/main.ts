@@ -9,6 +9,11 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { getDb, getPool } from "#app/db/client.server.ts";
 import { ageAudienceOf } from "#app/domain/age-gate/age-gate.server.ts";
+import {
+  catalogueChanged,
+  stopWatchingCatalogueChanges,
+  watchingCatalogueChanges,
+} from "#app/domain/catalog/catalogue-changes.server.ts";
 import { startOrderJobs } from "#app/domain/orders/order-jobs.server.ts";
 import { CLIENT_IP_HEADER, isLoopback } from "#app/lib/client-ip.ts";
 import { getEnv } from "#app/lib/env.server.ts";
@@ -119,17 +124,28 @@ async function main() {
   });
   app.get("/metrics", observability.metricsEndpoint);
   app.use(observability.accessLog);
-  if (env.APP_ENV !== "development" && env.PAGE_CACHE_ENTRIES > 0) {
-    const pageCache = createPageCache({
-      maxEntries: env.PAGE_CACHE_ENTRIES,
-      audienceOf: (req) => ageAudienceOf(req.headers.cookie),
-    });
+  if (env.APP_ENV !== "development") {
+    // Kept pages, and the catalogue's remembered answers (catalogue-changes.server.ts), last
+    // until the catalogue changes; a change of stock alone touches only the pages showing it.
+    const pageCache =
+      env.PAGE_CACHE_ENTRIES > 0
+        ? createPageCache({
+            maxEntries: env.PAGE_CACHE_ENTRIES,
+            audienceOf: (req) => ageAudienceOf(req.headers.cookie),
+          })
+        : undefined;
     catalogueWatch = watchCatalogue(
       process.env.DATABASE_URL!,
-      (titles) => (titles ? pageCache.forget(titles) : pageCache.clear()),
+      (titles) => {
+        if (titles) return pageCache?.forget(titles);
+        pageCache?.clear();
+        catalogueChanged();
+      },
       logger,
+      undefined,
+      watchingCatalogueChanges,
     );
-    app.use(pageCache.middleware);
+    if (pageCache) app.use(pageCache.middleware);
   }
   app.use(
     createRequestHandler({
@@ -148,6 +164,7 @@ async function main() {
     });
   } catch (error) {
     await catalogueWatch?.stop();
+    stopWatchingCatalogueChanges();
     await mail.stop();
     await database.close();
     throw error;
@@ -185,6 +202,7 @@ async function main() {
     net.Server.prototype.close.call(server, async () => {
       clearTimeout(force);
       await catalogueWatch?.stop();
+      stopWatchingCatalogueChanges();
       await mail.stop();
       await database.close();
       logger.info("stopped");

@@ -274,3 +274,28 @@ describe("kept pages across server processes", () => {
     }
   });
 });
+
+describe("remembered answers", () => {
+  it("forget a search text without suggestions once the catalogue changes", async () => {
+    // Signed in, so the page cache stays out of it and the answer comes from the catalogue.
+    const session = await signIn("Quentin", `suggest-${process.pid}@example.test`);
+    const suggestions = async () =>
+      JSON.parse((await page(second, "/api/search/suggestions?query=vrqzmkx", session)).body)
+        .suggestions as { title: string }[];
+    expect(await suggestions()).toEqual([]);
+    expect(await suggestions()).toEqual([]);
+
+    await shopDb.query(
+      "insert into regular_titles (product_id, title, disc, current_price_cents) values ('P-vrq', 'Vrqzmkx Returns', 'DVD', 900)",
+    );
+    const changed = Date.now();
+    for (;;) {
+      const found = await suggestions();
+      if (found.length > 0) {
+        expect(found.map((item) => item.title)).toEqual(["Vrqzmkx Returns"]);
+        break;
+      }
+      expect(Date.now() - changed, "the text still has no suggestion").toBeLessThan(1_000);
+    }
+  });
+});

@@ -352,13 +352,15 @@ export type CatalogueWatch = { stop: () => Promise<void> };
  * alone that shows only on those titles' pages ("<version> regular:12,13", migration 0019).
  * The listening connection also reads the catalogue's version every `checkEveryMs`: a change
  * the connection missed (it was down, or the notification was lost with it) still clears the
- * cache, and a dead connection is noticed and replaced.
+ * cache, and a dead connection is noticed and replaced. `onListening` is called each time the
+ * connection listens (again): from then on no change goes unnoticed.
  */
 export function watchCatalogue(
   connectionString: string,
   onChange: (titles?: string[]) => void,
   log: { warn: (details: object, message: string) => void },
   checkEveryMs = 5_000,
+  onListening?: () => void,
 ): CatalogueWatch {
   let client: pg.Client | undefined;
   let version: string | undefined;
@@ -398,6 +400,7 @@ export function watchCatalogue(
       await connection.query("listen catalogue_changed");
       client = connection;
       await readVersion(connection);
+      onListening?.();
       schedule(checkEveryMs);
     } catch (error) {
       log.warn({ err: error }, "page cache: cannot listen for catalogue changes, retrying");

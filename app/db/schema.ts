@@ -175,6 +175,31 @@ export const genreCounts = pgTable(
   (t) => [primaryKey({ columns: [t.genre, t.disc] })],
 );
 
+/**
+ * Each genre a regular title lists, with the title's price and disc: the genre filter's price
+ * sorts walk one genre's slice of the price index here instead of the whole catalogue's price
+ * index, title by title. Kept by triggers on regular_titles (drizzle/0020_genre_price_order.sql).
+ */
+export const regularTitleGenres = pgTable(
+  "regular_title_genres",
+  {
+    regSerialNo: integer("reg_serial_no").notNull(),
+    genre: text("genre").notNull(),
+    currentPriceCents: integer("current_price_cents").notNull(),
+    disc: text("disc").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.regSerialNo, t.genre] }),
+    // Disc last: a disc filter is read from the index too, without visiting the table.
+    index("regular_title_genres_price_sort").on(
+      t.genre,
+      t.currentPriceCents,
+      t.regSerialNo,
+      t.disc,
+    ),
+  ],
+);
+
 export const comingSoon = pgTable(
   "coming_soon",
   {

@@ -1,10 +1,21 @@
 import { count, eq, inArray, sql, TransactionRollbackError } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { describe, expect, it } from "vitest";
-import { adultTitles, comingSoon, regularTitles, staffPicks } from "#app/db/schema.ts";
+import {
+  adultTitles,
+  comingSoon,
+  regularGenreList,
+  regularTitles,
+  staffPicks,
+} from "#app/db/schema.ts";
 import { currentCartProducts } from "#app/domain/cart/current-products.server.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { ADULT_PAGE_SIZE, getAdultTitle, listAdultTitles } from "./adult-titles.server.ts";
+import {
+  catalogueChanged,
+  stopWatchingCatalogueChanges,
+  watchingCatalogueChanges,
+} from "./catalogue-changes.server.ts";
 import { listComingSoon } from "./coming-soon.server.ts";
 import { SITEMAP_STATIC_PATHS, sitemapFile, sitemapPlan } from "./sitemap.server.ts";
 import {
@@ -33,6 +44,8 @@ async function regularCount(disc?: string) {
     .where(disc ? eq(regularTitles.disc, disc as never) : undefined);
   return row!.total;
 }
+
+const genreListOf = regularGenreList(regularTitles.genres);
 
 const inCodePointOrder = (titles: string[]) =>
   titles.every(
@@ -216,6 +229,83 @@ describe("search", () => {
     expect(suggestions).toHaveLength(10);
     expect(suggestions.every((item) => item.title.toLowerCase().includes("the"))).toBe(true);
     expect(await suggestRegularTitles(db, "no title has this text")).toEqual([]);
+  });
+
+  it("remembers text without a suggestion until the catalogue changes", async () => {
+    watchingCatalogueChanges();
+    try {
+      expect(await suggestRegularTitles(db, "qwxvbnk")).toEqual([]);
+      // Added without announcing it (no listener here): the remembered answer still stands.
+      const [row] = await db
+        .insert(regularTitles)
+        .values({ productId: "T-2", title: "Qwxvbnk", disc: "DVD", currentPriceCents: 900 })
+        .returning({ regSerialNo: regularTitles.regSerialNo });
+      try {
+        expect(await suggestRegularTitles(db, "qwxvbnk")).toEqual([]);
+        catalogueChanged();
+        const found = await suggestRegularTitles(db, "qwxvbnk");
+        expect(found.map((item) => item.regSerialNo)).toEqual([row!.regSerialNo]);
+      } finally {
+        await db.delete(regularTitles).where(eq(regularTitles.regSerialNo, row!.regSerialNo));
+      }
+    } finally {
+      stopWatchingCatalogueChanges();
+    }
+  });
+
+  it("remembers nothing while no one listens for catalogue changes", async () => {
+    expect(await suggestRegularTitles(db, "zqjvwpx")).toEqual([]);
+    const [row] = await db
+      .insert(regularTitles)
+      .values({ productId: "T-3", title: "Zqjvwpx", disc: "DVD", currentPriceCents: 900 })
+      .returning({ regSerialNo: regularTitles.regSerialNo });
+    try {
+      const found = await suggestRegularTitles(db, "zqjvwpx");
+      expect(found.map((item) => item.regSerialNo)).toEqual([row!.regSerialNo]);
+    } finally {
+      await db.delete(regularTitles).where(eq(regularTitles.regSerialNo, row!.regSerialNo));
+    }
+  });
+
+  it("gives the same result pages from remembered matches, until the catalogue changes", async () => {
+    const cases = [
+      { query: "the", page: 1, sort: "none" },
+      { query: "the", page: 3, sort: "az" },
+      { query: "the", page: 2, sort: "za" },
+      { query: "the", page: 999, sort: "za" },
+      { query: "man", page: 2, sort: "az" },
+      { query: "godfathr", page: 1, sort: "none" },
+      { query: "no title has this", page: 1, sort: "az" },
+    ] as const;
+    const looked = [];
+    for (const options of cases) looked.push(await searchRegularTitles(db, options));
+    watchingCatalogueChanges();
+    try {
+      for (const [index, options] of cases.entries()) {
+        for (const attempt of ["first", "remembered"]) {
+          expect(
+            await searchRegularTitles(db, options),
+            `${attempt} ${JSON.stringify(options)}`,
+          ).toEqual(looked[index]);
+        }
+      }
+      const [row] = await db
+        .insert(regularTitles)
+        .values({ productId: "T-4", title: "!!! The First", disc: "DVD", currentPriceCents: 900 })
+        .returning({ regSerialNo: regularTitles.regSerialNo });
+      try {
+        const before = looked[0]!;
+        expect(await searchRegularTitles(db, cases[0])).toEqual(before);
+        catalogueChanged();
+        const after = await searchRegularTitles(db, cases[0]);
+        expect(after.total).toBe(before.total + 1);
+        expect(after.items[0]!.regSerialNo).toBe(row!.regSerialNo);
+      } finally {
+        await db.delete(regularTitles).where(eq(regularTitles.regSerialNo, row!.regSerialNo));
+      }
+    } finally {
+      stopWatchingCatalogueChanges();
+    }
   });
 
   it("pages full results sorted by title, either way, and clamps past the end", async () => {
@@ -641,12 +731,17 @@ describe("deep catalogue pages", () => {
                case when n % 3 = 0 then 'Drama, Deep' else 'Comedy' end
         from generate_series(1, 6000) as n`);
       for (const [sort, order] of Object.entries(ORDERS)) {
-        for (const filter of [{}, { disc: "DVD" as const }, { genre: "Deep" }]) {
+        for (const filter of [
+          {},
+          { disc: "DVD" as const },
+          { genre: "Deep" },
+          { genre: "Deep", disc: "Blu-ray" as const },
+        ]) {
           const where = sql.raw(
-            "disc" in filter
-              ? "where disc = 'DVD'"
-              : "genre" in filter
-                ? "where genres = 'Drama, Deep'"
+            "genre" in filter
+              ? `where genres = 'Drama, Deep'${"disc" in filter ? ` and disc = '${filter.disc}'` : ""}`
+              : "disc" in filter
+                ? `where disc = '${filter.disc}'`
                 : "",
           );
           const first = await listRegularTitles(tx, { page: 1, sort: sort as never, ...filter });
@@ -667,6 +762,52 @@ describe("deep catalogue pages", () => {
           }
         }
       }
+    });
+  });
+
+  it("follow a genre's titles in price order through price, genre, disc changes and deletes", async () => {
+    await rolledBack(async (tx) => {
+      await tx.execute(sql`
+        insert into regular_titles (product_id, title, disc, current_price_cents, genres)
+        select 'MOVE-' || n, 'Move ' || n, (array['DVD','Blu-ray'])[1 + n % 2], 100 * (n % 13),
+               case when n % 2 = 0 then ' Heist ,Drama,Heist' else 'Comedy' end
+        from generate_series(1, 3000) as n`);
+      const check = async (label: string) => {
+        for (const sort of ["price-asc", "price-desc"] as const) {
+          for (const disc of [undefined, "DVD" as const]) {
+            const first = await listRegularTitles(tx, { page: 1, sort, genre: "Heist", disc });
+            for (const page of [1, 2, Math.ceil(first.pageCount * 0.6), first.pageCount]) {
+              const listed = await listRegularTitles(tx, { page, sort, genre: "Heist", disc });
+              const walked = await tx.execute<{ reg_serial_no: number }>(sql`
+                select reg_serial_no from regular_titles
+                where ${genreListOf} @> array['Heist']::text[]
+                  and (${disc ?? null}::text is null or disc = ${disc ?? null})
+                order by ${sql.raw(ORDERS[sort])}
+                offset ${(page - 1) * REGULAR_PAGE_SIZE} limit ${REGULAR_PAGE_SIZE}`);
+              expect(
+                listed.items.map((item) => item.regSerialNo),
+                `${label}: ${sort} ${disc ?? "any disc"} page ${page}`,
+              ).toEqual(walked.rows.map((row) => row.reg_serial_no));
+            }
+          }
+        }
+      };
+      await check("inserted");
+      await tx.execute(sql`update regular_titles set current_price_cents = 5000 - current_price_cents
+        where product_id like 'MOVE-%' and right(product_id, 1) in ('2', '4')`);
+      await check("prices changed");
+      await tx.execute(
+        sql`update regular_titles set genres = 'Heist' where product_id like 'MOVE-%1'`,
+      );
+      await tx.execute(
+        sql`update regular_titles set genres = 'Drama' where product_id like 'MOVE-%6'`,
+      );
+      await tx.execute(sql`update regular_titles set disc = 'DVD' where product_id like 'MOVE-%8'`);
+      await check("genres and discs changed");
+      await tx.execute(sql`update regular_titles set qty_to_list = qty_to_list + 1
+        where product_id like 'MOVE-%'`);
+      await tx.execute(sql`delete from regular_titles where product_id like 'MOVE-%0'`);
+      await check("stock changed and titles deleted");
     });
   });
 });

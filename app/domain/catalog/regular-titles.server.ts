@@ -5,6 +5,7 @@ import {
   genreCounts,
   regularGenreList,
   regularShopperSearchText,
+  regularTitleGenres,
   regularTitles,
   staffPicks,
 } from "#app/db/schema.ts";
@@ -12,6 +13,7 @@ import type { Disc } from "#app/lib/catalog.ts";
 import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
 import { posterSrc } from "#app/lib/posters.ts";
 import { SUGGESTIONS_LIMIT, type SearchSuggestion } from "#app/lib/search-suggestion.ts";
+import { catalogueMemory } from "./catalogue-changes.server.ts";
 import { containsPattern } from "./search-text.ts";
 
 export const REGULAR_PAGE_SIZE = 24;
@@ -128,9 +130,54 @@ export async function keptGenreCount(db: Database, genre: string, disc = "") {
   return row?.total ?? 0;
 }
 
+/** The serial numbers of one page of a list, `reversed` walking its order from the other end. */
+type KeyWalk = (reversed: boolean, limit: number, offset: number) => SQL;
+
+/** A list's keys from the titles' own sort indexes. */
+function titlesWalk(db: Database, where: SQL | undefined, sort: RegularListSort): KeyWalk {
+  return (reversed, limit, offset) =>
+    db
+      .select({ key: regularTitles.regSerialNo })
+      .from(regularTitles)
+      .where(where)
+      .orderBy(...orderFor(sort, reversed))
+      .limit(limit)
+      .offset(offset)
+      .getSQL();
+}
+
+/**
+ * One genre's keys in price order, from that genre's slice of its own price index (kept in step
+ * with the titles by triggers): the catalogue's price index would be walked title by title,
+ * testing each one's genres.
+ */
+function genrePriceWalk(
+  db: Database,
+  genre: string,
+  disc: Disc | undefined,
+  sort: "price-asc" | "price-desc",
+): KeyWalk {
+  return (reversed, limit, offset) => {
+    const up = (sort === "price-asc") !== reversed ? asc : desc;
+    return db
+      .select({ key: regularTitleGenres.regSerialNo })
+      .from(regularTitleGenres)
+      .where(
+        and(
+          eq(regularTitleGenres.genre, genre),
+          disc ? eq(regularTitleGenres.disc, disc) : undefined,
+        ),
+      )
+      .orderBy(up(regularTitleGenres.currentPriceCents), up(regularTitleGenres.regSerialNo))
+      .limit(limit)
+      .offset(offset)
+      .getSQL();
+  };
+}
+
 async function pageOf(
   db: Database,
-  where: SQL | undefined,
+  walk: KeyWalk,
   sort: RegularListSort,
   requestedPage: number,
   totalQuery: Promise<number>,
@@ -143,17 +190,17 @@ async function pageOf(
   const fetchPage = async (page: number, total?: number) => {
     const offset = (page - 1) * REGULAR_PAGE_SIZE;
     const fromEnd = total !== undefined && offset > total / 2;
-    const keys = db
-      .select({ key: regularTitles.regSerialNo })
-      .from(regularTitles)
-      .where(where)
-      .orderBy(...(fromEnd ? orderFor(sort, true) : order))
-      .limit(fromEnd ? Math.min(REGULAR_PAGE_SIZE, total - offset) : REGULAR_PAGE_SIZE)
-      .offset(fromEnd ? Math.max(0, total - offset - REGULAR_PAGE_SIZE) : offset);
+    const keys = fromEnd
+      ? walk(
+          true,
+          Math.min(REGULAR_PAGE_SIZE, total - offset),
+          Math.max(0, total - offset - REGULAR_PAGE_SIZE),
+        )
+      : walk(false, REGULAR_PAGE_SIZE, offset);
     return db
       .select(listColumns)
       .from(regularTitles)
-      .where(inArray(regularTitles.regSerialNo, keys))
+      .where(sql`${regularTitles.regSerialNo} in (${keys})`)
       .orderBy(...order);
   };
   const settle = (total: number, firstTry?: ListRow[]) => {
@@ -188,20 +235,25 @@ export function listRegularTitles(
 ): Promise<Page<RegularTitleCard>> {
   if (!options.genre) {
     const where = options.disc ? eq(regularTitles.disc, options.disc) : undefined;
-    return pageOf(db, where, options.sort, options.page, keptCount(db, "regular", options.disc));
+    return pageOf(
+      db,
+      titlesWalk(db, where, options.sort),
+      options.sort,
+      options.page,
+      keptCount(db, "regular", options.disc),
+    );
+  }
+  const genreCount = keptGenreCount(db, options.genre, options.disc);
+  if (options.sort === "price-asc" || options.sort === "price-desc") {
+    const walk = genrePriceWalk(db, options.genre, options.disc, options.sort);
+    return pageOf(db, walk, options.sort, options.page, genreCount);
   }
   // A genre is one entry of the comma-separated list, matched whole through the genre index.
   const where = and(
     sql`${genreList} @> array[${options.genre}]::text[]`,
     options.disc ? eq(regularTitles.disc, options.disc) : undefined,
   );
-  return pageOf(
-    db,
-    where,
-    options.sort,
-    options.page,
-    keptGenreCount(db, options.genre, options.disc),
-  );
+  return pageOf(db, titlesWalk(db, where, options.sort), options.sort, options.page, genreCount);
 }
 
 /** The genres the catalogue holds, A→Z (one pass over the table: callers cache it). */
@@ -240,7 +292,9 @@ export type SearchPage = Page<RegularTitleCard> & {
  *
  * The matches are collected once through the trigram index and both counted and sorted from
  * that set. Walking the title index instead would test every title before a deep page, which
- * costs several times more for common words.
+ * costs several times more for common words. Where the server listens for catalogue changes,
+ * the titles containing the text are remembered in order (matchesInTitleOrder), and every page
+ * and both title orders are slices of them.
  */
 export async function searchRegularTitles(
   db: Database,
@@ -273,10 +327,30 @@ export async function searchRegularTitles(
     const keys = result.rows.flatMap((row) => (row.key === null ? [] : [row.key]));
     return { total: Number(result.rows[0]?.total ?? 0), keys };
   };
+  const remembered = await matchesInTitleOrder(db, options.query, contains);
+  if (remembered && remembered.length > 0) {
+    const pageCount = pageCountFor(remembered.length, REGULAR_PAGE_SIZE);
+    const page = clampPage(options.page, pageCount);
+    const skipped = (page - 1) * REGULAR_PAGE_SIZE;
+    const end = remembered.length - skipped;
+    const keys =
+      options.sort === "za"
+        ? Array.from(remembered.subarray(Math.max(0, end - REGULAR_PAGE_SIZE), end)).reverse()
+        : Array.from(remembered.subarray(skipped, skipped + REGULAR_PAGE_SIZE));
+    const rows = await regularTitlesBySerial(db, keys);
+    const byKey = new Map(rows.map((row) => [row.regSerialNo, row]));
+    return {
+      items: keys.flatMap((key) => byKey.get(key) ?? []),
+      total: remembered.length,
+      page,
+      pageCount,
+      match: "contains",
+    };
+  }
   const requested = Math.max(1, options.page);
   let match: SearchPage["match"] = "contains";
   let [matches, order] = [contains, byTitle];
-  let first = await fetchPage(matches, order, requested);
+  let first = remembered ? { total: 0, keys: [] } : await fetchPage(matches, order, requested);
   if (first.total === 0) {
     match = "similar";
     [matches, order] = [similar, options.sort === "none" ? sql`distance, reg_serial_no` : byTitle];
@@ -294,6 +368,42 @@ export async function searchRegularTitles(
     pageCount,
     match: first.total === 0 ? "contains" : match,
   };
+}
+
+/** More matches than this are not remembered (a text in a large part of the catalogue). */
+const REMEMBERED_MATCHES_LIMIT = 20_000;
+
+/**
+ * The titles containing a search text, in title order, per text until the catalogue changes
+ * (stock alone never changes them): the results' pages and both title orders are slices of one
+ * look-up, where each page would collect, count and sort every match again.
+ */
+const matchesByText = catalogueMemory<{ keys: Int32Array } | { tooMany: true }>({
+  maxSize: 1_000_000,
+  sizeOf: (value) => ("keys" in value ? value.keys.length : 1),
+});
+
+/** Undefined when nothing is remembered here (no one listens for changes) or there are too many. */
+async function matchesInTitleOrder(
+  db: Database,
+  query: string,
+  contains: SQL,
+): Promise<Int32Array | undefined> {
+  const generation = matchesByText.now();
+  if (generation === undefined) return undefined;
+  const known = matchesByText.recall(query);
+  if (known) return "keys" in known ? known.keys : undefined;
+  const result = await db.execute<{ key: number }>(sql`
+    select reg_serial_no as key from (${contains}) as matches
+    order by title, reg_serial_no
+    limit ${REMEMBERED_MATCHES_LIMIT + 1}`);
+  if (result.rows.length > REMEMBERED_MATCHES_LIMIT) {
+    matchesByText.keep(generation, query, { tooMany: true });
+    return undefined;
+  }
+  const keys = Int32Array.from(result.rows, (row) => row.key);
+  matchesByText.keep(generation, query, { keys });
+  return keys;
 }
 
 /** Word similarity through the trigram index, at a threshold of our own (not the server's). */
@@ -327,6 +437,13 @@ export async function closestRegularTitle(
 }
 
 /**
+ * Texts that had no suggestion at all. Such text costs two look-ups (contains, then typos), the
+ * dearest answer the box gives, and people type it again and again; a change of the catalogue
+ * forgets them all. Stock alone does not: it never changes which titles match.
+ */
+const noSuggestion = catalogueMemory<{ none: true }>({ maxSize: 10_000, sizeOf: () => 1 });
+
+/**
  * Up to ten titles for the navbar box: titles containing the text first, then titles whose
  * director or cast contains it, each in catalogue order (no ranking, so the trigram indexes
  * answer without collecting every match first). Only when nothing contains the text, the
@@ -336,6 +453,9 @@ export async function suggestRegularTitles(
   db: Database,
   query: string,
 ): Promise<SearchSuggestion[]> {
+  // Read before the look-up: a change announced during it makes the answer not worth keeping.
+  const generation = noSuggestion.now();
+  if (noSuggestion.recall(query)) return [];
   const pattern = containsPattern(query);
   const people =
     query.length >= PEOPLE_MIN_LENGTH
@@ -359,6 +479,7 @@ export async function suggestRegularTitles(
     where ${similarTo(query)}
     order by ${query} <<-> ${shopperText}, reg_serial_no
     limit ${SUGGESTIONS_LIMIT}`);
+  if (similar.rows.length === 0) noSuggestion.keep(generation, query, { none: true });
   return similar.rows;
 }
 
