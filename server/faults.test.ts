@@ -61,7 +61,12 @@ async function startShop(env: Record<string, string> = {}): Promise<Shop> {
 
 async function stopShop(shop: Shop | undefined) {
   if (!shop) return;
-  await shop.db.end().catch(() => {});
+  // The test's own connections: one left waiting on the paused database must not hold the
+  // clean-up up; the shop's shutdown is bounded by the shop itself (server/main.ts).
+  await Promise.race([
+    shop.db.end().catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, 5_000)),
+  ]);
   if (shop.child.exitCode === null) await shop.stop();
 }
 

@@ -192,6 +192,14 @@ async function main() {
       server.closeAllConnections();
     }, 10_000);
     force.unref();
+    // A step of the clean-up that never finishes (a database connection stuck after the
+    // database went away) must not keep a stopping process alive for good: its supervisor would
+    // wait for it, and a restart would not come.
+    const giveUp = setTimeout(() => {
+      logger.error("shutdown did not finish within 25 s; exiting anyway");
+      process.exit(1);
+    }, 25_000);
+    giveUp.unref();
     // Every answer from now on closes its connection. Idle keep-alive connections are closed
     // only after a second: a load balancer may be sending a request down one at this very moment,
     // and would not retry it elsewhere if it is a POST; a busy one sends its next request within
