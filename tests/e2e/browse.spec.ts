@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures.ts";
+import { openStaffPickInStock } from "./support/catalogue.ts";
 
 test("browse → filter → page → detail → back keeps the page", async ({ page }) => {
   await page.goto("/movies");
@@ -153,8 +154,7 @@ test("the home page shows its rows, and the staff pick dialog adds to the cart",
   await expect(
     page.getByRole("region", { name: "Staff Picks posters" }).locator("ul[aria-hidden]"),
   ).toBeHidden();
-  await picks.first().getByRole("button").click();
-  const dialog = page.getByRole("dialog");
+  const dialog = await openStaffPickInStock(page);
   await expect(dialog.getByText(/^\$\d+\.\d{2}$/)).toBeVisible();
   await dialog.getByRole("button", { name: "Add to Cart" }).click();
   await expect(dialog).toBeHidden();

@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures.ts";
+import { openStaffPickInStock } from "./support/catalogue.ts";
 
 test("pages run under a Content-Security-Policy without violating it", async ({ page }) => {
   const violations: string[] = [];
@@ -7,12 +8,8 @@ test("pages run under a Content-Security-Policy without violating it", async ({ 
   });
   const response = await page.goto("/");
   expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
-  await page
-    .getByRole("region", { name: "Staff Picks posters" })
-    .getByRole("button")
-    .first()
-    .click();
-  await page.getByRole("dialog").getByRole("button", { name: "Add to Cart" }).click();
+  const dialog = await openStaffPickInStock(page);
+  await dialog.getByRole("button", { name: "Add to Cart" }).click();
   await page.getByRole("button", { name: "Cart (1)" }).click();
   await expect(page.getByRole("dialog", { name: /Your Cart/ })).toBeVisible();
   await page.keyboard.press("Escape");

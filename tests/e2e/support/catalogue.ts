@@ -21,3 +21,22 @@ export async function listRegularTitle(
   await expect(row).toBeVisible();
   return (await row.getByRole("cell").first().textContent())!.trim();
 }
+
+/**
+ * Opens the details dialog of the first Staff Pick still in stock, as a shopper passes over one
+ * that says "Out of stock" (other tests buy from the same demo catalogue); returns the dialog.
+ */
+export async function openStaffPickInStock(page: Page) {
+  const picks = page.getByRole("region", { name: "Staff Picks posters" }).getByRole("button");
+  const count = await picks.count();
+  for (let index = 0; index < count; index++) {
+    await picks.nth(index).click();
+    const dialog = page.getByRole("dialog");
+    const button = dialog.getByRole("button", { name: /^(Add to Cart|Out of stock)$/ });
+    await expect(button).toBeVisible();
+    if ((await button.textContent())?.trim() === "Add to Cart") return dialog;
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  }
+  throw new Error("Every Staff Pick is out of stock");
+}
