@@ -378,7 +378,14 @@ export function watchCatalogue(
 
   const connect = async () => {
     if (stopped) return;
-    const connection = new pg.Client({ connectionString, keepAlive: true });
+    // Bounded like the shop's pool: a database that stops answering must not leave the check,
+    // or the shutdown waiting on it, hanging; a failed check reconnects.
+    const connection = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: 5_000,
+    });
     connection.on("error", () => {});
     connection.on("end", () => {
       if (client !== connection || stopped) return;
