@@ -14,6 +14,12 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { PaymentMethod, TicketStatus } from "#app/domain/repair-tickets/status.ts";
+import type {
+  LineCondition,
+  ReturnMethod,
+  ReturnReason,
+  ReturnStatus,
+} from "#app/domain/returns/status.ts";
 import type { Disc, OrderStatus, ProductType, ServiceType } from "#app/lib/catalog.ts";
 
 const timestamps = {
@@ -462,6 +468,11 @@ export const orderEvents = pgTable(
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
     actorName: text("actor_name"),
     note: text("note"),
+    /**
+     * Set when the change is one of the order's returns (its statuses then are the return's):
+     * the order's history tells its whole story, returns included.
+     */
+    returnNumber: integer("return_number"),
     createdAt: timestamps.createdAt,
   },
   (t) => [index("order_events_order").on(t.orderId, t.id)],
@@ -782,6 +793,93 @@ export const repairEstimateLines = pgTable(
     check(
       "repair_estimate_lines_amount_check",
       sql`${t.quantity} between 1 and 999 and ${t.unitCents} between 0 and 10000000`,
+    ),
+  ],
+);
+
+/**
+ * A customer's return of some lines of a shipped order, from the request to the refund (or the
+ * rejection). Its number, shown as "RMA-1042", goes on the parcel. Its status changes are written
+ * into the order's history by a trigger (migration 0021).
+ */
+export const returns = pgTable(
+  "returns",
+  {
+    number: integer("number").primaryKey().generatedByDefaultAsIdentity({ startWith: 1001 }),
+    orderId: bigint("order_id", { mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").$type<ReturnStatus>().notNull().default("requested"),
+    reason: text("reason").$type<ReturnReason>().notNull(),
+    note: text("note").notNull().default(""),
+    method: text("method").$type<ReturnMethod>().notNull(),
+    /** Why staff refused it; told to the customer. */
+    rejectionReason: text("rejection_reason"),
+    /** What went back to the card, worked out by the server when the refund was made. */
+    refundGoodsCents: integer("refund_goods_cents"),
+    refundShippingCents: integer("refund_shipping_cents"),
+    refundTaxCents: integer("refund_tax_cents"),
+    /** Paid toward the customer's postage for a return sent by mail (RETURN_POSTAGE_CENTS). */
+    refundPostageCents: integer("refund_postage_cents"),
+    refundCents: integer("refund_cents"),
+    refundReference: text("refund_reference"),
+    /**
+     * Refusals so far: each retry after a refusal asks the provider under a new idempotency key
+     * (the provider keeps a refused answer under its key), a retry after a crash under the same.
+     */
+    refundAttempts: integer("refund_attempts").notNull().default(0),
+    /** The provider's last refusal, shown to staff until a retry goes through. */
+    refundError: text("refund_error"),
+    /** A staff member is asking the provider right now (a claim, so two clicks refund once). */
+    refundStartedAt: timestamp("refund_started_at", { withTimezone: true }),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    rejectedAt: timestamp("rejected_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      "returns_status_check",
+      sql`${t.status} in ('requested', 'received', 'refunded', 'rejected')`,
+    ),
+    check("returns_method_check", sql`${t.method} in ('drop_off', 'mail')`),
+    check(
+      "returns_refund_check",
+      sql`(${t.status} = 'refunded') = (${t.refundCents} is not null and ${t.refundedAt} is not null)
+          and (${t.refundCents} is null or (${t.refundCents} > 0 and ${t.refundCents} = ${t.refundGoodsCents} + ${t.refundShippingCents} + ${t.refundTaxCents} + ${t.refundPostageCents}))`,
+    ),
+    check(
+      "returns_rejected_check",
+      sql`(${t.status} = 'rejected') = (${t.rejectionReason} is not null and ${t.rejectedAt} is not null)`,
+    ),
+    index("returns_order").on(t.orderId),
+    index("returns_open")
+      .on(t.status, t.createdAt)
+      .where(sql`${t.status} in ('requested', 'received')`),
+  ],
+);
+
+/** The lines a return sends back, priced as they were sold. */
+export const returnItems = pgTable(
+  "return_items",
+  {
+    returnNumber: integer("return_number")
+      .notNull()
+      .references(() => returns.number, { onDelete: "cascade" }),
+    productType: text("product_type").$type<ProductType>().notNull(),
+    productSerialNo: integer("product_serial_no").notNull(),
+    title: text("title").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    /** Set when the parcel arrives: only `restock` goes back on sale. */
+    condition: text("condition").$type<LineCondition>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnNumber, t.productType, t.productSerialNo] }),
+    check("return_items_quantity_check", sql`${t.quantity} > 0`),
+    check(
+      "return_items_condition_check",
+      sql`${t.condition} is null or ${t.condition} in ('restock', 'damaged')`,
     ),
   ],
 );

@@ -139,6 +139,15 @@ const schema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
     FREE_SHIPPING_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(20000),
+    /** Days after shipping during which a customer can ask to return items ("within 30 days"). */
+    RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /**
+     * When a return also refunds the order's shipping charge: `when-all-returned` (the return
+     * that brings back the last item of the order) or `never`.
+     */
+    RETURNS_REFUND_SHIPPING: z.enum(["when-all-returned", "never"]).default("when-all-returned"),
+    /** Added to the refund of a return sent by mail, toward its postage (returns are free). */
+    RETURN_POSTAGE_CENTS: z.coerce.number().int().min(0).max(10000).default(600),
     /** Payment attempts (orders placed) allowed per account, and per client, in 10 minutes. */
     CHECKOUT_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     CHECKOUT_ATTEMPTS_PER_CLIENT: z.coerce.number().int().min(1).default(30),

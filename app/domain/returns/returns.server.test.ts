@@ -1,0 +1,417 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { orderEvents, returns, users } from "#app/db/schema.ts";
+import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
+import { markOrderPaid, recordPaymentSession } from "#app/domain/orders/fulfilment.server.ts";
+import { placeOrder } from "#app/domain/orders/place-order.server.ts";
+import {
+  shipOrder,
+  type ProviderLookup,
+  type Staff,
+} from "#app/domain/orders/staff-actions.server.ts";
+import {
+  createCustomer,
+  createRegularTitle,
+  orderInput,
+  regularStock,
+} from "#app/domain/orders/test-fixtures.server.ts";
+import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
+import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
+import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
+import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe.ts";
+import { testDatabase } from "#tests/support/test-database.ts";
+import {
+  receiveReturn,
+  refundReturn,
+  rejectReturn,
+  requestReturn,
+  returnableOrder,
+  type ReturnsConfig,
+} from "./returns.server.ts";
+
+const db = testDatabase();
+const ORDERS_URL = "http://shop.test/orders";
+// Texas tax on goods and shipping, so the refund's share of it is tested.
+const pricing = {
+  salesTaxRates: parseSalesTaxRates("TX:0.0825"),
+  freeShippingThresholdCents: 20_000,
+};
+const config: ReturnsConfig & { timeZone: string } = {
+  windowDays: 30,
+  shipping: "when-all-returned",
+  postageCents: 600,
+  timeZone: "America/Chicago",
+};
+const testProvider = createTestProvider({ appEnv: "local" });
+
+let boss: PgBoss;
+let stripe: FakeStripe;
+let staff: Staff;
+let otherStaff: Staff;
+let providers: ProviderLookup;
+beforeAll(async () => {
+  boss = await startOutbox(inject("databaseUrl"), { onError() {} });
+  stripe = await startFakeStripe();
+  const stripeProvider = createStripeProvider({
+    secretKey: "sk_test_fake",
+    apiBase: stripe.apiBase,
+  });
+  providers = (name) =>
+    name === "test" ? testProvider : name === "stripe" ? stripeProvider : null;
+  const makeStaff = async (name: string) => {
+    const id = randomUUID();
+    await db.insert(users).values({ id, name, email: `${id}@example.test`, role: "admin" });
+    return { id, name };
+  };
+  staff = await makeStaff("Rita Returns");
+  otherStaff = await makeStaff("Otto Other");
+});
+afterAll(async () => {
+  await stopOutbox(boss);
+  await stripe.close();
+});
+
+async function mailsTo(to: string, subject: string) {
+  const { rows } = await db.execute<{ data: { to: string; subject: string; text: string } }>(
+    sql`select data from pgboss.job
+        where name = 'mail-send' and data->>'to' = ${to} and data->>'subject' like ${`%${subject}%`}`,
+  );
+  return rows.map((row) => row.data);
+}
+
+/**
+ * A shipped order to Texas of two titles: 2 × $15.00 and 1 × $24.50 ($54.50, $5.99 standard
+ * shipping, 8.25 % tax on both: $4.99), paid through the test provider or the fake Stripe.
+ */
+async function aShippedOrder(provider: "test" | "stripe" = "test", shippedAt = new Date()) {
+  const customer = await createCustomer(db);
+  const email = `order-${customer}@example.test`;
+  const first = await createRegularTitle(db, { qty: 5, priceCents: 1500 });
+  const second = await createRegularTitle(db, { qty: 5, priceCents: 2450 });
+  const placed = await placeOrder(
+    db,
+    orderInput(
+      customer,
+      [
+        { productType: "regular", serialNo: first.serialNo, quantity: 2 },
+        { productType: "regular", serialNo: second.serialNo, quantity: 1 },
+      ],
+      {
+        shipping: {
+          name: "Ada Lovelace",
+          address: "12 Analytical Way",
+          city: "Austin",
+          state: "TX",
+          postalCode: "78701",
+          phone: "(512) 555-0100",
+          email,
+        },
+      },
+    ),
+    pricing,
+  );
+  if (!placed.ok) throw new Error(placed.reason);
+  const { order } = placed;
+  let sessionId = `test_${order.id}_${randomUUID()}`;
+  if (provider === "stripe") {
+    const session = await createStripeProvider({
+      secretKey: "sk_test_fake",
+      apiBase: stripe.apiBase,
+    }).createCheckoutSession({
+      orderId: order.id,
+      customerEmail: email,
+      lines: [
+        { title: first.title, quantity: 2, unitPriceCents: 1500 },
+        { title: second.title, quantity: 1, unitPriceCents: 2450 },
+      ],
+      shippingCents: order.shippingCents,
+      shippingLabel: "Standard shipping",
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+      successUrl: "http://shop.test/cart-success",
+      cancelUrl: "http://shop.test/cart",
+      expiresAt: new Date(Date.now() + 3600_000),
+      idempotencyKey: randomUUID(),
+    });
+    sessionId = session.id;
+  }
+  await recordPaymentSession(db, {
+    orderId: order.id,
+    provider,
+    sessionId,
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  const paymentReference =
+    provider === "stripe"
+      ? stripe.event("checkout.session.completed", sessionId).data.object.payment_intent
+      : `test_payment_${sessionId}`;
+  await markOrderPaid(
+    db,
+    { orderId: order.id, provider, eventId: randomUUID(), paymentReference },
+    { ordersUrl: ORDERS_URL },
+  );
+  const shipped = await shipOrder(
+    db,
+    { orderId: order.id, carrier: "USPS", trackingNumber: null },
+    { staff, ordersUrl: ORDERS_URL, now: shippedAt },
+  );
+  if (!shipped.ok) throw new Error(shipped.message);
+  return { customer, email, order, first, second, paymentReference };
+}
+
+const request = (
+  placed: Awaited<ReturnType<typeof aShippedOrder>>,
+  lines: { serialNo: number; quantity: number }[],
+  method: "drop_off" | "mail" = "drop_off",
+  now?: Date,
+) =>
+  requestReturn(
+    db,
+    {
+      userId: placed.customer,
+      orderId: placed.order.id,
+      lines: lines.map((line) => ({ productType: "regular" as const, ...line })),
+      reason: "Changed my mind",
+      note: "",
+      method,
+    },
+    { config, ordersUrl: ORDERS_URL, now },
+  );
+
+async function requested(
+  placed: Awaited<ReturnType<typeof aShippedOrder>>,
+  ...args: Parameters<typeof request> extends [unknown, ...infer Rest] ? Rest : never
+) {
+  const result = await request(placed, ...args);
+  if (!result.ok) throw new Error(result.message);
+  return result.number;
+}
+
+const receiveAll = (
+  number: number,
+  serialNos: number[],
+  condition: "restock" | "damaged" = "restock",
+) =>
+  receiveReturn(
+    db,
+    {
+      number,
+      conditions: serialNos.map((serialNo) => ({ productType: "regular", serialNo, condition })),
+    },
+    { staff },
+  );
+
+const refund = (number: number, by = staff) =>
+  refundReturn(db, { number }, { staff: by, ordersUrl: ORDERS_URL, providers, config });
+
+async function returnRow(number: number) {
+  const [row] = await db.select().from(returns).where(eq(returns.number, number));
+  return row!;
+}
+
+describe("returns", () => {
+  it("returns one of two lines: request, receipt back to stock, refund with its tax, e-mails and history", async () => {
+    const placed = await aShippedOrder();
+    expect(placed.order).toMatchObject({ subtotalCents: 5450, shippingCents: 599, taxCents: 499 });
+    const stockBefore = await regularStock(db, placed.second.serialNo);
+
+    const number = await requested(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }]);
+    const [instructions] = await mailsTo(placed.email, `RMA-${number}`);
+    expect(instructions!.text).toContain(`Your return number is RMA-${number}`);
+    expect(instructions!.text).toContain("Bring the items to the shop");
+
+    expect((await receiveAll(number, [placed.second.serialNo])).ok).toBe(true);
+    // Received is not yet on sale: the stock comes back with the refund.
+    expect(await regularStock(db, placed.second.serialNo)).toBe(stockBefore);
+
+    const refunded = await refund(number);
+    expect(refunded).toMatchObject({ ok: true });
+    // $24.50 and its share of the tax: 499 × 2450 / 6049 = 202; no shipping, dropped off.
+    expect(await returnRow(number)).toMatchObject({
+      status: "refunded",
+      refundGoodsCents: 2450,
+      refundShippingCents: 0,
+      refundTaxCents: 202,
+      refundPostageCents: 0,
+      refundCents: 2652,
+    });
+    expect(await regularStock(db, placed.second.serialNo)).toBe(stockBefore + 1);
+    const [money] = await mailsTo(placed.email, `RMA-${number} is refunded`);
+    expect(money!.text).toContain("We refunded $26.52");
+
+    const history = await db
+      .select({ from: orderEvents.fromStatus, to: orderEvents.toStatus, by: orderEvents.actorName })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, placed.order.id), isNotNull(orderEvents.returnNumber)))
+      .orderBy(asc(orderEvents.id));
+    expect(history).toEqual([
+      { from: null, to: "requested", by: null },
+      { from: "requested", to: "received", by: staff.name },
+      { from: "received", to: "refunded", by: staff.name },
+    ]);
+
+    // The line is returned now; the other can still go back.
+    const left = await returnableOrder(db, placed.customer, placed.order.id, { config });
+    expect(left!.why).toBeNull();
+    expect(left!.lines.map((line) => line.returnable)).toEqual(
+      left!.lines.map((line) => (line.serialNo === placed.second.serialNo ? 0 : 2)),
+    );
+  });
+
+  it("refunds the shipping with the last item back, and the whole order adds up to what was paid", async () => {
+    const placed = await aShippedOrder();
+    const first = await requested(
+      placed,
+      [{ serialNo: placed.first.serialNo, quantity: 1 }],
+      "mail",
+    );
+    const second = await requested(placed, [
+      { serialNo: placed.first.serialNo, quantity: 1 },
+      { serialNo: placed.second.serialNo, quantity: 1 },
+    ]);
+    await receiveAll(first, [placed.first.serialNo], "damaged");
+    await receiveAll(second, [placed.first.serialNo, placed.second.serialNo]);
+    const stockBefore = await regularStock(db, placed.first.serialNo);
+    expect((await refund(first)).ok).toBe(true);
+    // Damaged: not back on sale.
+    expect(await regularStock(db, placed.first.serialNo)).toBe(stockBefore);
+    expect((await refund(second)).ok).toBe(true);
+    const [a, b] = [await returnRow(first), await returnRow(second)];
+    // By mail: $6.00 toward postage. The last return brings the shipping back.
+    expect(a).toMatchObject({
+      refundGoodsCents: 1500,
+      refundShippingCents: 0,
+      refundPostageCents: 600,
+    });
+    expect(b).toMatchObject({
+      refundGoodsCents: 3950,
+      refundShippingCents: 599,
+      refundPostageCents: 0,
+    });
+    expect(a.refundTaxCents! + b.refundTaxCents!).toBe(placed.order.taxCents);
+    expect(a.refundCents! + b.refundCents!).toBe(placed.order.totalCents + 600);
+    expect(await regularStock(db, placed.first.serialNo)).toBe(stockBefore + 1);
+  });
+
+  it("refuses a request outside the window, before shipping, or for more than is left", async () => {
+    const longAgo = new Date(Date.now() - 31 * 24 * 3600_000);
+    const late = await aShippedOrder("test", longAgo);
+    const refused = await request(late, [{ serialNo: late.first.serialNo, quantity: 1 }]);
+    expect(refused).toMatchObject({ ok: false, reason: "conflict" });
+    expect(refused.ok ? "" : refused.message).toMatch(
+      /^The 30-day return window for this order closed on /,
+    );
+
+    const placed = await aShippedOrder();
+    expect(await request(placed, [{ serialNo: placed.first.serialNo, quantity: 3 }])).toMatchObject(
+      {
+        ok: false,
+        reason: "invalid",
+        message: `You can return at most 2 of "${placed.first.title}".`,
+      },
+    );
+    await requested(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }]);
+    expect(
+      await request(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }]),
+    ).toMatchObject({ ok: false, message: `"${placed.second.title}" is already in a return.` });
+    // Someone else's order is not found.
+    const other = await createCustomer(db);
+    expect(
+      await requestReturn(
+        db,
+        {
+          userId: other,
+          orderId: placed.order.id,
+          lines: [{ productType: "regular", serialNo: placed.first.serialNo, quantity: 1 }],
+          reason: "Other",
+          note: "",
+          method: "mail",
+        },
+        { config, ordersUrl: ORDERS_URL },
+      ),
+    ).toMatchObject({ ok: false, reason: "not-found" });
+  });
+
+  it("two requests at once for the last copy: one is taken, the other refused", async () => {
+    const placed = await aShippedOrder();
+    const answers = await Promise.all([
+      request(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }]),
+      request(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }]),
+    ]);
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+  });
+
+  it("a rejected return tells the customer why, and its items can be asked for again", async () => {
+    const placed = await aShippedOrder();
+    const number = await requested(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }]);
+    const rejected = await rejectReturn(
+      db,
+      { number, reason: "The disc was scratched after delivery." },
+      { staff, ordersUrl: ORDERS_URL },
+    );
+    expect(rejected.ok).toBe(true);
+    const [mail] = await mailsTo(placed.email, `RMA-${number} could not be accepted`);
+    expect(mail!.text).toContain("The disc was scratched after delivery.");
+    expect(await refund(number)).toMatchObject({ ok: false, reason: "conflict" });
+    expect((await request(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }])).ok).toBe(
+      true,
+    );
+  });
+
+  it("two staff refunding at once refund once, through Stripe", async () => {
+    const placed = await aShippedOrder("stripe");
+    const number = await requested(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }]);
+    await receiveAll(number, [placed.second.serialNo]);
+    const stockBefore = await regularStock(db, placed.second.serialNo);
+    stripe.delayNext(300);
+    const answers = await Promise.all([refund(number, staff), refund(number, otherStaff)]);
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+    expect(answers.find((answer) => !answer.ok)).toMatchObject({ reason: "conflict" });
+    const made = stripe.refunds.filter((made) => made.payment_intent === placed.paymentReference);
+    expect(made.map((made) => made.amount)).toEqual([2652]);
+    expect(await regularStock(db, placed.second.serialNo)).toBe(stockBefore + 1);
+    expect(await refund(number)).toMatchObject({
+      ok: false,
+      message: `RMA-${number} was already refunded.`,
+    });
+  });
+
+  it("a refund Stripe refuses leaves the return received with the reason, and a retry goes through", async () => {
+    const placed = await aShippedOrder("stripe");
+    const number = await requested(placed, [{ serialNo: placed.first.serialNo, quantity: 2 }]);
+    await receiveAll(number, [placed.first.serialNo]);
+    stripe.failNext({
+      status: 402,
+      type: "card_error",
+      message: "The card issuer refused the refund.",
+    });
+    const refused = await refund(number);
+    expect(refused).toMatchObject({ ok: false, reason: "refund-failed" });
+    expect(await returnRow(number)).toMatchObject({
+      status: "received",
+      refundError: expect.stringContaining("The card issuer refused the refund."),
+      refundStartedAt: null,
+      refundAttempts: 1,
+    });
+    expect(await mailsTo(placed.email, `RMA-${number} is refunded`)).toHaveLength(0);
+    const retried = await refund(number);
+    expect(retried).toMatchObject({ ok: true });
+    expect(await returnRow(number)).toMatchObject({ status: "refunded", refundError: null });
+    const made = stripe.refunds.filter((made) => made.payment_intent === placed.paymentReference);
+    // 2 × $15.00 and its share of the tax: 499 × 3000 / 6049 = 247.
+    expect(made.map((made) => made.amount)).toEqual([3247]);
+  });
+
+  it("staff moving one return at once: one receives, the other is told", async () => {
+    const placed = await aShippedOrder();
+    const number = await requested(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }]);
+    const answers = await Promise.all([
+      receiveAll(number, [placed.second.serialNo]),
+      receiveAll(number, [placed.second.serialNo], "damaged"),
+    ]);
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+    expect(answers.find((answer) => !answer.ok)).toMatchObject({ reason: "conflict" });
+  });
+});

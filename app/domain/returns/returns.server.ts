@@ -1,0 +1,722 @@
+// Returns: the customer's request, staff receiving the parcel, the refund or the rejection.
+// Every change is one transaction with its e-mail; its history is written into the order's by
+// the database (migration 0021); each change is conditional on the status it starts from, so of
+// two staff acting at once exactly one wins and the other is told. A refund is claimed before
+// the provider is asked, so two clicks refund once; its record, its restock and its e-mail are
+// one transaction.
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
+import { orderItems, orders, returnItems, returns } from "#app/db/schema.ts";
+import { queueMail } from "#app/domain/mail/outbox.server.ts";
+import { compareLines } from "#app/domain/orders/checkout-input.ts";
+import { orderMailRecipient } from "#app/domain/orders/fulfilment.server.ts";
+import type { ProviderLookup } from "#app/domain/orders/staff-actions.server.ts";
+import { returnStock, type Transaction } from "#app/domain/orders/stock.server.ts";
+import {
+  returnRefundedMessage,
+  returnRejectedMessage,
+  returnRequestedMessage,
+} from "#app/emails/return-emails.ts";
+import type { ProductType } from "#app/lib/catalog.ts";
+import { getEnv } from "#app/lib/env.server.ts";
+import { formatUsd } from "#app/lib/money.ts";
+import { lineField } from "./return-input.ts";
+import type { ReturnRequestInput } from "./return-input.ts";
+import { refundAmount, type RefundAmount, type RefundPolicy } from "./refund-amount.ts";
+import {
+  OPEN_RETURN_STATUSES,
+  returnLabel,
+  type LineCondition,
+  type ReturnStatus,
+} from "./status.ts";
+
+export type ReturnsConfig = RefundPolicy & {
+  /** Days after shipping during which a return can be asked for. */
+  windowDays: number;
+};
+
+/** The staff member acting: recorded in the order's history. */
+export type Staff = { id: string; name: string };
+
+export type ReturnFailure = {
+  ok: false;
+  /** `refund-failed`: the provider refused or could not be reached; the return stays received. */
+  reason: "not-found" | "conflict" | "invalid" | "refund-failed";
+  message: string;
+  field?: string;
+};
+export type ReturnResult<T = object> = ({ ok: true; message: string } & T) | ReturnFailure;
+
+export type Return = typeof returns.$inferSelect;
+
+/** A refund claimed this long ago without an outcome is taken to have died with its process. */
+const REFUND_CLAIM_MS = 2 * 60_000;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+const notFound = (number: number): ReturnFailure => ({
+  ok: false,
+  reason: "not-found",
+  message: `There is no return ${returnLabel(number)}.`,
+});
+
+const conflict = (message: string): ReturnFailure => ({ ok: false, reason: "conflict", message });
+
+/** Names the staff member (and a note) for the history rows this transaction writes. */
+async function actAs(tx: Transaction, staff: Staff | null, note = "") {
+  await tx.execute(
+    sql`select set_config('shop.actor_id', ${staff?.id ?? ""}, true), set_config('shop.actor_name', ${staff?.name ?? ""}, true), set_config('shop.status_note', ${note}, true)`,
+  );
+}
+
+const lineKey = (line: { productType: string; serialNo: number }) =>
+  `${line.productType}:${line.serialNo}`;
+
+/** The last day a return can be asked for: the window counts from the day it shipped. */
+export function returnWindowEnd(shippedAt: Date, windowDays: number): Date {
+  return new Date(shippedAt.getTime() + windowDays * DAY_MS);
+}
+
+export type ReturnableLine = {
+  productType: ProductType;
+  serialNo: number;
+  title: string;
+  /** As sold. */
+  quantity: number;
+  unitPriceCents: number;
+  /** How many are in returns already (rejected ones do not count). */
+  inReturns: number;
+  /** How many can still be returned. */
+  returnable: number;
+};
+
+export type Eligibility = {
+  /** Why nothing can be returned; null when something can. */
+  why: string | null;
+  windowEndsAt: Date | null;
+  lines: ReturnableLine[];
+};
+
+type OrderRow = typeof orders.$inferSelect;
+
+const longDate = (date: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  }).format(date);
+
+/** What of an order can be returned now, and if nothing, why (in the customer's words). */
+async function eligibilityOf(
+  db: Database | Transaction,
+  order: OrderRow,
+  now: Date,
+  config: ReturnsConfig & { timeZone: string },
+): Promise<Eligibility> {
+  const [sold, returned] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)),
+    db
+      .select({
+        productType: returnItems.productType,
+        serialNo: returnItems.productSerialNo,
+        quantity: sql<number>`sum(${returnItems.quantity})::int`,
+      })
+      .from(returnItems)
+      .innerJoin(returns, eq(returns.number, returnItems.returnNumber))
+      .where(and(eq(returns.orderId, order.id), ne(returns.status, "rejected")))
+      .groupBy(returnItems.productType, returnItems.productSerialNo),
+  ]);
+  const inReturns = new Map(returned.map((line) => [lineKey(line), line.quantity]));
+  const lines = sold
+    .map((line) => {
+      const already = inReturns.get(lineKey({ ...line, serialNo: line.productSerialNo })) ?? 0;
+      return {
+        productType: line.productType,
+        serialNo: line.productSerialNo,
+        title: line.title,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        inReturns: already,
+        returnable: Math.max(0, line.quantity - already),
+      };
+    })
+    .sort(compareLines);
+  const windowEndsAt = order.shippedAt ? returnWindowEnd(order.shippedAt, config.windowDays) : null;
+  let why: string | null = null;
+  if (!windowEndsAt || (order.status !== "shipped" && order.status !== "completed")) {
+    why = "Items can be returned once the order has shipped.";
+  } else if (now > windowEndsAt) {
+    why = `The ${config.windowDays}-day return window for this order closed on ${longDate(windowEndsAt, config.timeZone)}.`;
+  } else if (lines.every((line) => line.returnable === 0)) {
+    why = "Every item of this order is already in a return.";
+  }
+  return { why, windowEndsAt, lines };
+}
+
+/** The customer's own order and what of it can be returned; null if not theirs. */
+export async function returnableOrder(
+  db: Database,
+  userId: string,
+  orderId: number,
+  options: { now?: Date; config: ReturnsConfig & { timeZone: string } },
+) {
+  if (!Number.isSafeInteger(orderId) || orderId < 1) return null;
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) return null;
+  const eligibility = await eligibilityOf(db, order, options.now ?? new Date(), options.config);
+  return { order, ...eligibility };
+}
+
+/**
+ * The customer asks to return some lines of their order. One transaction locks the order (so two
+ * requests at once cannot return one disc twice), checks the window and each quantity against
+ * what is left to return, records the return at the prices paid and queues the instructions.
+ */
+export async function requestReturn(
+  db: Database,
+  input: ReturnRequestInput & { userId: string; orderId: number },
+  options: { now?: Date; config: ReturnsConfig & { timeZone: string }; ordersUrl: string },
+): Promise<ReturnResult<{ number: number }>> {
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx): Promise<ReturnResult<{ number: number }>> => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
+      .for("update");
+    if (!order) {
+      return { ok: false, reason: "not-found", message: `There is no order #${input.orderId}.` };
+    }
+    const { why, lines } = await eligibilityOf(tx, order, now, options.config);
+    if (why) return conflict(why);
+    const byKey = new Map(lines.map((line) => [lineKey(line), line]));
+    const chosen = [];
+    for (const wanted of input.lines) {
+      const line = byKey.get(lineKey(wanted));
+      if (!line) {
+        return { ok: false, reason: "invalid", message: "That item is not part of this order." };
+      }
+      if (wanted.quantity > line.returnable) {
+        return {
+          ok: false,
+          reason: "invalid",
+          field: lineField(line.productType, line.serialNo),
+          message:
+            line.returnable === 0
+              ? `"${line.title}" is already in a return.`
+              : `You can return at most ${line.returnable} of "${line.title}".`,
+        };
+      }
+      chosen.push({ ...line, quantity: wanted.quantity });
+    }
+    await actAs(tx, null);
+    const [created] = await tx
+      .insert(returns)
+      .values({
+        orderId: order.id,
+        reason: input.reason,
+        note: input.note,
+        method: input.method,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ number: returns.number });
+    const number = created!.number;
+    await tx.insert(returnItems).values(
+      chosen.map((line) => ({
+        returnNumber: number,
+        productType: line.productType,
+        productSerialNo: line.serialNo,
+        title: line.title,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+      })),
+    );
+    const label = returnLabel(number);
+    const message = returnRequestedMessage({
+      label,
+      orderNumber: order.id,
+      name: order.shippingName,
+      ordersUrl: options.ordersUrl,
+      method: input.method,
+      postageCents: options.config.postageCents,
+      lines: chosen,
+    });
+    await queueMail({ to: await orderMailRecipient(tx, order.userId), ...message }, { tx });
+    return {
+      ok: true,
+      number,
+      message: `Your return ${label} is requested. We have e-mailed you the instructions.`,
+    };
+  });
+}
+
+export type ReturnSummary = {
+  number: number;
+  label: string;
+  orderId: number;
+  status: ReturnStatus;
+  reason: string;
+  method: Return["method"];
+  rejectionReason: string | null;
+  refundCents: number | null;
+  createdAt: Date;
+  refundedAt: Date | null;
+  lines: { productType: ProductType; serialNo: number; title: string; quantity: number }[];
+};
+
+/** The returns of these orders, oldest first per order, with their lines (two queries). */
+export async function returnsOfOrders(
+  db: Database,
+  orderIds: readonly number[],
+): Promise<Map<number, ReturnSummary[]>> {
+  const result = new Map<number, ReturnSummary[]>();
+  if (orderIds.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(returns)
+    .where(inArray(returns.orderId, [...orderIds]))
+    .orderBy(asc(returns.number));
+  if (rows.length === 0) return result;
+  const lines = await db
+    .select()
+    .from(returnItems)
+    .where(
+      inArray(
+        returnItems.returnNumber,
+        rows.map((row) => row.number),
+      ),
+    );
+  for (const row of rows) {
+    const list = result.get(row.orderId) ?? [];
+    list.push({
+      number: row.number,
+      label: returnLabel(row.number),
+      orderId: row.orderId,
+      status: row.status,
+      reason: row.reason,
+      method: row.method,
+      rejectionReason: row.rejectionReason,
+      refundCents: row.refundCents,
+      createdAt: row.createdAt,
+      refundedAt: row.refundedAt,
+      lines: lines
+        .filter((line) => line.returnNumber === row.number)
+        .map((line) => ({
+          productType: line.productType,
+          serialNo: line.productSerialNo,
+          title: line.title,
+          quantity: line.quantity,
+        }))
+        .sort(compareLines),
+    });
+    result.set(row.orderId, list);
+  }
+  return result;
+}
+
+async function lockReturn(tx: Transaction, number: number) {
+  const [row] = await tx.select().from(returns).where(eq(returns.number, number)).for("update");
+  return row ?? null;
+}
+
+/**
+ * The parcel is at the shop: staff say of each line whether it goes back to stock or is
+ * damaged. Nothing goes back on sale yet: that happens with the refund, in its transaction.
+ */
+export async function receiveReturn(
+  db: Database,
+  input: {
+    number: number;
+    conditions: readonly { productType: string; serialNo: number; condition: LineCondition }[];
+  },
+  options: { staff: Staff; now?: Date },
+): Promise<ReturnResult> {
+  const now = options.now ?? new Date();
+  const label = returnLabel(input.number);
+  return db.transaction(async (tx): Promise<ReturnResult> => {
+    const row = await lockReturn(tx, input.number);
+    if (!row) return notFound(input.number);
+    if (row.status !== "requested") {
+      return conflict(`${label} is ${row.status}; only a requested return can be received.`);
+    }
+    const items = await tx
+      .select()
+      .from(returnItems)
+      .where(eq(returnItems.returnNumber, row.number));
+    const conditions = new Map(input.conditions.map((line) => [lineKey(line), line.condition]));
+    for (const item of items) {
+      const condition = conditions.get(lineKey({ ...item, serialNo: item.productSerialNo }));
+      if (!condition) {
+        return {
+          ok: false,
+          reason: "invalid",
+          message: `Please say whether "${item.title}" goes back to stock.`,
+        };
+      }
+      await tx
+        .update(returnItems)
+        .set({ condition })
+        .where(
+          and(
+            eq(returnItems.returnNumber, row.number),
+            eq(returnItems.productType, item.productType),
+            eq(returnItems.productSerialNo, item.productSerialNo),
+          ),
+        );
+    }
+    const damaged = items.filter(
+      (item) => conditions.get(lineKey({ ...item, serialNo: item.productSerialNo })) === "damaged",
+    );
+    await actAs(
+      tx,
+      options.staff,
+      damaged.length > 0 ? `Damaged: ${damaged.map((item) => item.title).join(", ")}` : "",
+    );
+    await tx
+      .update(returns)
+      .set({ status: "received", receivedAt: now, updatedAt: now })
+      .where(eq(returns.number, row.number));
+    return { ok: true, message: `${label} is received. It can be refunded now.` };
+  });
+}
+
+/** Staff refuse a return (requested or received, not while a refund is under way). */
+export async function rejectReturn(
+  db: Database,
+  input: { number: number; reason: string },
+  options: { staff: Staff; now?: Date; ordersUrl: string },
+): Promise<ReturnResult> {
+  const now = options.now ?? new Date();
+  const label = returnLabel(input.number);
+  return db.transaction(async (tx): Promise<ReturnResult> => {
+    const row = await lockReturn(tx, input.number);
+    if (!row) return notFound(input.number);
+    if (row.status !== "requested" && row.status !== "received") {
+      return conflict(`${label} is ${row.status}; it can no longer be rejected.`);
+    }
+    if (row.refundStartedAt && now.getTime() - row.refundStartedAt.getTime() < REFUND_CLAIM_MS) {
+      return conflict(`A refund of ${label} is under way; it cannot be rejected now.`);
+    }
+    await actAs(tx, options.staff, input.reason);
+    await tx
+      .update(returns)
+      .set({
+        status: "rejected",
+        rejectionReason: input.reason,
+        rejectedAt: now,
+        refundStartedAt: null,
+        updatedAt: now,
+      })
+      .where(eq(returns.number, row.number));
+    const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
+    const message = returnRejectedMessage({
+      label,
+      orderNumber: row.orderId,
+      name: order!.shippingName,
+      ordersUrl: options.ordersUrl,
+      reason: input.reason,
+    });
+    await queueMail({ to: await orderMailRecipient(tx, order!.userId), ...message }, { tx });
+    return { ok: true, message: `${label} is rejected; the customer is told why.` };
+  });
+}
+
+/** What refunding this return gives back now, from the order and its earlier refunded returns. */
+export async function refundFor(
+  db: Database | Transaction,
+  row: Return,
+  config: RefundPolicy,
+): Promise<RefundAmount> {
+  const [[order], sold, items, earlierReturns] = await Promise.all([
+    db.select().from(orders).where(eq(orders.id, row.orderId)),
+    db.select().from(orderItems).where(eq(orderItems.orderId, row.orderId)),
+    db.select().from(returnItems).where(eq(returnItems.returnNumber, row.number)),
+    db
+      .select()
+      .from(returns)
+      .where(
+        and(
+          eq(returns.orderId, row.orderId),
+          eq(returns.status, "refunded"),
+          ne(returns.number, row.number),
+        ),
+      ),
+  ]);
+  const earlierItems =
+    earlierReturns.length === 0
+      ? []
+      : await db
+          .select()
+          .from(returnItems)
+          .where(
+            inArray(
+              returnItems.returnNumber,
+              earlierReturns.map((earlier) => earlier.number),
+            ),
+          );
+  const quantities = new Map<string, number>();
+  for (const item of earlierItems) {
+    const key = lineKey({ ...item, serialNo: item.productSerialNo });
+    quantities.set(key, (quantities.get(key) ?? 0) + item.quantity);
+  }
+  const sum = (pick: (earlier: Return) => number | null) =>
+    earlierReturns.reduce((total, earlier) => total + (pick(earlier) ?? 0), 0);
+  return refundAmount(
+    {
+      subtotalCents: order!.subtotalCents,
+      shippingCents: order!.shippingCents,
+      taxCents: order!.taxCents,
+      totalCents: order!.totalCents,
+      lines: sold.map((line) => ({
+        key: lineKey({ ...line, serialNo: line.productSerialNo }),
+        quantity: line.quantity,
+      })),
+    },
+    items.map((item) => ({
+      key: lineKey({ ...item, serialNo: item.productSerialNo }),
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+    })),
+    {
+      goodsCents: sum((earlier) => earlier.refundGoodsCents),
+      shippingCents: sum((earlier) => earlier.refundShippingCents),
+      taxCents: sum((earlier) => earlier.refundTaxCents),
+      postageCents: sum((earlier) => earlier.refundPostageCents),
+      quantities,
+    },
+    { ...config, byMail: row.method === "mail" },
+  );
+}
+
+/**
+ * Refunds a received return through the order's provider. A claim on the row comes first, so of
+ * two staff pressing Refund at once one asks the provider and the other is told; the provider
+ * is asked under a key per return and attempt, so a retry after a crash replays the same refund
+ * and a retry after a refusal asks afresh. Then one transaction records the refund, puts the
+ * lines received in good condition back on sale and queues the customer's e-mail. A refusal
+ * leaves the return received, with the provider's reason shown, to be tried again.
+ */
+export async function refundReturn(
+  db: Database,
+  input: { number: number },
+  options: {
+    staff: Staff;
+    now?: Date;
+    ordersUrl: string;
+    providers: ProviderLookup;
+    config: RefundPolicy;
+  },
+): Promise<ReturnResult> {
+  const now = options.now ?? new Date();
+  const label = returnLabel(input.number);
+  const [claimed] = await db
+    .update(returns)
+    .set({ refundStartedAt: now })
+    .where(
+      and(
+        eq(returns.number, input.number),
+        eq(returns.status, "received"),
+        or(
+          isNull(returns.refundStartedAt),
+          lt(returns.refundStartedAt, new Date(now.getTime() - REFUND_CLAIM_MS)),
+        ),
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const [row] = await db.select().from(returns).where(eq(returns.number, input.number));
+    if (!row) return notFound(input.number);
+    if (row.status === "refunded") return conflict(`${label} was already refunded.`);
+    if (row.status === "received") return conflict(`A refund of ${label} is already under way.`);
+    return conflict(`${label} is ${row.status}; only a received return can be refunded.`);
+  }
+  const refusal = async (message: string): Promise<ReturnFailure> => {
+    await db
+      .update(returns)
+      .set({
+        refundStartedAt: null,
+        refundError: message,
+        refundAttempts: sql`${returns.refundAttempts} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(returns.number, input.number));
+    return {
+      ok: false,
+      reason: "refund-failed",
+      message: `The refund did not go through (${message}). Try the refund again.`,
+    };
+  };
+  const amount = await refundFor(db, claimed, options.config);
+  const [order] = await db.select().from(orders).where(eq(orders.id, claimed.orderId));
+  const provider = order!.paymentProvider ? options.providers(order!.paymentProvider) : null;
+  if (!provider) {
+    return refusal(
+      `the order was paid through ${order!.paymentProvider ?? "no provider"}, which is not set up here`,
+    );
+  }
+  let refund;
+  try {
+    refund = await provider.refundPayment({
+      orderId: order!.id,
+      paymentReference: order!.paymentReference,
+      paymentSessionId: order!.paymentSessionId,
+      amountCents: amount.totalCents,
+      idempotencyKey: `return-${claimed.number}-refund-${claimed.refundAttempts}`,
+    });
+  } catch (error) {
+    return refusal(error instanceof Error ? error.message : String(error));
+  }
+  return db.transaction(async (tx): Promise<ReturnResult> => {
+    await actAs(tx, options.staff, `Refund ${refund.id}: ${formatUsd(refund.amountCents)}`);
+    const [refunded] = await tx
+      .update(returns)
+      .set({
+        status: "refunded",
+        refundGoodsCents: amount.goodsCents,
+        refundShippingCents: amount.shippingCents,
+        refundTaxCents: amount.taxCents,
+        refundPostageCents: amount.postageCents,
+        refundCents: amount.totalCents,
+        refundReference: refund.id,
+        refundError: null,
+        refundStartedAt: null,
+        refundedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(returns.number, claimed.number), eq(returns.status, "received")))
+      .returning({ number: returns.number });
+    if (!refunded) return conflict(`${label} was already refunded.`);
+    const restock = await tx
+      .select()
+      .from(returnItems)
+      .where(
+        and(eq(returnItems.returnNumber, claimed.number), eq(returnItems.condition, "restock")),
+      );
+    await returnStock(
+      tx,
+      restock.map((item) => ({
+        productType: item.productType,
+        serialNo: item.productSerialNo,
+        quantity: item.quantity,
+      })),
+    );
+    const message = returnRefundedMessage({
+      label,
+      orderNumber: order!.id,
+      name: order!.shippingName,
+      ordersUrl: options.ordersUrl,
+      refundCents: amount.totalCents,
+    });
+    await queueMail({ to: await orderMailRecipient(tx, order!.userId), ...message }, { tx });
+    return { ok: true, message: `${label} was refunded: ${formatUsd(amount.totalCents)}.` };
+  });
+}
+
+export type AdminReturnFilter = "open" | ReturnStatus | "all";
+
+/** The back office's list: open returns first by age, or one status, newest first. */
+export async function listReturnsForAdmin(
+  db: Database,
+  filter: AdminReturnFilter,
+  page: { offset: number; limit: number },
+) {
+  const where =
+    filter === "all"
+      ? undefined
+      : filter === "open"
+        ? inArray(returns.status, [...OPEN_RETURN_STATUSES])
+        : eq(returns.status, filter);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        number: returns.number,
+        orderId: returns.orderId,
+        status: returns.status,
+        method: returns.method,
+        reason: returns.reason,
+        refundCents: returns.refundCents,
+        refundError: returns.refundError,
+        createdAt: returns.createdAt,
+        name: orders.shippingName,
+        email: orders.shippingEmail,
+        items: sql<number>`(select coalesce(sum(${returnItems.quantity}), 0)::int from ${returnItems} where ${returnItems.returnNumber} = ${returns.number})`,
+      })
+      .from(returns)
+      .innerJoin(orders, eq(orders.id, returns.orderId))
+      .where(where)
+      .orderBy(
+        filter === "open" ? asc(returns.createdAt) : desc(returns.createdAt),
+        asc(returns.number),
+      )
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ total: count() }).from(returns).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+/** Open returns by status, for the tabs and the dashboard. */
+export async function returnCounts(db: Database) {
+  const rows = await db
+    .select({ status: returns.status, total: count() })
+    .from(returns)
+    .groupBy(returns.status);
+  const counts = Object.fromEntries(rows.map((row) => [row.status, row.total])) as Partial<
+    Record<ReturnStatus, number>
+  >;
+  return {
+    requested: counts.requested ?? 0,
+    received: counts.received ?? 0,
+    refunded: counts.refunded ?? 0,
+    rejected: counts.rejected ?? 0,
+    open: (counts.requested ?? 0) + (counts.received ?? 0),
+  };
+}
+
+/** A return with its lines and its order, for its back-office page; null if there is none. */
+export async function getReturnForAdmin(db: Database, number: number, config: RefundPolicy) {
+  if (!Number.isSafeInteger(number) || number < 1) return null;
+  const [row] = await db.select().from(returns).where(eq(returns.number, number));
+  if (!row) return null;
+  const [[order], items] = await Promise.all([
+    db.select().from(orders).where(eq(orders.id, row.orderId)),
+    db.select().from(returnItems).where(eq(returnItems.returnNumber, number)),
+  ]);
+  return {
+    row,
+    order: order!,
+    items: items.map((item) => ({ ...item, serialNo: item.productSerialNo })).sort(compareLines),
+    /** What a refund now would give back (the recorded amounts once refunded). */
+    refund: row.status === "refunded" ? null : await refundFor(db, row, config),
+  };
+}
+
+/** What the order's returns refunded, per order, for the orders export. */
+export async function refundedByReturns(db: Database, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({
+      orderId: returns.orderId,
+      total: sql<number>`sum(${returns.refundCents})::int`,
+    })
+    .from(returns)
+    .where(and(inArray(returns.orderId, [...orderIds]), eq(returns.status, "refunded")))
+    .groupBy(returns.orderId);
+  return new Map(rows.map((row) => [row.orderId, row.total]));
+}
+
+/** The shop's returns policy, from its configuration. */
+export function returnsConfig(): ReturnsConfig & { timeZone: string } {
+  const env = getEnv();
+  return {
+    windowDays: env.RETURN_WINDOW_DAYS,
+    shipping: env.RETURNS_REFUND_SHIPPING,
+    postageCents: env.RETURN_POSTAGE_CENTS,
+    timeZone: env.SHOP_TIME_ZONE,
+  };
+}
