@@ -133,6 +133,13 @@ async function seedRunningTheShop() {
      select setval(pg_get_serial_sequence('repair_tickets', 'number'), 1002);
      select setval(pg_get_serial_sequence('repair_estimates', 'id'), 1);`,
   );
+  // A return asked for on the shipped order, for the staff's return pages and actions.
+  await shopDb.query(
+    `insert into returns (number, order_id, reason, method) values (1001, 3, 'Faulty disc', 'mail');
+     insert into return_items (return_number, product_type, product_serial_no, title, quantity, unit_price_cents)
+     values (1001, 'regular', 5, 'Access Film', 1, 999);
+     select setval(pg_get_serial_sequence('returns', 'number'), 1001);`,
+  );
 }
 
 afterAll(async () => {
@@ -175,6 +182,10 @@ const PAGES = [
   "/admin/repairs/R-1001",
   "/admin/repairs/1001",
   "/admin/repairs/R-1001/claim",
+  "/admin/returns",
+  "/admin/returns?status=received&page=2",
+  "/admin/returns/1001",
+  "/admin/returns/RMA-1001",
 ];
 
 const REGULAR = {
@@ -235,6 +246,10 @@ const ACTIONS: { path: string; body: Record<string, string> }[] = [
   },
   // Not ready for pickup yet: refused as a conflict, even for an admin.
   { path: "/admin/repairs/R-1001", body: { intent: "collect", paymentMethod: "cash", paid: "80" } },
+  { path: "/admin/returns/1001", body: { intent: "receive", "condition.regular.5": "restock" } },
+  { path: "/admin/returns/1001", body: { intent: "refund" } },
+  // Refunded already: refused as a conflict, even for an admin.
+  { path: "/admin/returns/1001", body: { intent: "reject", from: "refunded", reason: "Late" } },
 ];
 
 async function catalogueState() {
@@ -254,7 +269,9 @@ async function catalogueState() {
             (select string_agg(id || ':' || coalesce(first_name, '') || ':' || coalesce(date_of_birth::text, ''), ',' order by id) from customers) as customers,
             (select string_agg(name, ',' order by id) from users) as users,
             (select string_agg(number || ':' || status, ',' order by number) from repair_tickets) as tickets,
-            (select string_agg(id || ':' || status, ',' order by id) from repair_estimates) as estimates`,
+            (select string_agg(id || ':' || status, ',' order by id) from repair_estimates) as estimates,
+            (select string_agg(number || ':' || status, ',' order by number) from returns) as returns,
+            (select qty_to_list from regular_titles where reg_serial_no = 5) as returned_stock`,
   );
   return rows[0];
 }
@@ -312,6 +329,7 @@ describe("the back office's actions", () => {
       replies: 1,
       cancelled_bookings: 1,
       tickets: "1001:estimate_sent,1002:estimate_sent,1003:checked_in",
+      returns: "1001:refunded",
     });
   });
 });
@@ -424,6 +442,11 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   "/login/two-factor": { url: () => "/login/two-factor", get: REDIRECTS },
   "/account": { url: () => "/account", get: SIGNED_IN },
   "/orders": { url: () => "/orders", get: SIGNED_IN },
+  // The owner's order only (it has not shipped: the page says why nothing can go back yet).
+  "/orders/:orderId/return": {
+    url: () => `/orders/${own.orderId}/return`,
+    get: [302, 200, 404, 404],
+  },
   "/admin": { url: () => "/admin", get: STAFF },
   "/admin/orders": { url: () => "/admin/orders?status=paid", get: STAFF },
   "/admin/orders/export.csv": { url: () => "/admin/orders/export.csv", get: STAFF },
@@ -436,6 +459,8 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   "/admin/repairs/new": { url: () => "/admin/repairs/new", get: STAFF },
   "/admin/repairs/:number": { url: () => "/admin/repairs/R-1002", get: STAFF },
   "/admin/repairs/:number/claim": { url: () => "/admin/repairs/R-1002/claim", get: STAFF },
+  "/admin/returns": { url: () => "/admin/returns?status=all", get: STAFF },
+  "/admin/returns/:number": { url: () => "/admin/returns/RMA-1001", get: STAFF },
   "/admin/items": { url: () => "/admin/items", get: STAFF },
   "/admin/items/new": { url: () => "/admin/items/new", get: STAFF },
   "/admin/items/import": { url: () => "/admin/items/import", get: STAFF },
@@ -531,6 +556,17 @@ const WRITE_MATRIX: Record<
     url: () => "/account",
     body: () => ({ intent: "profile", firstName: "", lastName: "", dateOfBirth: "1950-01-01" }),
     post: [302, 400, 400, 400],
+  },
+  // Only the owner may ask, and only for a shipped order: this one is not.
+  "/orders/:orderId/return": {
+    url: () => `/orders/${own.orderId}/return`,
+    body: () => ({ "quantity.regular.5": "1", reason: "Changed my mind", method: "mail" }),
+    post: [302, 409, 404, 404],
+  },
+  "/admin/returns/:number": {
+    url: () => "/admin/returns/1001",
+    body: () => ({ intent: "reject", from: "requested", reason: "Not ours" }),
+    post: [403, 403, 403, null],
   },
   "/admin/orders/:orderId": {
     url: () => "/admin/orders/2",

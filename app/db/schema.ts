@@ -462,8 +462,9 @@ export const orderEvents = pgTable(
     orderId: bigint("order_id", { mode: "number" })
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    fromStatus: text("from_status").$type<OrderStatus>(),
-    toStatus: text("to_status").$type<OrderStatus>().notNull(),
+    /** The order's statuses, or the return's for a row of one of its returns (`returnNumber`). */
+    fromStatus: text("from_status").$type<OrderStatus | ReturnStatus>(),
+    toStatus: text("to_status").$type<OrderStatus | ReturnStatus>().notNull(),
     /** The staff member who made the change; null for the customer, the provider or the shop. */
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
     actorName: text("actor_name"),

@@ -36,6 +36,7 @@ import { upcomingAppointments } from "#app/domain/repairs/bookings.server.ts";
 import { updateOwnProfile } from "#app/domain/customers/birth-date.server.ts";
 import { getDb } from "#app/db/client.server.ts";
 import { listCustomerOrders } from "#app/domain/orders/customer-orders.server.ts";
+import { returnsConfig, returnsForCustomerOrders } from "#app/domain/returns/returns.server.ts";
 import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
 import { STATUS_LABELS, ticketLabel } from "#app/domain/repair-tickets/status.ts";
 import { ticketStatusPath } from "#app/domain/repair-tickets/status-link.server.ts";
@@ -64,6 +65,10 @@ export async function loader({ request }: Route.LoaderArgs) {
         rules: bookingRules(env),
       });
   const orders = section === "orders" ? await listCustomerOrders(getDb(), user.id) : [];
+  const returns =
+    orders.length > 0
+      ? await returnsForCustomerOrders(getDb(), orders, { config: returnsConfig() })
+      : {};
   const repairs = section
     ? []
     : (await ticketsForCustomer(getDb(), user.id)).map((ticket) => ({
@@ -78,6 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     appointments,
     repairs,
     orders,
+    returns,
     timeZone: env.SHOP_TIME_ZONE,
     user: {
       email: user.email,
@@ -347,7 +353,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h1 className="mt-4 text-2xl font-bold">Your Orders</h1>
         <OrdersLoading loading={ordersLoading} />
         {ordersLoading ? null : (
-          <OrderList orders={loaderData.orders} timeZone={loaderData.timeZone} />
+          <OrderList
+            orders={loaderData.orders}
+            timeZone={loaderData.timeZone}
+            returns={loaderData.returns}
+          />
         )}
       </div>
     );

@@ -7,6 +7,7 @@ import { requireAdmin } from "#app/domain/accounts/session.server.ts";
 import { dashboardFigures } from "#app/domain/dashboard/dashboard.server.ts";
 import { repairDesk } from "#app/domain/repair-tickets/shop-context.server.ts";
 import { repairSummary } from "#app/domain/repair-tickets/tickets.server.ts";
+import { returnCounts } from "#app/domain/returns/returns.server.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { formatShopDateTime } from "#app/lib/shop-time.ts";
@@ -28,10 +29,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       timeZone: env.SHOP_TIME_ZONE,
       lowStockThreshold: env.LOW_STOCK_THRESHOLD,
     });
-    const tickets = await repairSummary(getDb(), repairDesk(now).today);
+    const [tickets, returns] = await Promise.all([
+      repairSummary(getDb(), repairDesk(now).today),
+      returnCounts(getDb()),
+    ]);
     return {
       ...figures,
       tickets,
+      returns,
       asOf: now.toISOString(),
       timeZone: env.SHOP_TIME_ZONE,
       lowStockThreshold: env.LOW_STOCK_THRESHOLD,
@@ -194,6 +199,22 @@ export default function Dashboard({ loaderData: figures }: Route.ComponentProps)
           </p>
           <Link to="/admin/orders?status=paid" className={moreLink}>
             Show paid orders
+          </Link>
+        </section>
+
+        <section aria-labelledby="returns-heading" className={panel}>
+          <h2 id="returns-heading" className="text-sm font-medium text-muted-foreground">
+            Open returns
+          </h2>
+          <p className="mt-2 text-3xl font-bold tabular-nums">
+            {figures.returns.open.toLocaleString("en-US")}
+          </p>
+          <p className="mt-1 text-sm">
+            {figures.returns.requested.toLocaleString("en-US")} to receive ·{" "}
+            {figures.returns.received.toLocaleString("en-US")} to refund
+          </p>
+          <Link to="/admin/returns" className={moreLink}>
+            Show open returns
           </Link>
         </section>
 

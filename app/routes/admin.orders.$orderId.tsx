@@ -4,6 +4,7 @@ import { ExtraPaymentsCard } from "#app/components/admin/extra-payments-card.tsx
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import { OrderStatusBadge } from "#app/components/order-status-badge.tsx";
 import { OrderSummary } from "#app/components/order-summary.tsx";
+import { ReturnStatusBadge } from "#app/components/return-status-badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import {
@@ -33,6 +34,12 @@ import {
   refundExtraPayment,
 } from "#app/domain/payments/extra-payments.server.ts";
 import { paymentProviderNamed } from "#app/domain/payments/providers.server.ts";
+import { returnsOfOrders } from "#app/domain/returns/returns.server.ts";
+import {
+  RETURN_STATUS_LABELS,
+  returnLabel,
+  type ReturnStatus,
+} from "#app/domain/returns/status.ts";
 import type { OrderStatus } from "#app/lib/catalog.ts";
 import { getEnv, publicUrl } from "#app/lib/env.server.ts";
 import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
@@ -61,6 +68,22 @@ function automaticActor(to: OrderStatus, from: OrderStatus | null): string {
   if (to === "expired") return "Shop (payment window closed)";
   if (to === "cancelled" && from === "pending") return "Customer or payment provider";
   return "Shop";
+}
+
+/** "paid → shipped", or for one of its returns "Return RMA-1001: Requested → Received". */
+function eventChange(event: {
+  fromStatus: string | null;
+  toStatus: string;
+  returnNumber: number | null;
+}): string {
+  if (event.returnNumber === null) {
+    return event.fromStatus ? `${event.fromStatus} → ${event.toStatus}` : event.toStatus;
+  }
+  const label = (status: string) => RETURN_STATUS_LABELS[status as ReturnStatus] ?? status;
+  const change = event.fromStatus
+    ? `${label(event.fromStatus)} → ${label(event.toStatus)}`
+    : label(event.toStatus);
+  return `Return ${returnLabel(event.returnNumber)}: ${change}`;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -114,11 +137,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     customer,
     lines: lines.map((line) => ({ ...line, key: `${line.productType}:${line.serialNo}` })),
+    returns: ((await returnsOfOrders(getDb(), [order.id])).get(order.id) ?? []).map((entry) => ({
+      number: entry.number,
+      label: entry.label,
+      status: entry.status,
+      items: entry.lines.map((line) => `${line.quantity} × ${line.title}`).join(", "),
+      refund: entry.refundCents === null ? null : formatUsd(entry.refundCents),
+    })),
     history: history.map((event) => ({
       id: event.id,
-      fromStatus: event.fromStatus,
-      toStatus: event.toStatus,
-      by: event.actorName ?? automaticActor(event.toStatus, event.fromStatus),
+      change: eventChange(event),
+      by:
+        event.actorName ??
+        (event.returnNumber === null
+          ? automaticActor(event.toStatus as OrderStatus, event.fromStatus as OrderStatus | null)
+          : "Customer"),
       note: event.note,
       when: when(event.createdAt)!,
     })),
@@ -432,6 +465,29 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           />
         </CardContent>
       </Card>
+      {loaderData.returns.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Returns</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="flex flex-col gap-2 text-sm">
+              {loaderData.returns.map((entry) => (
+                <li key={entry.number} className="flex flex-wrap items-center gap-2">
+                  <Link to={`/admin/returns/${entry.number}`} className="text-primary underline">
+                    {entry.label}
+                  </Link>
+                  <ReturnStatusBadge status={entry.status} />
+                  <span>{entry.items}</span>
+                  {entry.refund ? <span>· refunded {entry.refund}</span> : null}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle>
@@ -443,9 +499,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             {history.map((event) => (
               <li key={event.id} className="flex flex-wrap gap-x-2">
                 <span className="text-muted-foreground">{event.when}</span>
-                <span className="font-medium capitalize">
-                  {event.fromStatus ? `${event.fromStatus} → ${event.toStatus}` : event.toStatus}
-                </span>
+                <span className="font-medium first-letter:uppercase">{event.change}</span>
                 <span>by {event.by}</span>
                 {event.note ? <span className="text-muted-foreground">({event.note})</span> : null}
               </li>

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { useShopContact } from "#app/components/site-footer.tsx";
+import { getEnv } from "#app/lib/env.server.ts";
 import { publicPageHeaders } from "#app/lib/http.server.ts";
+import { formatUsd } from "#app/lib/money.ts";
 import { pageMeta, SHOP, SHOP_ADDRESS, telHref } from "#app/lib/site.ts";
 import type { Route } from "./+types/returns";
 
@@ -9,16 +11,26 @@ export const meta: Route.MetaFunction = () =>
 
 export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
-/** The shop's returns policy: plain text the shop can edit here. */
-export default function Returns() {
+/** The policy's numbers come from the shop's configuration, so the page says what the shop does. */
+export function loader() {
+  const env = getEnv();
+  return {
+    windowDays: env.RETURN_WINDOW_DAYS,
+    postageCents: env.RETURN_POSTAGE_CENTS,
+    refundsShipping: env.RETURNS_REFUND_SHIPPING === "when-all-returned",
+  };
+}
+
+/** The shop's returns policy and how a return works, from the request to the refund. */
+export default function Returns({ loaderData }: Route.ComponentProps) {
   const contact = useShopContact();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">Returns</h1>
       <p className="mt-2 text-xl font-semibold text-primary">Free returns within 30 days</p>
       <p className="mt-4 leading-relaxed">
-        Not happy with something you bought from us? Return it within 30 days of delivery and we
-        refund it to the card you paid with. Returning costs you nothing.
+        Not happy with something you bought from us? Return it within {loaderData.windowDays} days
+        of shipping and we refund it to the card you paid with. Returning costs you nothing.
       </p>
 
       <section aria-labelledby="what" className="mt-10">
@@ -41,22 +53,38 @@ export default function Returns() {
         </h2>
         <ol className="mt-4 list-decimal space-y-2 pl-6">
           <li>
-            <Link to="/contact" className="font-medium text-primary underline">
-              Contact us
-            </Link>{" "}
-            with your order number (you find it in{" "}
+            Sign in and open{" "}
             <Link to="/orders" className="font-medium text-primary underline">
-              My Orders
-            </Link>{" "}
-            and in your confirmation e-mail).
+              Your Orders
+            </Link>
+            . Under a shipped order, choose <strong>Return items</strong>: pick the items and how
+            many, tell us why, and say whether you bring them to the shop or send them by mail.
           </li>
-          <li>We reply with a free return label, usually within one working day.</li>
           <li>
-            Send the parcel with the label, or bring it to the shop at {SHOP_ADDRESS}
-            {contact ? ` (${contact.hours})` : ""}.
+            You get a return number (it looks like RMA-1042) at once, by e-mail too, with what to do
+            next.
           </li>
-          <li>Once it is back with us, we refund you within 5 working days.</li>
+          <li>
+            Bring the items to the shop at {SHOP_ADDRESS}
+            {contact ? ` (${contact.hours})` : ""}, or post them to that address with the return
+            number on the parcel.{" "}
+            {loaderData.postageCents > 0
+              ? `Returns are free: for a parcel sent by mail we add ${formatUsd(loaderData.postageCents)} toward your postage to the refund.`
+              : "Returns are free."}
+          </li>
+          <li>
+            Once the items are back with us, we refund them to the card you paid with, with their
+            share of the sales tax
+            {loaderData.refundsShipping
+              ? ", and the shipping you paid once the whole order has come back"
+              : ""}
+            . We e-mail you when we do, and Your Orders shows where each return stands.
+          </li>
         </ol>
+        <p className="mt-4 leading-relaxed">
+          You can ask for a return until {loaderData.windowDays} days after your order shipped. If
+          we cannot accept a return, we tell you why by e-mail.
+        </p>
       </section>
 
       {contact ? (

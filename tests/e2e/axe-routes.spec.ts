@@ -11,7 +11,7 @@ import {
   signInAsAdmin,
 } from "./support/accounts.ts";
 import { allViolations } from "./support/axe.ts";
-import { fillShipping } from "./support/checkout.ts";
+import { checkoutWithTestCard, fillShipping } from "./support/checkout.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
 
 // Every page of app/routes.ts, judged by axe at every impact, at 1280 px and on a 390 px phone,
@@ -37,7 +37,7 @@ function routePatterns(entries: RouteEntry[], parent = ""): string[] {
   });
 }
 
-type Who = "visitor" | "customer" | "admin" | "two-factor sign-in";
+type Who = "visitor" | "customer" | "admin" | "two-factor sign-in" | "admin returning an order";
 /** The address to visit; one with a parameter finds a real value first, on `page`. */
 type Address = (page: Page) => string | Promise<string>;
 
@@ -90,6 +90,11 @@ const PAGES: Record<string, { as: Who; url: Address } | { notAPage: string }> = 
   "/login/two-factor": { as: "two-factor sign-in", url: () => "/login/two-factor" },
   "/account": { as: "customer", url: () => "/account" },
   "/orders": { as: "customer", url: () => "/orders" },
+  // An admin buys too: one account ships its own order and asks for one of its lines back.
+  "/orders/:orderId/return": {
+    as: "admin returning an order",
+    url: async (page) => (await returned(page)).form,
+  },
   "/admin": { as: "admin", url: () => "/admin" },
   // With an order of the admin's own in it, whatever the other tests have done yet.
   "/admin/orders": {
@@ -101,6 +106,17 @@ const PAGES: Record<string, { as: Who; url: Address } | { notAPage: string }> = 
   },
   "/admin/orders/export.csv": { notAPage: "a CSV file" },
   "/admin/orders/:orderId": { as: "admin", url: async (page) => (await orders(page)).admin },
+  "/admin/returns": {
+    as: "admin returning an order",
+    url: async (page) => {
+      await returned(page);
+      return "/admin/returns";
+    },
+  },
+  "/admin/returns/:number": {
+    as: "admin returning an order",
+    url: async (page) => (await returned(page)).admin,
+  },
   "/admin/customers": { as: "admin", url: () => "/admin/customers" },
   "/admin/customers/:customerId": {
     as: "admin",
@@ -288,6 +304,32 @@ const orders = once(async (page) => {
   return pages;
 });
 
+/**
+ * An order of the signed-in admin's own with two lines, shipped from the back office, and one
+ * line asked back: the return form (the other line can still go) and the return's staff page.
+ */
+const returned = once(async (page) => {
+  await addToCart(page, 2);
+  await addToCart(page, 3);
+  const number = await checkoutWithTestCard(page, "axe-returner@example.test");
+  await page.goto(`/admin/orders/${number}`);
+  await page.getByRole("button", { name: "Mark as shipped" }).click();
+  await expect(page.getByText(`Order #${number} is marked shipped.`)).toBeVisible();
+  await page.goto(`/orders/${number}/return`);
+  await page
+    .getByLabel(/^How many of /)
+    .first()
+    .selectOption("1");
+  await page.getByLabel("Reason").selectOption("Changed my mind");
+  await page.getByLabel("Send it by mail").check();
+  await page.getByRole("button", { name: "Request return" }).click();
+  const asked = await page.getByText(/^Your return RMA-\d+ is requested\./).textContent();
+  return {
+    form: `/orders/${number}/return`,
+    admin: `/admin/returns/${/RMA-(\d+)/.exec(asked!)![1]}`,
+  };
+});
+
 /** A walk-in repair ticket opened at the counter: its page, and the customer's status link. */
 const ticket = once(async (page) => {
   const email = uniqueEmail("axe-ticket");
@@ -443,6 +485,23 @@ for (const part of [0, 1, 2]) {
     expect(found).toEqual(none(found));
   });
 }
+
+test("returns: the customer's form and its messages, the back office's list and page", async ({
+  page,
+}) => {
+  const found: Found = {};
+  await signInAsAdmin(page, "axe-returns");
+  await judgePages(page, pagesOf("admin returning an order"), found);
+  await page.goto((await returned(page)).form);
+  await page.getByRole("button", { name: "Request return" }).click();
+  await expect(page.getByText("Please choose at least one item to return.")).toBeVisible();
+  await judge(page, "the return form's messages", found);
+  await page.goto((await returned(page)).admin);
+  await page.getByRole("button", { name: "Mark as received" }).click();
+  await expect(page.getByText("Please say whether it goes back to stock.")).toBeVisible();
+  await judge(page, "the receipt form's messages", found);
+  expect(found).toEqual(none(found));
+});
 
 test("the admin's confirm dialogs and the title form's messages", async ({ page }) => {
   const found: Found = {};

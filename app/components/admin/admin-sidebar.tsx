@@ -5,6 +5,7 @@ import {
   ListPlus,
   Package,
   Popcorn,
+  Receipt,
   ShieldAlert,
   Users,
   Wrench,
@@ -25,6 +26,7 @@ import {
 const LINKS = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/orders", label: "Orders", icon: Package },
+  { to: "/admin/returns", label: "Returns", icon: Receipt },
   { to: "/admin/customers", label: "Customers", icon: Users },
   { to: "/admin/inbox", label: "Inbox", icon: Inbox },
   { to: "/admin/repairs", label: "Repairs", icon: Wrench },

@@ -5,6 +5,7 @@ import { countUpTo, COUNT_CAP, pageWindow } from "#app/domain/admin/lists.server
 import { containsPattern } from "#app/domain/catalog/search-text.ts";
 import { ORDER_STATUSES, type OrderStatus } from "#app/lib/catalog.ts";
 import { csvRows } from "#app/lib/csv.server.ts";
+import { refundedByReturns } from "#app/domain/returns/returns.server.ts";
 import { compareLines } from "./checkout-input.ts";
 
 export type AdminOrderFilter = {
@@ -127,6 +128,7 @@ export async function getOrderForAdmin(db: Database, orderId: number) {
         toStatus: orderEvents.toStatus,
         actorName: orderEvents.actorName,
         note: orderEvents.note,
+        returnNumber: orderEvents.returnNumber,
         createdAt: orderEvents.createdAt,
       })
       .from(orderEvents)
@@ -159,6 +161,7 @@ export const ORDER_CSV_COLUMNS = [
   "Tracking number",
   "Payment reference",
   "Refunded",
+  "Refunded amount",
 ];
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -185,6 +188,10 @@ export async function* exportOrdersCsv(
       .orderBy(desc(orders.id))
       .limit(batchSize);
     if (rows.length === 0) return;
+    const byReturns = await refundedByReturns(
+      db,
+      rows.map(({ order }) => order.id),
+    );
     yield csvRows(
       rows.map(({ order, itemCount: items }) => [
         order.id,
@@ -209,6 +216,8 @@ export async function* exportOrdersCsv(
         order.trackingNumber ?? "",
         order.paymentReference ?? "",
         instant(order.refundedAt),
+        // The whole order refunded (cancelled after payment), or what its returns gave back.
+        dollars((order.refundedAt ? order.totalCents : 0) + (byReturns.get(order.id) ?? 0)),
       ]),
     );
     if (rows.length < batchSize) return;

@@ -22,8 +22,11 @@ import { createTestProvider } from "#app/domain/payments/test-provider.server.ts
 import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
 import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
+import { parse } from "csv-parse/sync";
+import { exportOrdersCsv } from "#app/domain/orders/admin-orders.server.ts";
 import {
   receiveReturn,
+  returnCounts,
   refundReturn,
   rejectReturn,
   requestReturn,
@@ -258,6 +261,23 @@ describe("returns", () => {
     expect(left!.lines.map((line) => line.returnable)).toEqual(
       left!.lines.map((line) => (line.serialNo === placed.second.serialNo ? 0 : 2)),
     );
+  });
+
+  it("the orders export and the open count show what returns did", async () => {
+    const placed = await aShippedOrder();
+    const before = await returnCounts(db);
+    const number = await requested(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }]);
+    expect((await returnCounts(db)).requested).toBe(before.requested + 1);
+    await receiveAll(number, [placed.second.serialNo]);
+    expect((await returnCounts(db)).received).toBe(before.received + 1);
+    await refund(number);
+    expect((await returnCounts(db)).open).toBe(before.open);
+    let csv = "";
+    for await (const chunk of exportOrdersCsv(db, { query: `#${placed.order.id}`, status: null })) {
+      csv += chunk;
+    }
+    const [row] = parse(csv.replace(/^\uFEFF/, ""), { columns: true }) as Record<string, string>[];
+    expect(row).toMatchObject({ Order: String(placed.order.id), "Refunded amount": "26.52" });
   });
 
   it("refunds the shipping with the last item back, and the whole order adds up to what was paid", async () => {

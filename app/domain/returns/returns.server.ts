@@ -6,7 +6,7 @@
 // one transaction.
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { orderItems, orders, returnItems, returns } from "#app/db/schema.ts";
+import { orderEvents, orderItems, orders, returnItems, returns } from "#app/db/schema.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import { compareLines } from "#app/domain/orders/checkout-input.ts";
 import { orderMailRecipient } from "#app/domain/orders/fulfilment.server.ts";
@@ -142,6 +142,20 @@ async function eligibilityOf(
       };
     })
     .sort(compareLines);
+  return { ...whyNoReturn(order, lines, now, config), lines };
+}
+
+/**
+ * Whether anything of an order can be returned now: shipped or completed, within the window
+ * from the day it shipped, and something not already in a return. `why` says it in the
+ * customer's words when not.
+ */
+export function whyNoReturn(
+  order: Pick<OrderRow, "status" | "shippedAt">,
+  lines: readonly { returnable: number }[],
+  now: Date,
+  config: ReturnsConfig & { timeZone: string },
+): { why: string | null; windowEndsAt: Date | null } {
   const windowEndsAt = order.shippedAt ? returnWindowEnd(order.shippedAt, config.windowDays) : null;
   let why: string | null = null;
   if (!windowEndsAt || (order.status !== "shipped" && order.status !== "completed")) {
@@ -151,7 +165,7 @@ async function eligibilityOf(
   } else if (lines.every((line) => line.returnable === 0)) {
     why = "Every item of this order is already in a return.";
   }
-  return { why, windowEndsAt, lines };
+  return { why, windowEndsAt };
 }
 
 /** The customer's own order and what of it can be returned; null if not theirs. */
@@ -683,13 +697,19 @@ export async function getReturnForAdmin(db: Database, number: number, config: Re
   if (!Number.isSafeInteger(number) || number < 1) return null;
   const [row] = await db.select().from(returns).where(eq(returns.number, number));
   if (!row) return null;
-  const [[order], items] = await Promise.all([
+  const [[order], items, history] = await Promise.all([
     db.select().from(orders).where(eq(orders.id, row.orderId)),
     db.select().from(returnItems).where(eq(returnItems.returnNumber, number)),
+    db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, row.orderId), eq(orderEvents.returnNumber, number)))
+      .orderBy(asc(orderEvents.id)),
   ]);
   return {
     row,
     order: order!,
+    history,
     items: items.map((item) => ({ ...item, serialNo: item.productSerialNo })).sort(compareLines),
     /** What a refund now would give back (the recorded amounts once refunded). */
     refund: row.status === "refunded" ? null : await refundFor(db, row, config),
@@ -719,4 +739,50 @@ export function returnsConfig(): ReturnsConfig & { timeZone: string } {
     postageCents: env.RETURN_POSTAGE_CENTS,
     timeZone: env.SHOP_TIME_ZONE,
   };
+}
+
+/** What My Orders shows of returns, per order: its returns and whether (or why not) more can go. */
+export type OrderReturns = {
+  returns: ReturnSummary[];
+  canReturn: boolean;
+  why: string | null;
+  windowEndsAt: Date | null;
+};
+
+export async function returnsForCustomerOrders(
+  db: Database,
+  list: readonly {
+    id: number;
+    status: OrderRow["status"];
+    shippedAt: string | null;
+    items: readonly { productType: string; serialNo: number; quantity: number }[];
+  }[],
+  options: { now?: Date; config: ReturnsConfig & { timeZone: string } },
+): Promise<Record<number, OrderReturns>> {
+  const now = options.now ?? new Date();
+  const byOrder = await returnsOfOrders(
+    db,
+    list.map((order) => order.id),
+  );
+  const result: Record<number, OrderReturns> = {};
+  for (const order of list) {
+    const orderReturns = byOrder.get(order.id) ?? [];
+    const inReturns = new Map<string, number>();
+    for (const entry of orderReturns) {
+      if (entry.status === "rejected") continue;
+      for (const line of entry.lines) {
+        inReturns.set(lineKey(line), (inReturns.get(lineKey(line)) ?? 0) + line.quantity);
+      }
+    }
+    const { why, windowEndsAt } = whyNoReturn(
+      { status: order.status, shippedAt: order.shippedAt ? new Date(order.shippedAt) : null },
+      order.items.map((item) => ({
+        returnable: item.quantity - (inReturns.get(lineKey(item)) ?? 0),
+      })),
+      now,
+      options.config,
+    );
+    result[order.id] = { returns: orderReturns, canReturn: why === null, why, windowEndsAt };
+  }
+  return result;
 }

@@ -1,0 +1,254 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { ArrowLeft } from "#app/components/ui/icons.tsx";
+import { getDb } from "#app/db/client.server.ts";
+import { requireUser } from "#app/domain/accounts/session.server.ts";
+import { lineField, readReturnRequestForm } from "#app/domain/returns/return-input.ts";
+import {
+  requestReturn,
+  returnableOrder,
+  returnsConfig,
+} from "#app/domain/returns/returns.server.ts";
+import {
+  RETURN_METHOD_LABELS,
+  RETURN_METHODS,
+  RETURN_REASONS,
+} from "#app/domain/returns/status.ts";
+import { publicUrl } from "#app/lib/env.server.ts";
+import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
+import { formatUsd } from "#app/lib/money.ts";
+import { readForm } from "#app/lib/request.server.ts";
+import { dateFormat } from "#app/lib/shop-time.ts";
+import { pageMeta, SHOP_ADDRESS } from "#app/lib/site.ts";
+import type { Route } from "./+types/orders.$orderId.return";
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  ...pageMeta(`Return items of order #${params.orderId}`, "Send items back for a refund."),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => privatePageHeaders();
+
+async function load(userId: string, orderIdParam: string | undefined) {
+  const orderId = positiveInt(orderIdParam);
+  const config = returnsConfig();
+  const found = orderId ? await returnableOrder(getDb(), userId, orderId, { config }) : null;
+  if (!found) throw data("There is no such order.", { status: 404 });
+  return { found, config };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const { found, config } = await load(user.id, params.orderId);
+  return {
+    orderId: found.order.id,
+    why: found.why,
+    windowEndsAt: found.windowEndsAt
+      ? dateFormat("en-US", {
+          timeZone: config.timeZone,
+          year: "numeric",
+          month: "long",
+          day: "numeric",
+        }).format(found.windowEndsAt)
+      : null,
+    postageCents: config.postageCents,
+    lines: found.lines.map((line) => ({
+      field: lineField(line.productType, line.serialNo),
+      title: line.title,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      returnable: line.returnable,
+    })),
+  };
+}
+
+type ActionData = {
+  values: Record<string, string>;
+  errors: Record<string, string | undefined>;
+  message: string;
+};
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const orderId = positiveInt(params.orderId);
+  if (!orderId) throw data("There is no such order.", { status: 404 });
+  const form = await readForm(request);
+  const values = Object.fromEntries(
+    Object.entries(form).filter(
+      ([name]) => /^quantity\./.test(name) || ["reason", "note", "method"].includes(name),
+    ),
+  );
+  const fail = (status: number, message: string, errors: ActionData["errors"] = {}) =>
+    data<ActionData>({ values, errors, message }, { status });
+  const parsed = readReturnRequestForm(form);
+  if (!parsed.success) {
+    const errors: ActionData["errors"] = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] === "lines" ? "lines" : String(issue.path[0] ?? "form");
+      errors[key] ??= issue.message;
+    }
+    return fail(400, "Please check your return.", errors);
+  }
+  const result = await requestReturn(
+    getDb(),
+    { ...parsed.data, userId: user.id, orderId },
+    { config: returnsConfig(), ordersUrl: `${publicUrl()}/orders` },
+  );
+  if (!result.ok) {
+    const status = { "not-found": 404, conflict: 409, invalid: 400, "refund-failed": 502 }[
+      result.reason
+    ];
+    return fail(
+      status,
+      result.field ? "Please check your return." : result.message,
+      result.field ? { [result.field]: result.message } : {},
+    );
+  }
+  throw redirect(`/orders?return=${result.number}#order-${orderId}`);
+}
+
+export default function ReturnItems({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = actionData as ActionData | undefined;
+  const values = answer?.values ?? {};
+  const errors = answer?.errors ?? {};
+  const busy = useNavigation().state === "submitting";
+  const { orderId, why, lines } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <Link
+        to="/orders"
+        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to Your Orders
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold">Return items of order #{orderId}</h1>
+      {why ? (
+        <p className="mt-6" role="status">
+          {why}{" "}
+          <Link to="/returns" className="font-medium text-primary underline">
+            Our returns policy
+          </Link>
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-muted-foreground">
+            Returns are free. You can ask for a return until {loaderData.windowEndsAt}; we refund
+            you to the card you paid with once the items are back with us.
+          </p>
+          {answer?.message ? (
+            <div className="mt-4">
+              <FormMessage tone="error">{answer.message}</FormMessage>
+            </div>
+          ) : null}
+          <Form method="post" noValidate className="mt-6 flex flex-col gap-6">
+            <fieldset
+              className="flex flex-col gap-4"
+              aria-describedby={errors.lines ? "lines-error" : undefined}
+            >
+              <legend className="mb-2 text-lg font-semibold">What are you returning?</legend>
+              {errors.lines ? (
+                <p id="lines-error" className="text-sm font-medium text-destructive">
+                  {errors.lines}
+                </p>
+              ) : null}
+              <ul className="flex flex-col gap-4">
+                {lines.map((line) => (
+                  <li
+                    key={line.field}
+                    className="flex flex-wrap items-end justify-between gap-3 border-b pb-4"
+                  >
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium">{line.title}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {line.quantity} × {formatUsd(line.unitPriceCents)}
+                      </p>
+                    </div>
+                    {line.returnable > 0 ? (
+                      <SelectField
+                        label={`How many of ${line.title}`}
+                        name={line.field}
+                        defaultValue={values[line.field] ?? "0"}
+                        error={errors[line.field]}
+                        className="w-48"
+                      >
+                        {Array.from({ length: line.returnable + 1 }, (_, count) => (
+                          <option key={count} value={String(count)}>
+                            {count === 0 ? "None" : count}
+                          </option>
+                        ))}
+                      </SelectField>
+                    ) : (
+                      <p className="text-sm">Already in a return</p>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+            <SelectField
+              label="Reason"
+              name="reason"
+              defaultValue={values.reason ?? ""}
+              error={errors.reason}
+              className="sm:max-w-sm"
+            >
+              <option value="">Choose a reason</option>
+              {RETURN_REASONS.map((reason) => (
+                <option key={reason} value={reason}>
+                  {reason}
+                </option>
+              ))}
+            </SelectField>
+            <TextareaField
+              label="Anything we should know? (optional)"
+              name="note"
+              rows={3}
+              maxLength={1000}
+              defaultValue={values.note ?? ""}
+              error={errors.note}
+            />
+            <fieldset
+              className="flex flex-col gap-2"
+              aria-describedby={errors.method ? "method-error" : undefined}
+            >
+              <legend className="mb-2 text-lg font-semibold">How will you send it back?</legend>
+              {RETURN_METHODS.map((method) => (
+                <label key={method} className="flex items-start gap-2">
+                  <input
+                    type="radio"
+                    name="method"
+                    value={method}
+                    defaultChecked={values.method === method}
+                    aria-invalid={errors.method ? true : undefined}
+                    className="mt-1 size-4 accent-primary"
+                  />
+                  <span>
+                    <span className="font-medium">{RETURN_METHOD_LABELS[method]}</span>
+                    <span className="block text-sm text-muted-foreground">
+                      {method === "drop_off"
+                        ? `At ${SHOP_ADDRESS}, during opening hours.`
+                        : loaderData.postageCents > 0
+                          ? `To the shop's address; we add ${formatUsd(loaderData.postageCents)} toward your postage to the refund.`
+                          : "To the shop's address."}
+                    </span>
+                  </span>
+                </label>
+              ))}
+              {errors.method ? (
+                <p id="method-error" className="text-sm font-medium text-destructive">
+                  {errors.method}
+                </p>
+              ) : null}
+            </fieldset>
+            <div>
+              <Button type="submit" disabled={busy}>
+                Request return
+              </Button>
+            </div>
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}

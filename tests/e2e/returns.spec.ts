@@ -1,0 +1,192 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { clientAddress, signedInCustomer, signInAsAdmin } from "./support/accounts.ts";
+import { seriousViolations } from "./support/axe.ts";
+import { listRegularTitle } from "./support/catalogue.ts";
+import { checkoutWithTestCard } from "./support/checkout.ts";
+import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
+import { backdateShipment } from "./support/shop-database.ts";
+
+const CUSTOMER_PASSWORD = "Return-Desk-Buyer-42";
+
+test.beforeEach(async ({ context, page }, testInfo) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  test.setTimeout(120_000);
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
+});
+
+/** The back office at another browser: an admin, signed in. */
+async function adminPage(browser: Browser, testId: string): Promise<Page> {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "X-Forwarded-For": clientAddress(`${testId}-admin`) },
+  });
+  const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await signInAsAdmin(page, "returns-desk");
+  return page;
+}
+
+/**
+ * Two new titles with three copies each; the customer buys one of each and the admin ships the
+ * order. Returns the order number and the titles' names and serial numbers.
+ */
+async function aShippedOrder(page: Page, admin: Page, label: string) {
+  const titles = [];
+  for (const which of ["One", "Two"]) {
+    const title = `Return ${label} ${which} ${Date.now().toString(36)}`;
+    const serial = await listRegularTitle(admin, {
+      title,
+      productId: `RET-${label}-${which}`,
+      qty: 3,
+    });
+    titles.push({ title, serial });
+  }
+  const email = uniqueEmail(`return-${label}`);
+  await signedInCustomer(page, email, CUSTOMER_PASSWORD, "Rory", "Returner");
+  for (const [index, { serial }] of titles.entries()) {
+    await page.goto(`/movies/${serial}`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByRole("button", { name: `Cart (${index + 1})` })).toBeVisible();
+  }
+  const orderNumber = await checkoutWithTestCard(page, email);
+  await admin.goto(`/admin/orders/${orderNumber}`);
+  await admin.getByRole("button", { name: "Mark as shipped" }).click();
+  await expect(admin.getByText(`Order #${orderNumber} is marked shipped.`)).toBeVisible();
+  return { email, orderNumber, titles };
+}
+
+/** The customer asks to return one copy of a title from My Orders; returns the RMA. */
+async function requestReturn(page: Page, orderNumber: number, title: string) {
+  await page.goto("/orders");
+  await page.getByRole("link", { name: `Return items of order #${orderNumber}` }).click();
+  await expect(
+    page.getByRole("heading", { name: `Return items of order #${orderNumber}` }),
+  ).toBeVisible();
+  await page.getByLabel(`How many of ${title}`).selectOption("1");
+  await page.getByLabel("Reason").selectOption("Faulty disc");
+  await page.getByLabel("Drop it off at the shop").check();
+  await page.getByRole("button", { name: "Request return" }).click();
+  const confirmation = page.getByText(/^Your return RMA-\d+ is requested\./);
+  await expect(confirmation).toBeVisible();
+  return (await confirmation.textContent())!.match(/RMA-\d+/)![0];
+}
+
+test("a customer returns one of two lines: RMA by e-mail, staff receive it back to stock and refund it, the customer sees the refund", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const admin = await adminPage(browser, testInfo.testId);
+  const { email, orderNumber, titles } = await aShippedOrder(page, admin, "refund");
+  const [returned, kept] = titles;
+  await page.goto(`/movies/${returned!.serial}`);
+  await expect(page.getByText("Only 2 left")).toBeVisible();
+
+  // Nothing chosen: the form says so and keeps the reason.
+  await page.goto("/orders");
+  await page.getByRole("link", { name: `Return items of order #${orderNumber}` }).click();
+  await page.getByLabel("Reason").selectOption("Faulty disc");
+  await page.getByRole("button", { name: "Request return" }).click();
+  await expect(page.getByText("Please choose at least one item to return.")).toBeVisible();
+  await expect(page.getByText("Please choose how you will send it back.")).toBeVisible();
+  await expect(page.getByLabel("Reason")).toHaveValue("Faulty disc");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const rma = await requestReturn(page, orderNumber, returned!.title);
+  const card = page.locator(`#order-${orderNumber}`);
+  await expect(card.getByText(`Return ${rma}`)).toBeVisible();
+  await expect(card.getByText("Requested", { exact: true })).toBeVisible();
+  // The other line can still go back.
+  await expect(
+    card.getByRole("link", { name: `Return items of order #${orderNumber}` }),
+  ).toBeVisible();
+  const instructions = await waitForMail(
+    email,
+    new RegExp(`Your return ${rma} for order #${orderNumber}`),
+  );
+  expect(instructions.text).toContain(`Your return number is ${rma}`);
+  expect(instructions.text).toContain(`1 × ${returned!.title}`);
+  expect(instructions.text).not.toContain(kept!.title);
+
+  // The back office: the dashboard counts it, the list leads to it.
+  await admin.goto("/admin");
+  await expect(admin.getByRole("region", { name: "Open returns" })).toBeVisible();
+  await admin
+    .getByRole("navigation", { name: "Back office" })
+    .getByRole("link", { name: "Returns" })
+    .click();
+  await admin.getByRole("link", { name: rma }).click();
+  await expect(admin.getByRole("heading", { name: `Return ${rma}` })).toBeVisible();
+  expect(await seriousViolations(admin)).toEqual([]);
+  await admin.getByRole("button", { name: "Mark as received" }).click();
+  await expect(admin.getByText("Please say whether it goes back to stock.")).toBeVisible();
+  await admin.getByLabel(`1 × ${returned!.title}`).selectOption("Back to stock");
+  await admin.getByRole("button", { name: "Mark as received" }).click();
+  await expect(admin.getByText(`${rma} is received. It can be refunded now.`)).toBeVisible();
+  // The price paid: this shop charges no sales tax (its share is in the integration tests), and
+  // a parcel brought to the shop costs no postage.
+  const amount = "$9.99";
+  await admin.getByRole("button", { name: `Refund ${amount}` }).click();
+  await expect(admin.getByText(`${rma} was refunded: ${amount}.`)).toBeVisible();
+  const history = admin.getByRole("listitem").filter({ hasText: "Received → Refunded" });
+  await expect(history).toContainText("by Shop Owner");
+  await admin.goto(`/admin/orders/${orderNumber}`);
+  await expect(
+    admin.getByRole("listitem").filter({ hasText: `Return ${rma}: Requested → Received` }),
+  ).toBeVisible();
+
+  const refunded = await waitForMail(email, new RegExp(`Your return ${rma} is refunded`));
+  expect(refunded.text).toContain(`We refunded ${amount}`);
+  await page.goto("/orders");
+  await expect(card.getByText("Refunded", { exact: true })).toBeVisible();
+  await expect(card).toContainText(`Refunded ${amount} on`);
+  // Back on sale: one more copy on the title page.
+  await page.goto(`/movies/${returned!.serial}`);
+  await expect(page.getByText("Only 3 left")).toBeVisible();
+  await admin.context().close();
+});
+
+test("a rejected return tells the customer why; outside the window the page says it has closed", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const admin = await adminPage(browser, testInfo.testId);
+  const { email, orderNumber, titles } = await aShippedOrder(page, admin, "reject");
+  const rma = await requestReturn(page, orderNumber, titles[0]!.title);
+
+  await admin.goto(`/admin/returns/${rma.replace("RMA-", "")}`);
+  await admin.getByRole("button", { name: "Reject return" }).click();
+  await expect(
+    admin.getByText("Please tell the customer why the return is rejected."),
+  ).toBeVisible();
+  await admin
+    .getByLabel("Reason for rejecting (the customer is told)")
+    .fill("The disc came back broken in two.");
+  await admin.getByRole("button", { name: "Reject return" }).click();
+  await expect(admin.getByText(`${rma} is rejected; the customer is told why.`)).toBeVisible();
+  const mail = await waitForMail(email, new RegExp(`Your return ${rma} could not be accepted`));
+  expect(mail.text).toContain("The disc came back broken in two.");
+  await page.goto("/orders");
+  const card = page.locator(`#order-${orderNumber}`);
+  await expect(card).toContainText("Not accepted: The disc came back broken in two.");
+
+  // 31 days later the window has closed: the page says so, and a request is refused.
+  await backdateShipment(orderNumber, 31);
+  await page.goto("/orders");
+  await expect(card).toContainText("The 30-day return window for this order closed on");
+  await expect(
+    card.getByRole("link", { name: `Return items of order #${orderNumber}` }),
+  ).toHaveCount(0);
+  await page.goto(`/orders/${orderNumber}/return`);
+  await expect(page.getByText(/^The 30-day return window for this order closed on/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Request return" })).toHaveCount(0);
+  const refused = await page.request.post(`/orders/${orderNumber}/return`, {
+    form: {
+      [`quantity.regular.${titles[1]!.serial}`]: "1",
+      reason: "Changed my mind",
+      method: "mail",
+    },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(refused.status()).toBe(409);
+  await admin.context().close();
+});

@@ -1,0 +1,39 @@
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { clusterDirOf, passwordFileOf, runningPort } from "#server/embedded-postgres.ts";
+
+const dataDir = path.resolve(".tmp/e2e-data");
+
+/**
+ * The browser tests' shop keeps its data in an embedded database; a test that needs time to have
+ * passed (the shop's clock cannot be moved) changes a date there, as the days would have.
+ */
+async function withShopDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const port = runningPort(clusterDirOf(dataDir));
+  if (!port) throw new Error("The browser tests' shop database is not running.");
+  const password = fs.readFileSync(passwordFileOf(dataDir), "utf8");
+  const client = new pg.Client({
+    host: "127.0.0.1",
+    port,
+    user: "postgres",
+    password,
+    database: "shop",
+  });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The order shipped `days` ago, as if that long had passed since staff marked it shipped. */
+export async function backdateShipment(orderId: number, days: number) {
+  await withShopDatabase((client) =>
+    client.query("update orders set shipped_at = now() - make_interval(days => $2) where id = $1", [
+      orderId,
+      days,
+    ]),
+  );
+}
