@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 // C0 control characters other than tab, line feed and carriage return (NUL among them), which
 // PostgreSQL refuses in text and nobody types.
 // eslint-disable-next-line no-control-regex
@@ -10,4 +12,17 @@ export function cleanText(value: string): string {
 
 export function hasControlCharacters(value: string): boolean {
   return cleanText(value) !== value;
+}
+
+/**
+ * Free text typed into a form: trimmed, at most `max` characters, no control characters;
+ * `required` is the message for an empty one (null: optional).
+ */
+export function boundedText(max: number, required: string | null) {
+  const base = z
+    .string()
+    .trim()
+    .max(max, `Please keep this under ${max.toLocaleString("en-US")} characters.`)
+    .refine((value) => !hasControlCharacters(value), "This contains invalid characters.");
+  return required ? base.refine((value) => value.length > 0, required) : base;
 }

@@ -5,6 +5,7 @@ import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import { OrderStatusBadge } from "#app/components/order-status-badge.tsx";
 import { OrderSummary } from "#app/components/order-summary.tsx";
 import { ReturnStatusBadge } from "#app/components/return-status-badge.tsx";
+import { HistoryCard } from "#app/components/admin/history-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import {
@@ -488,25 +489,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </CardContent>
         </Card>
       ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>History</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ol className="flex flex-col gap-2 text-sm">
-            {history.map((event) => (
-              <li key={event.id} className="flex flex-wrap gap-x-2">
-                <span className="text-muted-foreground">{event.when}</span>
-                <span className="font-medium first-letter:uppercase">{event.change}</span>
-                <span>by {event.by}</span>
-                {event.note ? <span className="text-muted-foreground">({event.note})</span> : null}
-              </li>
-            ))}
-          </ol>
-        </CardContent>
-      </Card>
+      <HistoryCard history={history} />
     </div>
   );
 }

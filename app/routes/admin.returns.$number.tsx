@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
 import { ReturnStatusBadge } from "#app/components/return-status-badge.tsx";
+import { HistoryCard } from "#app/components/admin/history-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { ArrowLeft } from "#app/components/ui/icons.tsx";
@@ -417,25 +418,7 @@ export default function AdminReturn({ loaderData, actionData }: Route.ComponentP
           </ul>
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>History</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ol className="flex flex-col gap-2 text-sm">
-            {history.map((event) => (
-              <li key={event.id} className="flex flex-wrap gap-x-2">
-                <span className="text-muted-foreground">{event.when}</span>
-                <span className="font-medium">{event.change}</span>
-                <span>by {event.by}</span>
-                {event.note ? <span className="text-muted-foreground">({event.note})</span> : null}
-              </li>
-            ))}
-          </ol>
-        </CardContent>
-      </Card>
+      <HistoryCard history={history} />
     </div>
   );
 }

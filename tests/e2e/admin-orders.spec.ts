@@ -1,6 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import { clientAddress, signedInCustomer, signInAsAdmin } from "./support/accounts.ts";
+import { adminInOtherBrowser, clientAddress, signedInCustomer } from "./support/accounts.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { checkoutWithTestCard } from "./support/checkout.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
@@ -12,17 +12,6 @@ test.beforeEach(async ({ context, page }, testInfo) => {
   test.setTimeout(90_000);
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
 });
-
-/** A second person at another browser: the admin, signed in, on the dashboard. */
-async function adminPage(browser: Browser, testId: string): Promise<Page> {
-  const context = await browser.newContext({
-    extraHTTPHeaders: { "X-Forwarded-For": clientAddress(`${testId}-admin`) },
-  });
-  const page = await context.newPage();
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  await signInAsAdmin(page, "order-desk");
-  return page;
-}
 
 /** The admin finds an order by the customer's e-mail and opens it. */
 async function openOrder(admin: Page, customerEmail: string, orderNumber: number) {
@@ -56,7 +45,7 @@ test("an admin ships a paid order with a tracking number; the customer is told a
   await expect(page.getByRole("button", { name: "Cart (1)" })).toBeVisible();
   const orderNumber = await checkoutWithTestCard(page, email);
 
-  const admin = await adminPage(browser, testInfo.testId);
+  const admin = await adminInOtherBrowser(browser, testInfo.testId, "order-desk");
   await openOrder(admin, email, orderNumber);
   expect(await seriousViolations(admin)).toEqual([]);
   await expect(admin.getByText("paid", { exact: true }).first()).toBeVisible();
@@ -98,7 +87,7 @@ test("an admin cancels a paid order: refunded, stock back on the shelf, the cust
   page,
   browser,
 }, testInfo) => {
-  const admin = await adminPage(browser, testInfo.testId);
+  const admin = await adminInOtherBrowser(browser, testInfo.testId, "order-desk");
   // A title of this test's own, three on the shelf.
   const title = `Orbit Cartographer ${Date.now()}`;
   await admin.goto("/admin/items/new");

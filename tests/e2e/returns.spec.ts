@@ -1,6 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import { clientAddress, signedInCustomer, signInAsAdmin } from "./support/accounts.ts";
+import { adminInOtherBrowser, clientAddress, signedInCustomer } from "./support/accounts.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { listRegularTitle } from "./support/catalogue.ts";
 import { checkoutWithTestCard } from "./support/checkout.ts";
@@ -14,17 +14,6 @@ test.beforeEach(async ({ context, page }, testInfo) => {
   test.setTimeout(120_000);
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
 });
-
-/** The back office at another browser: an admin, signed in. */
-async function adminPage(browser: Browser, testId: string): Promise<Page> {
-  const context = await browser.newContext({
-    extraHTTPHeaders: { "X-Forwarded-For": clientAddress(`${testId}-admin`) },
-  });
-  const page = await context.newPage();
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  await signInAsAdmin(page, "returns-desk");
-  return page;
-}
 
 /**
  * Two new titles with three copies each; the customer buys one of each and the admin ships the
@@ -75,7 +64,7 @@ test("a customer returns one of two lines: RMA by e-mail, staff receive it back 
   page,
   browser,
 }, testInfo) => {
-  const admin = await adminPage(browser, testInfo.testId);
+  const admin = await adminInOtherBrowser(browser, testInfo.testId, "returns-desk");
   const { email, orderNumber, titles } = await aShippedOrder(page, admin, "refund");
   const [returned, kept] = titles;
   await page.goto(`/movies/${returned!.serial}`);
@@ -149,7 +138,7 @@ test("a rejected return tells the customer why; outside the window the page says
   page,
   browser,
 }, testInfo) => {
-  const admin = await adminPage(browser, testInfo.testId);
+  const admin = await adminInOtherBrowser(browser, testInfo.testId, "returns-desk");
   const { email, orderNumber, titles } = await aShippedOrder(page, admin, "reject");
   const rma = await requestReturn(page, orderNumber, titles[0]!.title);
 

@@ -11,7 +11,7 @@ import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
 import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { getOrderForAdmin } from "./admin-orders.server.ts";
-import { markOrderPaid, recordPaymentSession } from "./fulfilment.server.ts";
+import { markOrderPaid } from "./fulfilment.server.ts";
 import { placeOrder } from "./place-order.server.ts";
 import {
   cancelOrder,
@@ -25,6 +25,7 @@ import {
   createCustomer,
   createRegularTitle,
   orderInput,
+  payPlacedOrder,
   regularStock,
 } from "./test-fixtures.server.ts";
 
@@ -88,44 +89,15 @@ async function anOrder(input: { paid?: boolean; provider?: "test" | "stripe" } =
   );
   if (!placed.ok) throw new Error(placed.reason);
   const orderId = placed.order.id;
-  const provider = input.provider ?? "test";
-  let sessionId = `test_${orderId}_${randomUUID()}`;
-  if (provider === "stripe") {
-    const session = await createStripeProvider({
-      secretKey: "sk_test_fake",
-      apiBase: stripe.apiBase,
-    }).createCheckoutSession({
-      orderId,
-      customerEmail: email,
-      lines: [{ title: film.title, quantity: 2, unitPriceCents: 1500 }],
-      shippingCents: placed.order.shippingCents,
-      shippingLabel: "Standard shipping",
-      taxCents: placed.order.taxCents,
-      totalCents: placed.order.totalCents,
-      successUrl: "http://shop.test/cart-success",
-      cancelUrl: "http://shop.test/cart",
-      expiresAt: new Date(Date.now() + 3600_000),
-      idempotencyKey: randomUUID(),
-    });
-    sessionId = session.id;
-  }
-  await recordPaymentSession(db, {
-    orderId,
-    provider,
-    sessionId,
-    expiresAt: new Date(Date.now() + 3600_000),
+  await payPlacedOrder(db, {
+    order: placed.order,
+    email,
+    lines: [{ title: film.title, quantity: 2, unitPriceCents: 1500 }],
+    provider: input.provider ?? "test",
+    stripe,
+    ordersUrl: ORDERS_URL,
+    paid: input.paid,
   });
-  if (input.paid !== false) {
-    const paymentReference =
-      provider === "stripe"
-        ? stripe.event("checkout.session.completed", sessionId).data.object.payment_intent
-        : `test_payment_${sessionId}`;
-    await markOrderPaid(
-      db,
-      { orderId, provider, eventId: randomUUID(), paymentReference },
-      { ordersUrl: ORDERS_URL },
-    );
-  }
   return { orderId, film, email, totalCents: placed.order.totalCents };
 }
 

@@ -3,7 +3,10 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { adultTitles, customers, regularTitles, users } from "#app/db/schema.ts";
 import type { Disc } from "#app/lib/catalog.ts";
+import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
+import type { FakeStripe } from "#tests/support/fake-stripe.ts";
 import type { PlaceOrderInput } from "./checkout-input.ts";
+import { markOrderPaid, recordPaymentSession } from "./fulfilment.server.ts";
 
 // Test data for the order tests: own customers and titles (no "the" in their names, no demo
 // production), so the demo catalogue other tests read stays as it is.
@@ -96,4 +99,62 @@ export function orderInput(
     lines,
     ...overrides,
   };
+}
+
+/**
+ * Opens the payment session of a placed order (the test provider's, or a Checkout Session at the
+ * fake Stripe) and, unless `paid` is false, confirms its payment as the provider would. Returns
+ * the session and the payment's reference (Stripe: its PaymentIntent).
+ */
+export async function payPlacedOrder(
+  db: Database,
+  input: {
+    order: { id: number; shippingCents: number; taxCents: number; totalCents: number };
+    email: string;
+    lines: { title: string; quantity: number; unitPriceCents: number }[];
+    provider: "test" | "stripe";
+    stripe: FakeStripe;
+    ordersUrl: string;
+    paid?: boolean;
+  },
+) {
+  const { order, provider, stripe } = input;
+  let sessionId = `test_${order.id}_${randomUUID()}`;
+  if (provider === "stripe") {
+    const session = await createStripeProvider({
+      secretKey: "sk_test_fake",
+      apiBase: stripe.apiBase,
+    }).createCheckoutSession({
+      orderId: order.id,
+      customerEmail: input.email,
+      lines: input.lines,
+      shippingCents: order.shippingCents,
+      shippingLabel: "Standard shipping",
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+      successUrl: "http://shop.test/cart-success",
+      cancelUrl: "http://shop.test/cart",
+      expiresAt: new Date(Date.now() + 3600_000),
+      idempotencyKey: randomUUID(),
+    });
+    sessionId = session.id;
+  }
+  await recordPaymentSession(db, {
+    orderId: order.id,
+    provider,
+    sessionId,
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  const paymentReference =
+    provider === "stripe"
+      ? stripe.event("checkout.session.completed", sessionId).data.object.payment_intent
+      : `test_payment_${sessionId}`;
+  if (input.paid !== false) {
+    await markOrderPaid(
+      db,
+      { orderId: order.id, provider, eventId: randomUUID(), paymentReference },
+      { ordersUrl: input.ordersUrl },
+    );
+  }
+  return { sessionId, paymentReference };
 }

@@ -1,19 +1,9 @@
 import { z } from "zod";
 import { SERVICE_TYPES } from "#app/lib/catalog.ts";
-import { hasControlCharacters } from "#app/lib/clean-text.ts";
+import { boundedText } from "#app/lib/clean-text.ts";
 import { senderEmail, senderName, usPhone } from "#app/lib/contact-fields.ts";
 import { parsePriceToCents } from "#app/lib/money.ts";
 import { DEVICE_KINDS, PAYMENT_METHODS, TICKET_STATUSES } from "./status.ts";
-
-/** Free text typed at the counter: trimmed, bounded, no control characters. */
-function counterText(max: number, required: string | null) {
-  const base = z
-    .string()
-    .trim()
-    .max(max, `Please keep this under ${max.toLocaleString("en-US")} characters.`)
-    .refine((value) => !hasControlCharacters(value), "This contains invalid characters.");
-  return required ? base.refine((value) => value.length > 0, required) : base;
-}
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -34,14 +24,14 @@ export const ticketSchema = z.object({
   phone: usPhone("Please enter the customer's phone number."),
   serviceType: z.enum(SERVICE_TYPES, { error: "Please choose a service." }),
   deviceKind: z.enum(DEVICE_KINDS, { error: "Please choose the kind of device." }),
-  deviceBrand: counterText(60, "Please enter the brand."),
-  deviceModel: counterText(80, "Please enter the model."),
-  deviceSerial: counterText(60, null)
+  deviceBrand: boundedText(60, "Please enter the brand."),
+  deviceModel: boundedText(80, "Please enter the model."),
+  deviceSerial: boundedText(60, null)
     .optional()
     .transform((value) => value || undefined),
-  problem: counterText(2000, "Please describe the problem as the customer told it."),
-  conditionAtIntake: counterText(1000, "Please note the device's condition."),
-  accessories: counterText(500, null).optional().default(""),
+  problem: boundedText(2000, "Please describe the problem as the customer told it."),
+  conditionAtIntake: boundedText(1000, "Please note the device's condition."),
+  accessories: boundedText(500, null).optional().default(""),
   promisedDate: z
     .string()
     .trim()
@@ -54,7 +44,7 @@ export type TicketInput = z.infer<typeof ticketSchema>;
 export const moveSchema = z.object({
   to: z.enum(TICKET_STATUSES, { error: "Please choose the next status." }),
   from: z.enum(TICKET_STATUSES),
-  note: counterText(500, null).optional().default(""),
+  note: boundedText(500, null).optional().default(""),
 });
 
 const cents = z
@@ -73,7 +63,7 @@ const cents = z
 export const estimateLineSchema = z
   .object({
     kind: z.enum(["labour", "part"], { error: "Please choose labour or part." }),
-    description: counterText(120, "Please describe the line."),
+    description: boundedText(120, "Please describe the line."),
     quantity: z.coerce
       .number({ error: "Please enter a quantity." })
       .int("Please enter a whole number.")
@@ -90,7 +80,7 @@ export const estimateSchema = z.object({
     .array(estimateLineSchema)
     .min(1, "An estimate needs at least one line.")
     .max(20, "An estimate has at most 20 lines."),
-  note: counterText(1000, null).optional().default(""),
+  note: boundedText(1000, null).optional().default(""),
 });
 export type EstimateInput = z.infer<typeof estimateSchema>;
 

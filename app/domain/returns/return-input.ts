@@ -1,16 +1,7 @@
 import { z } from "zod";
-import { hasControlCharacters } from "#app/lib/clean-text.ts";
+import { boundedText } from "#app/lib/clean-text.ts";
 import { PRODUCT_TYPES } from "#app/lib/catalog.ts";
 import { LINE_CONDITIONS, RETURN_METHODS, RETURN_REASONS, RETURN_STATUSES } from "./status.ts";
-
-function freeText(max: number, required: string | null) {
-  const base = z
-    .string()
-    .trim()
-    .max(max, `Please keep this under ${max.toLocaleString("en-US")} characters.`)
-    .refine((value) => !hasControlCharacters(value), "This contains invalid characters.");
-  return required ? base.refine((value) => value.length > 0, required) : base;
-}
 
 /** The form field of a line's quantity: `quantity.regular.1042`. */
 export const lineField = (productType: string, serialNo: number) =>
@@ -33,7 +24,7 @@ const lineSchema = z.object({
 export const returnRequestSchema = z.object({
   lines: z.array(lineSchema).min(1, "Please choose at least one item to return."),
   reason: z.enum(RETURN_REASONS, { error: "Please choose a reason." }),
-  note: freeText(1000, null).optional().default(""),
+  note: boundedText(1000, null).optional().default(""),
   method: z.enum(RETURN_METHODS, { error: "Please choose how you will send it back." }),
 });
 export type ReturnRequestInput = z.infer<typeof returnRequestSchema>;
@@ -84,5 +75,5 @@ export function readReceiveForm(
 
 export const rejectSchema = z.object({
   from: z.enum(RETURN_STATUSES),
-  reason: freeText(500, "Please tell the customer why the return is rejected."),
+  reason: boundedText(500, "Please tell the customer why the return is rejected."),
 });

@@ -4,7 +4,6 @@ import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { orderEvents, returns, users } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
-import { markOrderPaid, recordPaymentSession } from "#app/domain/orders/fulfilment.server.ts";
 import { placeOrder } from "#app/domain/orders/place-order.server.ts";
 import {
   shipOrder,
@@ -15,6 +14,7 @@ import {
   createCustomer,
   createRegularTitle,
   orderInput,
+  payPlacedOrder,
   regularStock,
 } from "#app/domain/orders/test-fixtures.server.ts";
 import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
@@ -117,44 +117,17 @@ async function aShippedOrder(provider: "test" | "stripe" = "test", shippedAt = n
   );
   if (!placed.ok) throw new Error(placed.reason);
   const { order } = placed;
-  let sessionId = `test_${order.id}_${randomUUID()}`;
-  if (provider === "stripe") {
-    const session = await createStripeProvider({
-      secretKey: "sk_test_fake",
-      apiBase: stripe.apiBase,
-    }).createCheckoutSession({
-      orderId: order.id,
-      customerEmail: email,
-      lines: [
-        { title: first.title, quantity: 2, unitPriceCents: 1500 },
-        { title: second.title, quantity: 1, unitPriceCents: 2450 },
-      ],
-      shippingCents: order.shippingCents,
-      shippingLabel: "Standard shipping",
-      taxCents: order.taxCents,
-      totalCents: order.totalCents,
-      successUrl: "http://shop.test/cart-success",
-      cancelUrl: "http://shop.test/cart",
-      expiresAt: new Date(Date.now() + 3600_000),
-      idempotencyKey: randomUUID(),
-    });
-    sessionId = session.id;
-  }
-  await recordPaymentSession(db, {
-    orderId: order.id,
+  const { paymentReference } = await payPlacedOrder(db, {
+    order,
+    email,
+    lines: [
+      { title: first.title, quantity: 2, unitPriceCents: 1500 },
+      { title: second.title, quantity: 1, unitPriceCents: 2450 },
+    ],
     provider,
-    sessionId,
-    expiresAt: new Date(Date.now() + 3600_000),
+    stripe,
+    ordersUrl: ORDERS_URL,
   });
-  const paymentReference =
-    provider === "stripe"
-      ? stripe.event("checkout.session.completed", sessionId).data.object.payment_intent
-      : `test_payment_${sessionId}`;
-  await markOrderPaid(
-    db,
-    { orderId: order.id, provider, eventId: randomUUID(), paymentReference },
-    { ordersUrl: ORDERS_URL },
-  );
   const shipped = await shipOrder(
     db,
     { orderId: order.id, carrier: "USPS", trackingNumber: null },

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { whenInteractive } from "./fixtures.ts";
 import { firstLink, uniqueEmail, waitForMail } from "./mailbox.ts";
 
@@ -119,4 +119,15 @@ export async function signInAsAdmin(page: Page, label = "owner") {
   await postLogin(page, email, ADMIN_PASSWORD);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+}
+
+/** A second person at another browser: an admin, signed in, on the dashboard. */
+export async function adminInOtherBrowser(browser: Browser, testId: string, label: string) {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "X-Forwarded-For": clientAddress(`${testId}-admin`) },
+  });
+  const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await signInAsAdmin(page, label);
+  return page;
 }
