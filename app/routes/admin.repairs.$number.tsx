@@ -35,6 +35,7 @@ import {
 import {
   collectTicket,
   deviceName,
+  FAILURE_STATUS,
   getTicket,
   MANUAL_STATUSES,
   moveTicket,
@@ -149,12 +150,6 @@ type ActionData = {
   sentId?: string;
 };
 
-const STATUS_CODE: Record<TicketFailure["reason"], number> = {
-  "not-found": 404,
-  conflict: 409,
-  invalid: 400,
-};
-
 function answer(
   intent: Intent,
   result: { ok: true; message: string } | TicketFailure,
@@ -176,7 +171,7 @@ function answer(
       ...extra,
       errors: result.field ? { [result.field]: result.message } : extra.errors,
     },
-    { status: STATUS_CODE[result.reason] },
+    { status: FAILURE_STATUS[result.reason] },
   );
 }
 

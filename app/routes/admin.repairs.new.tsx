@@ -8,7 +8,11 @@ import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.s
 import { repairDesk, staffOf } from "#app/domain/repair-tickets/shop-context.server.ts";
 import { DEVICE_KINDS, ticketLabel, type DeviceKind } from "#app/domain/repair-tickets/status.ts";
 import { ticketSchema } from "#app/domain/repair-tickets/ticket-input.ts";
-import { bookingForTicket, openTicket } from "#app/domain/repair-tickets/tickets.server.ts";
+import {
+  bookingForTicket,
+  FAILURE_STATUS,
+  openTicket,
+} from "#app/domain/repair-tickets/tickets.server.ts";
 import { addDays } from "#app/domain/repairs/slots.ts";
 import { SERVICE_TYPES, type ServiceType } from "#app/lib/catalog.ts";
 import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
@@ -103,9 +107,8 @@ export async function action({ request }: Route.ActionArgs) {
     today: desk.today,
   });
   if (!opened.ok) {
-    const status = { "not-found": 404, conflict: 409, invalid: 400 }[opened.reason];
     return fail(
-      status,
+      FAILURE_STATUS[opened.reason],
       opened.field ? "Please check the ticket's details." : opened.message,
       opened.field ? { [opened.field]: opened.message } : {},
     );

@@ -60,7 +60,11 @@ async function customerOpensEstimate(browser: Browser, email: string, version: n
     containing: version > 1 ? "replaces the one we sent before" : "Here is what the repair costs",
   });
   const path = new URL(mail.text.match(/https?:\/\/\S+\/repairs\/R-\d+\/[\w-]+/)![0]).pathname;
-  const customer = await (await browser.newContext()).newPage();
+  // A connection of the customer's own: their decisions are counted apart from the shop's.
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "X-Forwarded-For": clientAddress(`${test.info().testId}-customer`) },
+  });
+  const customer = await context.newPage();
   await customer.emulateMedia({ reducedMotion: "reduce" });
   await customer.goto(path);
   return { customer, path };
@@ -173,6 +177,19 @@ test("a booking becomes a ticket: claim ticket with its QR code, an estimate the
   });
   expect(again.status()).toBe(409);
   expect(await again.text()).toContain("You already approved this estimate.");
+  // Posting on and on from one connection is slowed down, with a message saying so.
+  let status = 409;
+  let answer = "";
+  for (let tries = 0; tries < 12 && status === 409; tries++) {
+    const response = await customer.request.post(path, {
+      form: { estimateId, decision: "declined" },
+      headers: { Origin: new URL(customer.url()).origin },
+    });
+    status = response.status();
+    answer = await response.text();
+  }
+  expect(status).toBe(429);
+  expect(answer).toContain("Too many tries from your connection.");
   await customer.close();
 
   await page.reload();

@@ -319,6 +319,36 @@ describe("a repair ticket from intake to collection", () => {
   });
 });
 
+describe("deciding from the status page", () => {
+  it("slows down one client deciding again and again, without changing the decision", async () => {
+    const number = await open();
+    const db = scratch.db();
+    await moveTicket(
+      db,
+      number,
+      { from: "checked_in", to: "diagnosing", note: "" },
+      { staff: bob, links, hours: HOURS },
+    );
+    await sendEstimate(db, number, estimate("diagnosing"), { staff: bob, links, taxRate: 0.0825 });
+    const { id } = (await getTicket(db, number))!.estimates[0]!;
+    const limit = { windowSeconds: 60, max: 3 };
+    const clientIp = `203.0.113.${counter}`;
+    const decide = (decision: "approved" | "declined", ip = clientIp) =>
+      decideEstimate(db, number, { estimateId: id, decision }, { clientIp: ip, limit });
+    expect(await decide("approved")).toMatchObject({ ok: true });
+    expect(await decide("declined")).toMatchObject({ ok: false, reason: "conflict" });
+    expect(await decide("declined")).toMatchObject({ ok: false, reason: "conflict" });
+    expect(await decide("declined")).toEqual({
+      ok: false,
+      reason: "rate-limited",
+      message: "Too many tries from your connection. Please wait a few minutes and try again.",
+    });
+    // Another client is counted on its own.
+    expect(await decide("declined", "198.51.100.7")).toMatchObject({ reason: "conflict" });
+    expect((await getTicket(db, number))!.estimates[0]!.status).toBe("approved");
+  });
+});
+
 describe("status links", () => {
   it("are good for their own ticket only", () => {
     const path = ticketStatusPath(1042, links.secret);

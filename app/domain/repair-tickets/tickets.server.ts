@@ -4,6 +4,7 @@
 // moving one ticket at once exactly one wins and the other is told.
 import { and, asc, count, desc, eq, inArray, lt, max, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
+import { consumeLimit, type Limit } from "#app/domain/accounts/rate-limit.server.ts";
 import {
   repairEstimateLines,
   repairEstimates,
@@ -42,11 +43,19 @@ export type TicketLinks = { publicUrl: string; secret: string };
 
 export type TicketFailure = {
   ok: false;
-  reason: "not-found" | "conflict" | "invalid";
+  reason: "not-found" | "conflict" | "invalid" | "rate-limited";
   message: string;
   field?: string;
 };
 export type TicketResult<T = object> = ({ ok: true; message: string } & T) | TicketFailure;
+
+/** The HTTP status a page answers a refused change with. */
+export const FAILURE_STATUS: Record<TicketFailure["reason"], number> = {
+  "not-found": 404,
+  conflict: 409,
+  invalid: 400,
+  "rate-limited": 429,
+};
 
 export type Ticket = typeof repairTickets.$inferSelect;
 
@@ -340,15 +349,36 @@ export async function sendEstimate(
 }
 
 /**
+ * Decisions per client address on the public status page: a customer decides once or twice; a
+ * script trying links or hammering the form is slowed down before it reaches the tickets.
+ */
+export const ESTIMATE_DECISION_LIMIT: Limit = { windowSeconds: 10 * 60, max: 10 };
+
+/**
  * The customer approves or declines the estimate they were shown (`estimateId`). Only the
- * current, undecided estimate can be decided, once; the decision is kept with its time.
+ * current, undecided estimate can be decided, once; the decision is kept with its time. The
+ * status page passes the client's address, whose decisions are counted against `limit`.
  */
 export async function decideEstimate(
   db: Database,
   number: number,
   input: { estimateId: number; decision: "approved" | "declined" },
-  options: { now?: Date } = {},
+  options: { clientIp?: string; limit?: Limit; now?: Date } = {},
 ): Promise<TicketResult> {
+  if (options.clientIp !== undefined) {
+    const limit = await consumeLimit(
+      db,
+      `repair-decision:${options.clientIp}`,
+      options.limit ?? ESTIMATE_DECISION_LIMIT,
+    );
+    if (!limit.allowed) {
+      return {
+        ok: false,
+        reason: "rate-limited",
+        message: "Too many tries from your connection. Please wait a few minutes and try again.",
+      };
+    }
+  }
   const now = options.now ?? new Date();
   return db.transaction(async (tx): Promise<TicketResult> => {
     const [decided] = await tx
