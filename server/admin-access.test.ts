@@ -170,6 +170,7 @@ const PAGES = [
   "/admin/inbox/repair/1",
   "/admin/repairs",
   "/admin/repairs?status=ready&q=dell",
+  "/admin/repairs?status=checked_in&page=2",
   "/admin/repairs/new",
   "/admin/repairs/new?booking=1",
   "/admin/repairs/R-1001",

@@ -454,4 +454,55 @@ describe("the repair board", () => {
     const summary = await repairSummary(db, today);
     expect(summary.overdue).toBe(board.overdueCount);
   });
+
+  it("shows a tab or a search a page at a time, oldest promise first, every ticket once", async () => {
+    const db = scratch.db();
+    const name = `Pagey ${randomUUID().slice(0, 8)}`;
+    const opened: number[] = [];
+    for (const day of ["05", "01", "04", "02", "03"]) {
+      opened.push(await open({ name, promisedDate: `2026-12-${day}` }));
+    }
+    const byPromise = [1, 3, 4, 2, 0].map((index) => opened[index]);
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      pages.push(await repairBoard(db, { status: "open", query: name, today, page, pageSize: 2 }));
+    }
+    expect(pages.map((board) => board.rows.map((row) => row.number))).toEqual([
+      byPromise.slice(0, 2),
+      byPromise.slice(2, 4),
+      byPromise.slice(4),
+    ]);
+    expect(pages.map(({ page, pageCount, total }) => ({ page, pageCount, total }))).toEqual([
+      { page: 1, pageCount: 3, total: 5 },
+      { page: 2, pageCount: 3, total: 5 },
+      { page: 3, pageCount: 3, total: 5 },
+    ]);
+    // A page past the end shows the last one.
+    const past = await repairBoard(db, {
+      status: "open",
+      query: name,
+      today,
+      page: 9,
+      pageSize: 2,
+    });
+    expect(past).toMatchObject({ page: 3, pageCount: 3 });
+
+    // A tab counts its own tickets: the pages together hold every one, once.
+    const tab = await repairBoard(db, { status: "checked_in", query: "", today, pageSize: 4 });
+    expect(tab.total).toBe(tab.counts.checked_in);
+    expect(tab.pageCount).toBe(Math.ceil(tab.total / 4));
+    const seen: number[] = [];
+    for (let page = 1; page <= tab.pageCount; page++) {
+      const board = await repairBoard(db, {
+        status: "checked_in",
+        query: "",
+        today,
+        page,
+        pageSize: 4,
+      });
+      seen.push(...board.rows.map((row) => row.number));
+    }
+    expect(new Set(seen).size).toBe(tab.total);
+    expect(seen).toEqual(expect.arrayContaining(opened));
+  });
 });

@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, inArray, lt, max, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { consumeLimit, type Limit } from "#app/domain/accounts/rate-limit.server.ts";
+import { COUNT_CAP, countUpTo, pageWindow } from "#app/domain/admin/lists.server.ts";
 import {
   repairEstimateLines,
   repairEstimates,
@@ -513,13 +514,20 @@ export type BoardRow = Pick<
 > & { overdue: boolean };
 
 /**
- * The repair board: counts per status, and the tickets of one status (or, with a search, of
- * any), oldest promise first. A search finds a ticket number ("R-1042", "1042"), or text in the
- * customer's name, phone digits or the serial.
+ * The repair board: counts per status, and a page of the tickets of one status (or, with a
+ * search, of any), oldest promise first. A search finds a ticket number ("R-1042", "1042"), or
+ * text in the customer's name, phone digits or the serial; its matches are counted up to
+ * COUNT_CAP, as the other back-office lists' are.
  */
 export async function repairBoard(
   db: Database,
-  input: { status: TicketStatus | "open"; query: string; today: string; limit?: number },
+  input: {
+    status: TicketStatus | "open";
+    query: string;
+    today: string;
+    page?: number;
+    pageSize?: number;
+  },
 ) {
   const counts = Object.fromEntries(TICKET_STATUSES.map((status) => [status, 0])) as Record<
     TicketStatus,
@@ -551,6 +559,25 @@ export async function repairBoard(
   } else {
     where = input.status === "open" ? open : eq(repairTickets.status, input.status);
   }
+  const { total, capped } = query
+    ? await countUpTo(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(repairTickets)
+          .where(where)
+          .limit(COUNT_CAP + 1)
+          .as("matches"),
+      )
+    : {
+        // The tab's count is already known from the counts per status.
+        total: (input.status === "open" ? OPEN_STATUSES : [input.status]).reduce(
+          (sum, status) => sum + counts[status],
+          0,
+        ),
+        capped: false,
+      };
+  const { page, pageCount, offset, limit } = pageWindow(total, input.page ?? 1, input.pageSize);
   const rows = await db
     .select({
       number: repairTickets.number,
@@ -568,12 +595,13 @@ export async function repairBoard(
     .from(repairTickets)
     .where(where)
     .orderBy(asc(repairTickets.promisedDate), asc(repairTickets.number))
-    .limit(input.limit ?? 200);
+    .limit(limit)
+    .offset(offset);
   const [{ n: overdueCount } = { n: 0 }] = await db
     .select({ n: count() })
     .from(repairTickets)
     .where(overdue);
-  return { counts, overdueCount, rows: rows as BoardRow[] };
+  return { counts, overdueCount, rows: rows as BoardRow[], total, capped, page, pageCount };
 }
 
 /** The dashboard's three numbers for the repair bench. */
