@@ -1,9 +1,11 @@
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { FormField, FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
 import { EstimateTable } from "#app/components/repair-estimate.tsx";
 import { RepairStatusBadge } from "#app/components/repair-status-badge.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { ArrowLeft } from "#app/components/ui/icons.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
@@ -27,6 +29,7 @@ import {
   collectSchema,
   ESTIMATE_FORM_ROWS,
   estimateErrors,
+  MAX_ESTIMATE_LINES,
   estimateSchema,
   moveSchema,
   readEstimateForm,
@@ -347,6 +350,106 @@ function MoveForm({ loaderData, answer }: { loaderData: LoaderData; answer?: Act
   );
 }
 
+function EstimateLine({
+  row,
+  values,
+  errors,
+}: {
+  row: number;
+  values: EstimateRowValues | undefined;
+  errors: Record<string, string | undefined>;
+}) {
+  const error = (field: string) => errors[`lines.${row}.${field}`];
+  // Each field's name carries its line, for lists of a form's fields that leave out the group.
+  const line = <span className="sr-only">Line {row + 1} </span>;
+  return (
+    <fieldset className="grid gap-3 rounded-md border p-3 sm:grid-cols-[8rem_1fr_5rem_8rem]">
+      <legend className="px-1 text-sm font-medium">Line {row + 1}</legend>
+      <SelectField
+        id={`estimate-line-${row}-kind`}
+        label={<>{line}Kind</>}
+        name={`lines.${row}.kind`}
+        defaultValue={values?.kind ?? (row === 0 ? "labour" : "part")}
+        error={error("kind")}
+      >
+        <option value="labour">Labour</option>
+        <option value="part">Part</option>
+      </SelectField>
+      <FormField
+        label={<>{line}Description</>}
+        name={`lines.${row}.description`}
+        maxLength={120}
+        autoComplete="off"
+        defaultValue={values?.description}
+        error={error("description")}
+      />
+      <FormField
+        label={<>{line}Qty</>}
+        name={`lines.${row}.quantity`}
+        inputMode="numeric"
+        autoComplete="off"
+        defaultValue={values?.quantity ?? "1"}
+        error={error("quantity")}
+      />
+      <FormField
+        label={<>{line}Unit price ($)</>}
+        name={`lines.${row}.unitPrice`}
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={values?.unitPrice}
+        error={error("unitPrice")}
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * The estimate's lines: the first five as plain form rows (all a browser without JavaScript
+ * needs), and with JavaScript an "Add line" button for more, up to the most an estimate has.
+ */
+function EstimateLines({ kept }: { kept: ActionData | undefined }) {
+  const hydrated = useHydrated();
+  const [count, setCount] = useState(kept?.estimateRows?.length ?? ESTIMATE_FORM_ROWS);
+  const added = useRef<number | null>(null);
+  useEffect(() => {
+    if (added.current === null) return;
+    document.getElementById(`estimate-line-${added.current}-kind`)?.focus();
+    added.current = null;
+  }, [count]);
+  return (
+    <>
+      {Array.from({ length: count }, (_, row) => (
+        <EstimateLine
+          key={row}
+          row={row}
+          values={kept?.estimateRows?.[row]}
+          errors={kept?.errors ?? {}}
+        />
+      ))}
+      {hydrated ? (
+        count < MAX_ESTIMATE_LINES ? (
+          <div>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                added.current = count;
+                setCount(count + 1);
+              }}
+            >
+              Add line
+            </Button>
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            An estimate has at most {MAX_ESTIMATE_LINES} lines.
+          </p>
+        )
+      ) : null}
+    </>
+  );
+}
+
 function EstimateForm({ loaderData, answer }: { loaderData: LoaderData; answer?: ActionData }) {
   const busy = useBusy("estimate");
   const mine = answer?.intent === "estimate" ? answer : undefined;
@@ -357,7 +460,7 @@ function EstimateForm({ loaderData, answer }: { loaderData: LoaderData; answer?:
     <Section id="ticket-estimate" title={replaces ? "Send a new estimate" : "Send an estimate"}>
       <Message answer={answer} intent="estimate" />
       <p className="mb-3 text-sm text-muted-foreground">
-        Up to {ESTIMATE_FORM_ROWS} lines; rows without a description or price are left out. Sales
+        Up to {MAX_ESTIMATE_LINES} lines; rows without a description or price are left out. Sales
         tax is added by the shop. The customer is e-mailed a link to approve or decline
         {replaces ? "; this replaces the estimate they have now" : ""}.
       </p>
@@ -369,51 +472,7 @@ function EstimateForm({ loaderData, answer }: { loaderData: LoaderData; answer?:
       >
         <input type="hidden" name="intent" value="estimate" />
         <input type="hidden" name="from" value={loaderData.ticket.status} />
-        {Array.from({ length: ESTIMATE_FORM_ROWS }, (_, row) => {
-          const values = kept?.estimateRows?.[row];
-          const error = (field: string) => errors[`lines.${row}.${field}`];
-          return (
-            <fieldset
-              key={row}
-              className="grid gap-3 rounded-md border p-3 sm:grid-cols-[8rem_1fr_5rem_8rem]"
-            >
-              <legend className="px-1 text-sm font-medium">Line {row + 1}</legend>
-              <SelectField
-                label="Kind"
-                name={`lines.${row}.kind`}
-                defaultValue={values?.kind ?? (row === 0 ? "labour" : "part")}
-                error={error("kind")}
-              >
-                <option value="labour">Labour</option>
-                <option value="part">Part</option>
-              </SelectField>
-              <FormField
-                label="Description"
-                name={`lines.${row}.description`}
-                maxLength={120}
-                autoComplete="off"
-                defaultValue={values?.description}
-                error={error("description")}
-              />
-              <FormField
-                label="Qty"
-                name={`lines.${row}.quantity`}
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue={values?.quantity ?? "1"}
-                error={error("quantity")}
-              />
-              <FormField
-                label="Unit price ($)"
-                name={`lines.${row}.unitPrice`}
-                inputMode="decimal"
-                autoComplete="off"
-                defaultValue={values?.unitPrice}
-                error={error("unitPrice")}
-              />
-            </fieldset>
-          );
-        })}
+        <EstimateLines kept={kept} />
         <TextareaField
           label="Note to the customer (optional)"
           name="note"

@@ -46,7 +46,7 @@ async function openWalkIn(page: Page, email: string, serial: string) {
 
 async function sendEstimate(page: Page, lines: { kind?: string; what: string; price: string }[]) {
   for (const [index, line] of lines.entries()) {
-    const row = page.getByRole("group", { name: `Line ${index + 1}` });
+    const row = page.getByRole("group", { name: `Line ${index + 1}`, exact: true });
     if (line.kind) await row.getByLabel("Kind").selectOption(line.kind);
     await row.getByLabel("Description").fill(line.what);
     await row.getByLabel("Unit price ($)").fill(line.price);
@@ -276,8 +276,26 @@ test("a declined estimate: the newer one replaces the first, the customer declin
   await expect(page.getByText(/someone else just changed it/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Start diagnosing" })).toHaveCount(0);
 
-  await sendEstimate(page, [{ what: "Replace the screen", price: "150" }]);
+  // Five rows to begin with; "Add line" adds one at a time, up to 20, into the new row.
+  await expect(page.getByRole("group", { name: /^Line \d+$/ })).toHaveCount(5);
+  const addLine = page.getByRole("button", { name: "Add line" });
+  await addLine.click();
+  await expect(page.getByRole("combobox", { name: "Line 6 Kind" })).toBeFocused();
+  await expect(page.getByRole("textbox", { name: "Line 6 Description" })).toBeVisible();
+  for (let lines = 7; lines <= 20; lines++) await addLine.click();
+  await expect(page.getByRole("combobox", { name: "Line 20 Kind" })).toBeFocused();
+  await expect(page.getByRole("group", { name: /^Line \d+$/ })).toHaveCount(20);
+  await expect(addLine).toHaveCount(0);
+  await expect(page.getByText("An estimate has at most 20 lines.")).toBeVisible();
+  await sendEstimate(page, [
+    { what: "Replace the screen", price: "150" },
+    ...Array.from({ length: 19 }, (_, line) => ({ what: `Screw ${line + 1}`, price: "0.10" })),
+  ]);
   await expect(page.getByText(/^Estimate 1 \(/)).toBeVisible();
+  const first = page.getByRole("listitem").filter({ hasText: "Estimate 1: Waiting" });
+  await expect(first.getByText("Screw 19")).toBeVisible();
+  // The form starts again with five rows.
+  await expect(page.getByRole("group", { name: /^Line \d+$/ })).toHaveCount(5);
   await sendEstimate(page, [{ what: "Replace the screen (refurbished)", price: "95" }]);
   await expect(page.getByText(/^Estimate 2 \(/)).toBeVisible();
 
@@ -347,7 +365,7 @@ plainTest.describe("without JavaScript", () => {
       await expect(page.getByText(`Ticket ${label} is now "Diagnosing".`)).toBeVisible();
       // A price that is not one: the message is next to its field and the lines stay as typed.
       await sendEstimate(page, [{ what: "Replace the battery", price: "a lot" }]);
-      const line = page.getByRole("group", { name: "Line 1" });
+      const line = page.getByRole("group", { name: "Line 1", exact: true });
       await expect(line.getByText("Please enter a price, e.g. 49.99.")).toBeVisible();
       await expect(line.getByLabel("Description")).toHaveValue("Replace the battery");
       await line.getByLabel("Unit price ($)").fill("40");
