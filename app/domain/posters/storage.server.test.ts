@@ -166,16 +166,19 @@ describe("S3 storage (the real AWS SDK against a local S3-compatible stand-in)",
   let s3: FakeS3;
   let storage: PosterStorage;
 
+  /** The stand-in's bucket, with its access key. */
+  const bucket = () => ({
+    bucket: s3.bucket,
+    region: "us-east-1",
+    endpoint: s3.endpoint,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    forcePathStyle: true,
+  });
+
   beforeAll(async () => {
     s3 = await startFakeS3();
-    storage = createS3Storage({
-      bucket: s3.bucket,
-      region: "us-east-1",
-      endpoint: s3.endpoint,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-    });
+    storage = createS3Storage(bucket());
   });
   afterAll(() => s3.close());
 
@@ -196,15 +199,7 @@ describe("S3 storage (the real AWS SDK against a local S3-compatible stand-in)",
   });
 
   it("keeps the objects of a private area under its prefix, out of the posters' names", async () => {
-    const photos = createS3Storage({
-      bucket: s3.bucket,
-      region: "us-east-1",
-      endpoint: s3.endpoint,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-      keyPrefix: "private/repair-photos/",
-    });
+    const photos = createS3Storage({ ...bucket(), keyPrefix: "private/repair-photos/" });
     await photos.put("abc.webp", bytes, "image/webp");
     expect([...s3.objects.keys()]).toEqual(["private/repair-photos/abc.webp"]);
     expect(await storage.get("abc.webp")).toBeNull();
