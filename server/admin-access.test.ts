@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ticketStatusPath } from "#app/domain/repair-tickets/status-link.server.ts";
 import routeConfig from "#app/routes.ts";
@@ -132,6 +133,20 @@ async function seedRunningTheShop() {
      values (1, 0, 'part', 'Screen', 1, 1000);
      select setval(pg_get_serial_sequence('repair_tickets', 'number'), 1002);
      select setval(pg_get_serial_sequence('repair_estimates', 'id'), 1);`,
+  );
+  // An intake photo of R-1002 (id 1), where the shop keeps them: the private storage area.
+  const photos = path.join(scratchDir, "uploads", "private", "repair-photos");
+  fs.mkdirSync(photos, { recursive: true });
+  const photo = await sharp({
+    create: { width: 40, height: 30, channels: 3, background: "#336699" },
+  })
+    .webp()
+    .toBuffer();
+  fs.writeFileSync(path.join(photos, `${"a".repeat(32)}.webp`), photo);
+  await shopDb.query(
+    `insert into repair_ticket_photos (id, ticket_number, storage_key, content_type, width, height)
+     values (1, 1002, $1, 'image/webp', 40, 30)`,
+    [`${"a".repeat(32)}.webp`],
   );
 }
 
@@ -437,6 +452,7 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   "/admin/repairs/new": { url: () => "/admin/repairs/new", get: STAFF },
   "/admin/repairs/:number": { url: () => "/admin/repairs/R-1002", get: STAFF },
   "/admin/repairs/:number/claim": { url: () => "/admin/repairs/R-1002/claim", get: STAFF },
+  "/admin/repairs/:number/photos/:id": { url: () => "/admin/repairs/R-1002/photos/1", get: STAFF },
   "/admin/items": { url: () => "/admin/items", get: STAFF },
   "/admin/items/new": { url: () => "/admin/items/new", get: STAFF },
   "/admin/items/import": { url: () => "/admin/items/import", get: STAFF },
@@ -662,6 +678,30 @@ describe("every route of app/routes.ts", () => {
       ).toBe(404);
     }
     expect(await ownOrderStatus()).toBe("pending");
+  });
+
+  it("shows a repair's intake photos to staff only, never kept by a cache", async () => {
+    const url = `${shop.url}/admin/repairs/R-1002/photos/1`;
+    const visitor = await fetch(url, { redirect: "manual" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/admin/repairs/R-1002/photos/1")}`,
+    );
+    for (const role of ["customer", "other"] as const) {
+      const customer = await fetch(url, { redirect: "manual", headers: { Cookie: cookies[role] } });
+      expect(customer.status).toBe(302);
+      expect(customer.headers.get("location")).toBe("/");
+      expect(customer.headers.get("content-type")).not.toBe("image/webp");
+    }
+    const staff = await fetch(url, { headers: { Cookie: cookies.admin } });
+    expect(staff.status).toBe(200);
+    expect(staff.headers.get("content-type")).toBe("image/webp");
+    expect(staff.headers.get("cache-control")).toBe("private, no-store");
+    expect((await sharp(Buffer.from(await staff.arrayBuffer())).metadata()).width).toBe(40);
+    // Through its own ticket only, and never at a poster's public address.
+    expect(await ask("admin", "/admin/repairs/R-1001/photos/1")).toBe(404);
+    expect(await ask("admin", "/admin/repairs/R-1002/photos/2")).toBe(404);
+    expect(await ask("visitor", `/uploads/posters/${"a".repeat(32)}.webp`)).toBe(404);
   });
 
   it("never shows or decides one repair ticket through another ticket's link", async () => {

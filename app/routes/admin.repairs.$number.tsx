@@ -89,7 +89,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = (await getTicket(getDb(), number)) ?? notFound();
   const desk = repairDesk();
   const when = (date: Date) => formatShopDateTime(date, desk.timeZone);
-  const { ticket, events, estimates } = found;
+  const { ticket, events, estimates, photos } = found;
   const approved = estimates.find((estimate) => estimate.status === "approved");
   return {
     opened: new URL(request.url).searchParams.has("opened"),
@@ -115,6 +115,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           : null,
       statusPath: ticketStatusPath(number, desk.secret),
     },
+    photos: photos.map((photo, index) => ({
+      ...photo,
+      src: `/admin/repairs/${ticketLabel(number)}/photos/${photo.id}`,
+      alt: `Intake photo ${index + 1} of ${ticketLabel(number)}`,
+    })),
     moves: NEXT_STATUSES[ticket.status].filter((to) => MANUAL_STATUSES.includes(to)),
     canEstimate: statusesBefore("estimate_sent").includes(ticket.status),
     collectAmount: dollars(approved?.totalCents ?? 0),
@@ -529,6 +534,31 @@ function CollectForm({ loaderData, answer }: { loaderData: LoaderData; answer?: 
   );
 }
 
+function Photos({ loaderData }: { loaderData: LoaderData }) {
+  if (loaderData.photos.length === 0) return null;
+  return (
+    <Section id="ticket-photos" title="Intake photos">
+      <ul className="flex flex-wrap gap-3">
+        {loaderData.photos.map((photo) => (
+          <li key={photo.id}>
+            {/* The full photo, to zoom into a scratch or a serial plate. */}
+            <a href={photo.src} className="block">
+              <img
+                src={photo.src}
+                alt={photo.alt}
+                width={photo.width}
+                height={photo.height}
+                loading="lazy"
+                className="h-32 w-auto rounded-md border object-cover"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 function Estimates({ loaderData }: { loaderData: LoaderData }) {
   if (loaderData.estimates.length === 0) return null;
   return (
@@ -620,6 +650,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           {ticket.paid ? <Detail term="Paid">{ticket.paid}</Detail> : null}
         </dl>
       </Section>
+      <Photos loaderData={loaderData} />
       <Estimates loaderData={loaderData} />
       <Section id="ticket-history" title="History">
         <ol className="flex flex-col gap-2 text-sm">

@@ -1,4 +1,5 @@
 import { test as plainTest, type Browser, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signedInCustomer, signInAsAdmin } from "./support/accounts.ts";
 import { allViolations } from "./support/axe.ts";
@@ -30,6 +31,13 @@ async function ticketOnPage(page: Page) {
 /** A walk-in checked in at the counter; returns its label. */
 async function openWalkIn(page: Page, email: string, serial: string) {
   await page.goto("/admin/repairs/new");
+  await fillWalkIn(page, email, serial);
+  await page.getByRole("button", { name: "Open ticket" }).click();
+  return ticketOnPage(page);
+}
+
+/** The intake form filled in for a walk-in, not yet sent. */
+async function fillWalkIn(page: Page, email: string, serial: string) {
   await page.getByLabel("Name").fill("Walter Inn");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Phone").fill("(817) 555-0177");
@@ -40,8 +48,16 @@ async function openWalkIn(page: Page, email: string, serial: string) {
   await page.getByLabel("Serial number or IMEI (optional)").fill(serial);
   await page.getByLabel("Problem, as the customer tells it").fill("Cracked screen");
   await page.getByLabel("Condition at intake").fill("Screen cracked top left");
-  await page.getByRole("button", { name: "Open ticket" }).click();
-  return ticketOnPage(page);
+}
+
+/** A photo as a phone would take it: a JPEG, larger than the shop keeps. */
+async function devicePhoto() {
+  const buffer = await sharp({
+    create: { width: 2000, height: 1500, channels: 3, background: "#4a6fa5" },
+  })
+    .jpeg()
+    .toBuffer();
+  return { name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer };
 }
 
 async function sendEstimate(page: Page, lines: { kind?: string; what: string; price: string }[]) {
@@ -229,8 +245,36 @@ test("a walk-in at the counter, found on the board by its tab and by search", as
 
   const email = uniqueEmail("ticket-walkin");
   const serial = `IMEI${Date.now()}`;
-  const label = await openWalkIn(page, email, serial);
+  // A file that only claims to be a photo: the message is next to the field, the rest stays.
+  await page.goto("/admin/repairs/new");
+  await fillWalkIn(page, email, serial);
+  const photos = page.getByLabel("Photos of the device (optional)");
+  await photos.setInputFiles({
+    name: "IMG_0041.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("<html><script>alert(1)</script></html>"),
+  });
+  await page.getByRole("button", { name: "Open ticket" }).click();
+  await expect(photos).toHaveAccessibleDescription(
+    /IMG_0041\.jpg: The photo must be a JPEG, PNG, WebP or AVIF image\./,
+  );
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Serial number or IMEI (optional)")).toHaveValue(serial);
+
+  await photos.setInputFiles(await devicePhoto());
+  await page.getByRole("button", { name: "Open ticket" }).click();
+  const label = await ticketOnPage(page);
   await expect(page.getByText("Checked in", { exact: true }).first()).toBeVisible();
+  // Staff see the photo as a thumbnail, re-encoded and served privately.
+  const thumbnail = page.getByRole("img", { name: `Intake photo 1 of ${label}` });
+  await expect(thumbnail).toBeVisible();
+  await expect
+    .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(1600);
+  const served = await page.request.get((await thumbnail.getAttribute("src"))!);
+  expect(served.headers()["content-type"]).toBe("image/webp");
+  expect(served.headers()["cache-control"]).toBe("private, no-store");
+  await expectAxeClean(page);
 
   await page.getByRole("link", { name: "Repairs", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Repairs", level: 1 })).toBeVisible();

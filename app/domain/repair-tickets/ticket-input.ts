@@ -50,6 +50,9 @@ export const ticketSchema = z.object({
 });
 export type TicketInput = z.infer<typeof ticketSchema>;
 
+/** Photos of the device a ticket keeps (files, checked apart from the schema's fields). */
+export const MAX_TICKET_PHOTOS = 5;
+
 /** A status change made by hand, with the status the staff member saw (so a race is noticed). */
 export const moveSchema = z.object({
   to: z.enum(TICKET_STATUSES, { error: "Please choose the next status." }),

@@ -1,11 +1,17 @@
 import { randomUUID } from "node:crypto";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { repairTickets, serviceRequests, users } from "#app/db/schema.ts";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repairTicketPhotos, repairTickets, serviceRequests, users } from "#app/db/schema.ts";
+import { createLocalStorage, type PosterStorage } from "#app/domain/posters/storage.server.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
 import { isTicketStatusToken, ticketStatusPath } from "./status-link.server.ts";
 import { estimateSchema, ticketSchema } from "./ticket-input.ts";
+import { ticketPhoto } from "./photos.server.ts";
 import {
   collectTicket,
   decideEstimate,
@@ -504,5 +510,113 @@ describe("the repair board", () => {
     }
     expect(new Set(seen).size).toBe(tab.total);
     expect(seen).toEqual(expect.arrayContaining(opened));
+  });
+});
+
+describe("intake photos", () => {
+  let dir: string;
+  let storage: PosterStorage;
+  beforeAll(async () => {
+    dir = path.join(await mkdtemp(path.join(tmpdir(), "repair-photos-")), "repair-photos");
+    storage = createLocalStorage(dir);
+  });
+  afterAll(() => rm(path.dirname(dir), { recursive: true, force: true }));
+
+  const stored = async () => (await readdir(dir).catch(() => [] as string[])).sort();
+  const photo = async (format: "jpeg" | "png", width = 2400, height = 1800) => ({
+    name: `device.${format}`,
+    bytes: new Uint8Array(
+      await sharp({ create: { width, height, channels: 3, background: "#6b8e23" } })
+        .toFormat(format)
+        .toBuffer(),
+    ),
+  });
+  const openWith = (photos: { name: string; bytes: Uint8Array }[], fields = {}) =>
+    openTicket(scratch.db(), intake(fields), { staff: alice, links, today, photos, storage });
+
+  it("keeps up to five photos with the ticket, re-encoded as WebP in the private storage", async () => {
+    const opened = await openWith([await photo("jpeg"), await photo("png", 600, 800)]);
+    if (!opened.ok) throw new Error(opened.message);
+    const { photos } = (await getTicket(scratch.db(), opened.number))!;
+    expect(photos.map(({ width, height }) => ({ width, height }))).toEqual([
+      // Fitted inside 1600 × 1600, never enlarged.
+      { width: 1600, height: 1200 },
+      { width: 600, height: 800 },
+    ]);
+    const rows = await scratch
+      .db()
+      .select()
+      .from(repairTicketPhotos)
+      .where(eq(repairTicketPhotos.ticketNumber, opened.number));
+    expect(rows.map((row) => row.addedBy)).toEqual([alice.id, alice.id]);
+    expect(rows.every((row) => row.contentType === "image/webp")).toBe(true);
+    expect(await stored()).toEqual(expect.arrayContaining(rows.map((row) => row.storageKey)));
+
+    const first = await ticketPhoto(scratch.db(), opened.number, photos[0]!.id, storage);
+    expect(first!.contentType).toBe("image/webp");
+    expect((await sharp(first!.bytes).metadata()).format).toBe("webp");
+    // A photo is found through its own ticket only.
+    const other = await open();
+    expect(await ticketPhoto(scratch.db(), other, photos[0]!.id, storage)).toBeNull();
+  });
+
+  it("refuses a file that is not a photo, next to the field; nothing is opened or stored", async () => {
+    const before = await stored();
+    const email = `refused-${randomUUID().slice(0, 8)}@example.test`;
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+    const opened = await openWith([await photo("jpeg"), { name: "photo.jpg", bytes: svg }], {
+      email,
+    });
+    expect(opened).toEqual({
+      ok: false,
+      reason: "invalid",
+      field: "photos",
+      message: "Photo 2 (photo.jpg): The photo must be a JPEG, PNG, WebP or AVIF image.",
+    });
+    const tickets = await scratch
+      .db()
+      .select()
+      .from(repairTickets)
+      .where(eq(repairTickets.customerEmail, email));
+    expect(tickets).toEqual([]);
+    expect(await stored()).toEqual(before);
+  });
+
+  it("refuses a sixth photo", async () => {
+    const before = await stored();
+    const six = await Promise.all(Array.from({ length: 6 }, () => photo("png", 40, 30)));
+    expect(await openWith(six)).toEqual({
+      ok: false,
+      reason: "invalid",
+      field: "photos",
+      message: "Attach at most 5 photos.",
+    });
+    expect(await stored()).toEqual(before);
+    expect(await openWith(six.slice(0, 5))).toMatchObject({ ok: true });
+  });
+
+  it("removes the stored photos when the ticket cannot be opened after all", async () => {
+    const db = scratch.db();
+    const [booking] = await db
+      .insert(serviceRequests)
+      .values({
+        name: "Cleo Cancel",
+        email: "cleo@example.test",
+        phone: "(817) 555-0143",
+        serviceType: "Mobile Phone Repair",
+        issue: "Cracked",
+        preferredDate: "2026-11-26",
+        preferredTime: "11:00",
+        startsAt: new Date("2026-11-26T17:00:00Z"),
+        confirmedAt: new Date(),
+        cancelledAt: new Date(),
+      })
+      .returning({ id: serviceRequests.id });
+    const before = await stored();
+    const opened = await openWith([await photo("jpeg", 80, 60)], {
+      serviceRequestId: booking!.id,
+    });
+    expect(opened).toMatchObject({ ok: false, reason: "conflict" });
+    expect(await stored()).toEqual(before);
   });
 });

@@ -16,6 +16,7 @@ import {
   users,
 } from "#app/db/schema.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
+import type { PosterStorage } from "#app/domain/posters/storage.server.ts";
 import type { Transaction } from "#app/domain/orders/stock.server.ts";
 import {
   estimateReadyMessage,
@@ -34,6 +35,14 @@ import {
   type PaymentMethod,
   type TicketStatus,
 } from "./status.ts";
+import {
+  discardPhotos,
+  photosOfTicket,
+  recordPhotos,
+  storePhotos,
+  type PhotoUpload,
+  type StoredPhoto,
+} from "./photos.server.ts";
 import { ticketStatusPath } from "./status-link.server.ts";
 import type { EstimateInput, TicketInput } from "./ticket-input.ts";
 
@@ -108,12 +117,20 @@ async function movedMeanwhile(tx: Transaction, number: number): Promise<TicketFa
 /**
  * Opens a ticket at the counter: a walk-in, or a confirmed booking from the inbox (which is then
  * marked handled). Linked to the account whose confirmed address it is. The customer's
- * checked-in e-mail is queued in the same transaction.
+ * checked-in e-mail is queued in the same transaction. Up to five photos of the device are
+ * checked and stored first, recorded with the ticket, and removed again if it is not opened.
  */
 export async function openTicket(
   db: Database,
   input: TicketInput,
-  options: { staff: Staff; links: TicketLinks; today: string; now?: Date },
+  options: {
+    staff: Staff;
+    links: TicketLinks;
+    today: string;
+    photos?: PhotoUpload[];
+    storage?: PosterStorage;
+    now?: Date;
+  },
 ): Promise<TicketResult<{ number: number }>> {
   if (input.promisedDate < options.today) {
     return {
@@ -123,6 +140,25 @@ export async function openTicket(
       message: "The promised date cannot be in the past.",
     };
   }
+  const stored = await storePhotos(options.photos ?? [], options.storage);
+  if (!stored.ok) {
+    if (stored.cause) console.error("Repair photos could not be stored", stored.cause);
+    return { ok: false, reason: "invalid", field: "photos", message: stored.message };
+  }
+  let opened: TicketResult<{ number: number }> | undefined;
+  try {
+    opened = await insertTicket(db, input, { ...options, photos: stored.photos });
+  } finally {
+    if (!opened?.ok) await discardPhotos(stored.photos, options.storage);
+  }
+  return opened;
+}
+
+async function insertTicket(
+  db: Database,
+  input: TicketInput,
+  options: { staff: Staff; links: TicketLinks; photos: StoredPhoto[]; now?: Date },
+): Promise<TicketResult<{ number: number }>> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx): Promise<TicketResult<{ number: number }>> => {
     if (input.serviceRequestId) {
@@ -187,6 +223,7 @@ export async function openTicket(
         updatedAt: now,
       })
       .returning();
+    await recordPhotos(tx, ticket!.number, options.photos, options.staff.id);
     const message = ticketCheckedInMessage({
       label: ticketLabel(ticket!.number),
       name: ticket!.customerName,
@@ -463,7 +500,10 @@ export type EstimateView = typeof repairEstimates.$inferSelect & {
   lines: (typeof repairEstimateLines.$inferSelect)[];
 };
 
-/** A ticket with its history (oldest first) and its estimates (newest first, with lines). */
+/**
+ * A ticket with its history (oldest first), its intake photos and its estimates (newest first,
+ * with lines).
+ */
 export async function getTicket(db: Database, number: number) {
   const [ticket] = await db.select().from(repairTickets).where(eq(repairTickets.number, number));
   if (!ticket) return null;
@@ -492,6 +532,7 @@ export async function getTicket(db: Database, number: number) {
   return {
     ticket,
     events,
+    photos: await photosOfTicket(db, number),
     estimates: estimates.map((estimate): EstimateView => ({
       ...estimate,
       lines: lines.filter((line) => line.estimateId === estimate.id),
