@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ticketStatusPath } from "#app/domain/repair-tickets/status-link.server.ts";
 import routeConfig from "#app/routes.ts";
@@ -140,6 +141,20 @@ async function seedRunningTheShop() {
      values (1001, 'regular', 5, 'Access Film', 1, 999);
      select setval(pg_get_serial_sequence('returns', 'number'), 1001);`,
   );
+  // An intake photo of R-1002 (id 1), where the shop keeps them: the private storage area.
+  const photos = path.join(scratchDir, "uploads", "private", "repair-photos");
+  fs.mkdirSync(photos, { recursive: true });
+  const photo = await sharp({
+    create: { width: 40, height: 30, channels: 3, background: "#336699" },
+  })
+    .webp()
+    .toBuffer();
+  fs.writeFileSync(path.join(photos, `${"a".repeat(32)}.webp`), photo);
+  await shopDb.query(
+    `insert into repair_ticket_photos (id, ticket_number, storage_key, content_type, width, height)
+     values (1, 1002, $1, 'image/webp', 40, 30)`,
+    [`${"a".repeat(32)}.webp`],
+  );
 }
 
 afterAll(async () => {
@@ -177,6 +192,7 @@ const PAGES = [
   "/admin/inbox/repair/1",
   "/admin/repairs",
   "/admin/repairs?status=ready&q=dell",
+  "/admin/repairs?status=checked_in&page=2",
   "/admin/repairs/new",
   "/admin/repairs/new?booking=1",
   "/admin/repairs/R-1001",
@@ -461,6 +477,7 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   "/admin/repairs/:number/claim": { url: () => "/admin/repairs/R-1002/claim", get: STAFF },
   "/admin/returns": { url: () => "/admin/returns?status=all", get: STAFF },
   "/admin/returns/:number": { url: () => "/admin/returns/RMA-1001", get: STAFF },
+  "/admin/repairs/:number/photos/:id": { url: () => "/admin/repairs/R-1002/photos/1", get: STAFF },
   "/admin/items": { url: () => "/admin/items", get: STAFF },
   "/admin/items/new": { url: () => "/admin/items/new", get: STAFF },
   "/admin/items/import": { url: () => "/admin/items/import", get: STAFF },
@@ -697,6 +714,30 @@ describe("every route of app/routes.ts", () => {
       ).toBe(404);
     }
     expect(await ownOrderStatus()).toBe("pending");
+  });
+
+  it("shows a repair's intake photos to staff only, never kept by a cache", async () => {
+    const url = `${shop.url}/admin/repairs/R-1002/photos/1`;
+    const visitor = await fetch(url, { redirect: "manual" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/admin/repairs/R-1002/photos/1")}`,
+    );
+    for (const role of ["customer", "other"] as const) {
+      const customer = await fetch(url, { redirect: "manual", headers: { Cookie: cookies[role] } });
+      expect(customer.status).toBe(302);
+      expect(customer.headers.get("location")).toBe("/");
+      expect(customer.headers.get("content-type")).not.toBe("image/webp");
+    }
+    const staff = await fetch(url, { headers: { Cookie: cookies.admin } });
+    expect(staff.status).toBe(200);
+    expect(staff.headers.get("content-type")).toBe("image/webp");
+    expect(staff.headers.get("cache-control")).toBe("private, no-store");
+    expect((await sharp(Buffer.from(await staff.arrayBuffer())).metadata()).width).toBe(40);
+    // Through its own ticket only, and never at a poster's public address.
+    expect(await ask("admin", "/admin/repairs/R-1001/photos/1")).toBe(404);
+    expect(await ask("admin", "/admin/repairs/R-1002/photos/2")).toBe(404);
+    expect(await ask("visitor", `/uploads/posters/${"a".repeat(32)}.webp`)).toBe(404);
   });
 
   it("never shows or decides one repair ticket through another ticket's link", async () => {

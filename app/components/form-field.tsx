@@ -6,7 +6,8 @@ import { NativeSelect } from "./ui/native-select.tsx";
 import { Textarea } from "./ui/textarea.tsx";
 
 type Props = React.ComponentProps<"input"> & {
-  label: string;
+  /** Text, or text with a part only screen readers hear (a row's number). */
+  label: React.ReactNode;
   error?: string | undefined;
   hint?: string;
 };
@@ -107,7 +108,7 @@ export function SelectField({
   id,
   children,
   ...props
-}: React.ComponentProps<"select"> & { label: string; error?: string | undefined }) {
+}: React.ComponentProps<"select"> & { label: React.ReactNode; error?: string | undefined }) {
   const generated = useId();
   const selectId = id ?? generated;
   const errorId = `${selectId}-error`;

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "#app/components/ui/icons.tsx";
-import { startTransition, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 
 /** Spec §9: 160 px poster cards (the `poster-track` rule in app.css) with a 10 px gap. */
 export const POSTER_CARD_WIDTH = 160;
@@ -80,17 +81,6 @@ function useAutoScroll(
 }
 
 const ROW_GAP = 10;
-
-/**
- * False in the server's page and while it is being hydrated, true from then on. The change is
- * a transition: what it adds (the copies of the rows) is drawn in short slices that leave the
- * page responsive, not in one long task right after hydration.
- */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => startTransition(() => setHydrated(true)), []);
-  return hydrated;
-}
 
 /**
  * Whether the items are wider than the row, so that it has something to scroll through. When

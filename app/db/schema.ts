@@ -884,3 +884,27 @@ export const returnItems = pgTable(
     ),
   ],
 );
+
+/**
+ * Photos of a device taken at intake, at most five a ticket. The image itself is a WebP
+ * re-encoding in the private area of the upload storage (`storage_key`), served only to staff.
+ */
+export const repairTicketPhotos = pgTable(
+  "repair_ticket_photos",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ticketNumber: integer("ticket_number")
+      .notNull()
+      .references(() => repairTickets.number, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    addedBy: text("added_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("repair_ticket_photos_ticket").on(t.ticketNumber, t.id),
+    check("repair_ticket_photos_size_check", sql`${t.width} > 0 and ${t.height} > 0`),
+  ],
+);

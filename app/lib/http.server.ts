@@ -29,3 +29,19 @@ export function positiveInt(value: string | null | undefined): number | undefine
   const number = Number(value);
   return number > 0 ? number : undefined;
 }
+
+/**
+ * An uploaded image as stored: always one of the shop's own WebP re-encodings, never what was
+ * uploaded, sent so no browser reads it as anything else.
+ */
+export function storedImageResponse(bytes: Uint8Array<ArrayBuffer>, cacheControl: string) {
+  return new Response(bytes, {
+    headers: {
+      "Content-Type": "image/webp",
+      "Content-Length": String(bytes.byteLength),
+      "Cache-Control": cacheControl,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'",
+    },
+  });
+}

@@ -15,13 +15,16 @@ export async function readForm(request: Request): Promise<Record<string, string>
 }
 
 /**
- * The same, keeping the files too (upload forms). A file input left empty sends a part without
- * a file name, which is left out; a chosen file that is empty is kept, so the upload's own check
- * can say so instead of the form being saved without it.
+ * The same, keeping the files too (upload forms): `files` has the first file of each name,
+ * `fileLists` every file of it (an input that takes several). A file input left empty sends a
+ * part without a file name, which is left out; a chosen file that is empty is kept, so the
+ * upload's own check can say so instead of the form being saved without it.
  */
-export async function readFormWithFiles(
-  request: Request,
-): Promise<{ fields: Record<string, string>; files: Record<string, File> }> {
+export async function readFormWithFiles(request: Request): Promise<{
+  fields: Record<string, string>;
+  files: Record<string, File>;
+  fileLists: Record<string, File[]>;
+}> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
     badRequest("Send the form as application/x-www-form-urlencoded or multipart/form-data.");
@@ -34,14 +37,16 @@ export async function readFormWithFiles(
   }
   const fields: Record<string, string> = {};
   const files: Record<string, File> = {};
+  const fileLists: Record<string, File[]> = {};
   for (const [name, value] of form) {
     if (typeof value === "string") {
       if (!(name in fields)) fields[name] = cleanText(value);
-    } else if ((value.name !== "" || value.size > 0) && !(name in files)) {
-      files[name] = value;
+    } else if (value.name !== "" || value.size > 0) {
+      files[name] ??= value;
+      (fileLists[name] ??= []).push(value);
     }
   }
-  return { fields, files };
+  return { fields, files, fileLists };
 }
 
 /** The one way endpoints read a JSON body: anything that is not JSON is a 400. */

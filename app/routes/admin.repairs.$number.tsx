@@ -1,9 +1,11 @@
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { FormField, FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
 import { EstimateTable } from "#app/components/repair-estimate.tsx";
 import { RepairStatusBadge } from "#app/components/repair-status-badge.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { ArrowLeft } from "#app/components/ui/icons.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
@@ -27,6 +29,7 @@ import {
   collectSchema,
   ESTIMATE_FORM_ROWS,
   estimateErrors,
+  MAX_ESTIMATE_LINES,
   estimateSchema,
   moveSchema,
   readEstimateForm,
@@ -35,6 +38,7 @@ import {
 import {
   collectTicket,
   deviceName,
+  FAILURE_STATUS,
   getTicket,
   MANUAL_STATUSES,
   moveTicket,
@@ -85,7 +89,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = (await getTicket(getDb(), number)) ?? notFound();
   const desk = repairDesk();
   const when = (date: Date) => formatShopDateTime(date, desk.timeZone);
-  const { ticket, events, estimates } = found;
+  const { ticket, events, estimates, photos } = found;
   const approved = estimates.find((estimate) => estimate.status === "approved");
   return {
     opened: new URL(request.url).searchParams.has("opened"),
@@ -111,6 +115,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           : null,
       statusPath: ticketStatusPath(number, desk.secret),
     },
+    photos: photos.map((photo, index) => ({
+      ...photo,
+      src: `/admin/repairs/${ticketLabel(number)}/photos/${photo.id}`,
+      alt: `Intake photo ${index + 1} of ${ticketLabel(number)}`,
+    })),
     moves: NEXT_STATUSES[ticket.status].filter((to) => MANUAL_STATUSES.includes(to)),
     canEstimate: statusesBefore("estimate_sent").includes(ticket.status),
     collectAmount: dollars(approved?.totalCents ?? 0),
@@ -149,12 +158,6 @@ type ActionData = {
   sentId?: string;
 };
 
-const STATUS_CODE: Record<TicketFailure["reason"], number> = {
-  "not-found": 404,
-  conflict: 409,
-  invalid: 400,
-};
-
 function answer(
   intent: Intent,
   result: { ok: true; message: string } | TicketFailure,
@@ -176,7 +179,7 @@ function answer(
       ...extra,
       errors: result.field ? { [result.field]: result.message } : extra.errors,
     },
-    { status: STATUS_CODE[result.reason] },
+    { status: FAILURE_STATUS[result.reason] },
   );
 }
 
@@ -352,6 +355,106 @@ function MoveForm({ loaderData, answer }: { loaderData: LoaderData; answer?: Act
   );
 }
 
+function EstimateLine({
+  row,
+  values,
+  errors,
+}: {
+  row: number;
+  values: EstimateRowValues | undefined;
+  errors: Record<string, string | undefined>;
+}) {
+  const error = (field: string) => errors[`lines.${row}.${field}`];
+  // Each field's name carries its line, for lists of a form's fields that leave out the group.
+  const line = <span className="sr-only">Line {row + 1} </span>;
+  return (
+    <fieldset className="grid gap-3 rounded-md border p-3 sm:grid-cols-[8rem_1fr_5rem_8rem]">
+      <legend className="px-1 text-sm font-medium">Line {row + 1}</legend>
+      <SelectField
+        id={`estimate-line-${row}-kind`}
+        label={<>{line}Kind</>}
+        name={`lines.${row}.kind`}
+        defaultValue={values?.kind ?? (row === 0 ? "labour" : "part")}
+        error={error("kind")}
+      >
+        <option value="labour">Labour</option>
+        <option value="part">Part</option>
+      </SelectField>
+      <FormField
+        label={<>{line}Description</>}
+        name={`lines.${row}.description`}
+        maxLength={120}
+        autoComplete="off"
+        defaultValue={values?.description}
+        error={error("description")}
+      />
+      <FormField
+        label={<>{line}Qty</>}
+        name={`lines.${row}.quantity`}
+        inputMode="numeric"
+        autoComplete="off"
+        defaultValue={values?.quantity ?? "1"}
+        error={error("quantity")}
+      />
+      <FormField
+        label={<>{line}Unit price ($)</>}
+        name={`lines.${row}.unitPrice`}
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={values?.unitPrice}
+        error={error("unitPrice")}
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * The estimate's lines: the first five as plain form rows (all a browser without JavaScript
+ * needs), and with JavaScript an "Add line" button for more, up to the most an estimate has.
+ */
+function EstimateLines({ kept }: { kept: ActionData | undefined }) {
+  const hydrated = useHydrated();
+  const [count, setCount] = useState(kept?.estimateRows?.length ?? ESTIMATE_FORM_ROWS);
+  const added = useRef<number | null>(null);
+  useEffect(() => {
+    if (added.current === null) return;
+    document.getElementById(`estimate-line-${added.current}-kind`)?.focus();
+    added.current = null;
+  }, [count]);
+  return (
+    <>
+      {Array.from({ length: count }, (_, row) => (
+        <EstimateLine
+          key={row}
+          row={row}
+          values={kept?.estimateRows?.[row]}
+          errors={kept?.errors ?? {}}
+        />
+      ))}
+      {hydrated ? (
+        count < MAX_ESTIMATE_LINES ? (
+          <div>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                added.current = count;
+                setCount(count + 1);
+              }}
+            >
+              Add line
+            </Button>
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            An estimate has at most {MAX_ESTIMATE_LINES} lines.
+          </p>
+        )
+      ) : null}
+    </>
+  );
+}
+
 function EstimateForm({ loaderData, answer }: { loaderData: LoaderData; answer?: ActionData }) {
   const busy = useBusy("estimate");
   const mine = answer?.intent === "estimate" ? answer : undefined;
@@ -362,7 +465,7 @@ function EstimateForm({ loaderData, answer }: { loaderData: LoaderData; answer?:
     <Section id="ticket-estimate" title={replaces ? "Send a new estimate" : "Send an estimate"}>
       <Message answer={answer} intent="estimate" />
       <p className="mb-3 text-sm text-muted-foreground">
-        Up to {ESTIMATE_FORM_ROWS} lines; rows without a description or price are left out. Sales
+        Up to {MAX_ESTIMATE_LINES} lines; rows without a description or price are left out. Sales
         tax is added by the shop. The customer is e-mailed a link to approve or decline
         {replaces ? "; this replaces the estimate they have now" : ""}.
       </p>
@@ -374,51 +477,7 @@ function EstimateForm({ loaderData, answer }: { loaderData: LoaderData; answer?:
       >
         <input type="hidden" name="intent" value="estimate" />
         <input type="hidden" name="from" value={loaderData.ticket.status} />
-        {Array.from({ length: ESTIMATE_FORM_ROWS }, (_, row) => {
-          const values = kept?.estimateRows?.[row];
-          const error = (field: string) => errors[`lines.${row}.${field}`];
-          return (
-            <fieldset
-              key={row}
-              className="grid gap-3 rounded-md border p-3 sm:grid-cols-[8rem_1fr_5rem_8rem]"
-            >
-              <legend className="px-1 text-sm font-medium">Line {row + 1}</legend>
-              <SelectField
-                label="Kind"
-                name={`lines.${row}.kind`}
-                defaultValue={values?.kind ?? (row === 0 ? "labour" : "part")}
-                error={error("kind")}
-              >
-                <option value="labour">Labour</option>
-                <option value="part">Part</option>
-              </SelectField>
-              <FormField
-                label="Description"
-                name={`lines.${row}.description`}
-                maxLength={120}
-                autoComplete="off"
-                defaultValue={values?.description}
-                error={error("description")}
-              />
-              <FormField
-                label="Qty"
-                name={`lines.${row}.quantity`}
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue={values?.quantity ?? "1"}
-                error={error("quantity")}
-              />
-              <FormField
-                label="Unit price ($)"
-                name={`lines.${row}.unitPrice`}
-                inputMode="decimal"
-                autoComplete="off"
-                defaultValue={values?.unitPrice}
-                error={error("unitPrice")}
-              />
-            </fieldset>
-          );
-        })}
+        <EstimateLines kept={kept} />
         <TextareaField
           label="Note to the customer (optional)"
           name="note"
@@ -471,6 +530,31 @@ function CollectForm({ loaderData, answer }: { loaderData: LoaderData; answer?: 
           Mark collected
         </Button>
       </Form>
+    </Section>
+  );
+}
+
+function Photos({ loaderData }: { loaderData: LoaderData }) {
+  if (loaderData.photos.length === 0) return null;
+  return (
+    <Section id="ticket-photos" title="Intake photos">
+      <ul className="flex flex-wrap gap-3">
+        {loaderData.photos.map((photo) => (
+          <li key={photo.id}>
+            {/* The full photo, to zoom into a scratch or a serial plate. */}
+            <a href={photo.src} className="block">
+              <img
+                src={photo.src}
+                alt={photo.alt}
+                width={photo.width}
+                height={photo.height}
+                loading="lazy"
+                className="h-32 w-auto rounded-md border object-cover"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
     </Section>
   );
 }
@@ -566,6 +650,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           {ticket.paid ? <Detail term="Paid">{ticket.paid}</Detail> : null}
         </dl>
       </Section>
+      <Photos loaderData={loaderData} />
       <Estimates loaderData={loaderData} />
       <Section id="ticket-history" title="History">
         <ol className="flex flex-col gap-2 text-sm">

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { AdminSearch } from "#app/components/admin/admin-table.tsx";
 import { AdminListHeader, DataTable, type DataColumn } from "#app/components/admin/data-table.tsx";
+import { StatusTabs } from "#app/components/admin/status-tabs.tsx";
 import { RepairStatusBadge } from "#app/components/repair-status-badge.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireAdmin } from "#app/domain/accounts/session.server.ts";
+import { listQuery } from "#app/domain/admin/lists.server.ts";
 import { repairDesk } from "#app/domain/repair-tickets/shop-context.server.ts";
 import {
   OPEN_STATUSES,
@@ -16,7 +18,7 @@ import {
 } from "#app/domain/repair-tickets/status.ts";
 import { deviceName, repairBoard } from "#app/domain/repair-tickets/tickets.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
-import { cn } from "#app/lib/cn.ts";
+import { countLabel } from "#app/lib/count-label.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/admin.repairs._index";
 
@@ -37,13 +39,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const status = tabOf(params.get("status"));
-  const query = (params.get("q") ?? "").trim().slice(0, 100);
+  const { query, page } = listQuery(params);
   const { today } = repairDesk();
-  const board = await repairBoard(getDb(), { status, query, today });
+  const board = await repairBoard(getDb(), { status, query, today, page });
   const openCount = OPEN_STATUSES.reduce((sum, open) => sum + board.counts[open], 0);
   return {
     status,
     query,
+    total: board.total,
+    capped: board.capped,
+    page: board.page,
+    pageCount: board.pageCount,
     counts: board.counts,
     openCount,
     overdueCount: board.overdueCount,
@@ -120,37 +126,24 @@ function Tabs({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }
     })),
   ];
   // While searching, the results span every status: no tab is the current one.
-  const current = loaderData.query ? null : loaderData.status;
   return (
-    <nav aria-label="Tickets by status" className="mt-4">
-      <ul className="flex flex-wrap gap-2">
-        {tabs.map(({ tab, label, count }) => (
-          <li key={tab}>
-            <Link
-              to={tab === "open" ? "/admin/repairs" : `/admin/repairs?status=${tab}`}
-              aria-current={current === tab ? "page" : undefined}
-              className={cn(
-                "inline-flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-accent",
-                current === tab && "border-primary bg-accent",
-              )}
-            >
-              {label}
-              <span className="rounded-full bg-muted px-2 text-xs tabular-nums">{count}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <StatusTabs
+      label="Tickets by status"
+      tabs={tabs}
+      current={loaderData.query ? null : loaderData.status}
+      href={(tab) => (tab === "open" ? "/admin/repairs" : `/admin/repairs?status=${tab}`)}
+    />
   );
 }
 
 export default function RepairBoard({ loaderData }: Route.ComponentProps) {
-  const { query, status, rows, overdueCount } = loaderData;
+  const { query, status, rows, overdueCount, page, pageCount } = loaderData;
   const shown = query
     ? `Tickets matching “${query}”`
     : status === "open"
       ? "Open tickets"
       : `Tickets: ${STATUS_LABELS[status]}`;
+  const pages = pageCount > 1 ? `, page ${page} of ${pageCount}` : "";
   return (
     <>
       <AdminListHeader
@@ -167,14 +160,17 @@ export default function RepairBoard({ loaderData }: Route.ComponentProps) {
         <AdminSearch label="Search by ticket number, name, phone or serial" query={query} />
       </div>
       <h2 className="mt-4 text-lg font-semibold">{shown}</h2>
+      <p className="text-sm text-muted-foreground">
+        {countLabel(loaderData.total, loaderData.capped, "ticket")}
+      </p>
       <DataTable
-        caption={`${shown}, earliest promised date first`}
+        caption={`${shown}, earliest promised date first${pages}`}
         columns={columns}
         rows={rows}
         rowKey={(row) => row.number}
         empty={query ? "No ticket matches." : "No tickets here."}
-        page={1}
-        pageCount={1}
+        page={page}
+        pageCount={pageCount}
       />
     </>
   );

@@ -7,12 +7,16 @@ import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
 import { repairDesk, staffOf } from "#app/domain/repair-tickets/shop-context.server.ts";
 import { DEVICE_KINDS, ticketLabel, type DeviceKind } from "#app/domain/repair-tickets/status.ts";
-import { ticketSchema } from "#app/domain/repair-tickets/ticket-input.ts";
-import { bookingForTicket, openTicket } from "#app/domain/repair-tickets/tickets.server.ts";
+import { MAX_TICKET_PHOTOS, ticketSchema } from "#app/domain/repair-tickets/ticket-input.ts";
+import {
+  bookingForTicket,
+  FAILURE_STATUS,
+  openTicket,
+} from "#app/domain/repair-tickets/tickets.server.ts";
 import { addDays } from "#app/domain/repairs/slots.ts";
 import { SERVICE_TYPES, type ServiceType } from "#app/lib/catalog.ts";
 import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
-import { readForm } from "#app/lib/request.server.ts";
+import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/admin.repairs.new";
 
@@ -85,10 +89,13 @@ type ActionData = {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdminAction(request);
-  const form = await readForm(request);
+  const { fields: form, fileLists } = await readFormWithFiles(request);
+  const photos = fileLists.photos ?? [];
   const values = Object.fromEntries(FIELDS.map((field) => [field, form[field] ?? ""])) as Values;
+  // A page sent back keeps what was typed, but no browser lets it keep the files chosen.
+  const chooseAgain = photos.length > 0 ? { photos: "Please choose the photos again." } : {};
   const fail = (status: number, message: string, errors: ActionData["errors"] = {}) =>
-    data<ActionData>({ values, errors, message }, { status });
+    data<ActionData>({ values, errors: { ...chooseAgain, ...errors }, message }, { status });
   const parsed = ticketSchema.safeParse({
     ...values,
     serviceRequestId: values.serviceRequestId || undefined,
@@ -101,11 +108,16 @@ export async function action({ request }: Route.ActionArgs) {
     staff: staffOf(user),
     links: desk.links,
     today: desk.today,
+    photos: await Promise.all(
+      photos.map(async (file) => ({
+        name: file.name,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      })),
+    ),
   });
   if (!opened.ok) {
-    const status = { "not-found": 404, conflict: 409, invalid: 400 }[opened.reason];
     return fail(
-      status,
+      FAILURE_STATUS[opened.reason],
       opened.field ? "Please check the ticket's details." : opened.message,
       opened.field ? { [opened.field]: opened.message } : {},
     );
@@ -149,7 +161,12 @@ export default function NewTicket({ loaderData, actionData }: Route.ComponentPro
           <FormMessage tone="error">{answer.message}</FormMessage>
         </div>
       ) : null}
-      <Form method="post" noValidate className="mt-6 flex max-w-3xl flex-col gap-6">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        className="mt-6 flex max-w-3xl flex-col gap-6"
+      >
         {values.serviceRequestId ? (
           <input type="hidden" name="serviceRequestId" value={values.serviceRequestId} />
         ) : null}
@@ -259,6 +276,15 @@ export default function NewTicket({ loaderData, actionData }: Route.ComponentPro
             autoComplete="off"
             defaultValue={values.accessories}
             error={errors.accessories}
+          />
+          <FormField
+            label="Photos of the device (optional)"
+            name="photos"
+            type="file"
+            multiple
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            hint={`Up to ${MAX_TICKET_PHOTOS} (JPEG, PNG, WebP or AVIF), 10 MB each and 40 MB together. Only staff can see them.`}
+            error={errors.photos}
           />
           <FormField
             label="Promised date"

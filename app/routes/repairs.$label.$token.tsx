@@ -15,8 +15,10 @@ import { isTicketStatusToken } from "#app/domain/repair-tickets/status-link.serv
 import {
   decideEstimate,
   deviceName,
+  FAILURE_STATUS,
   getTicket,
 } from "#app/domain/repair-tickets/tickets.server.ts";
+import { clientIp } from "#app/lib/client-ip.ts";
 import { shopContact } from "#app/lib/env.server.ts";
 import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
 import { readForm } from "#app/lib/request.server.ts";
@@ -103,10 +105,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!estimateId || (decision !== "approved" && decision !== "declined")) {
     return data({ ok: false, message: "Please choose Approve or Decline." }, { status: 400 });
   }
-  const result = await decideEstimate(getDb(), number, { estimateId, decision });
+  const result = await decideEstimate(
+    getDb(),
+    number,
+    { estimateId, decision },
+    { clientIp: clientIp(request) },
+  );
   if (result.ok) return { ok: true, message: result.message };
-  const status = { "not-found": 404, conflict: 409, invalid: 400 }[result.reason];
-  return data({ ok: false, message: result.message }, { status });
+  return data({ ok: false, message: result.message }, { status: FAILURE_STATUS[result.reason] });
 }
 
 type Estimate = Route.ComponentProps["loaderData"]["estimates"][number];

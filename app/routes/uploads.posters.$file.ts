@@ -1,5 +1,6 @@
 import { isAgeVerified } from "#app/domain/age-gate/age-gate.server.ts";
 import { posterStorage, type StoredFile } from "#app/domain/posters/storage.server.ts";
+import { storedImageResponse } from "#app/lib/http.server.ts";
 import { jsonError } from "#app/lib/json.server.ts";
 import { parseUploadedPosterFile, uploadedPosterFile } from "#app/lib/uploaded-posters.ts";
 import type { Route } from "./+types/uploads.posters.$file";
@@ -24,14 +25,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     return jsonError(503, "The poster cannot be shown right now.");
   }
   if (!stored) return jsonError(404, "No such poster.");
-  return new Response(stored.bytes, {
-    headers: {
-      // Always WebP: only our own re-encodings are ever stored under these names.
-      "Content-Type": "image/webp",
-      "Content-Length": String(stored.bytes.byteLength),
-      "Cache-Control": poster.adult ? ADULT_POSTER_CACHE : UPLOADED_POSTER_CACHE,
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'",
-    },
-  });
+  return storedImageResponse(
+    stored.bytes,
+    poster.adult ? ADULT_POSTER_CACHE : UPLOADED_POSTER_CACHE,
+  );
 }

@@ -136,6 +136,7 @@ const PAGES: Record<string, { as: Who; url: Address } | { notAPage: string }> = 
     as: "admin",
     url: async (page) => `${(await ticket(page)).admin}/claim`,
   },
+  "/admin/repairs/:number/photos/:id": { notAPage: "an intake photo, for staff only" },
   "/admin/inbox/:kind/:id": {
     as: "admin",
     url: async (page) => (await contactMessage(page)).admin,

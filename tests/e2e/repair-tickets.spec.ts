@@ -1,4 +1,5 @@
 import { test as plainTest, type Browser, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signedInCustomer, signInAsAdmin } from "./support/accounts.ts";
 import { allViolations } from "./support/axe.ts";
@@ -30,6 +31,13 @@ async function ticketOnPage(page: Page) {
 /** A walk-in checked in at the counter; returns its label. */
 async function openWalkIn(page: Page, email: string, serial: string) {
   await page.goto("/admin/repairs/new");
+  await fillWalkIn(page, email, serial);
+  await page.getByRole("button", { name: "Open ticket" }).click();
+  return ticketOnPage(page);
+}
+
+/** The intake form filled in for a walk-in, not yet sent. */
+async function fillWalkIn(page: Page, email: string, serial: string) {
   await page.getByLabel("Name").fill("Walter Inn");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Phone").fill("(817) 555-0177");
@@ -40,13 +48,21 @@ async function openWalkIn(page: Page, email: string, serial: string) {
   await page.getByLabel("Serial number or IMEI (optional)").fill(serial);
   await page.getByLabel("Problem, as the customer tells it").fill("Cracked screen");
   await page.getByLabel("Condition at intake").fill("Screen cracked top left");
-  await page.getByRole("button", { name: "Open ticket" }).click();
-  return ticketOnPage(page);
+}
+
+/** A photo as a phone would take it: a JPEG, larger than the shop keeps. */
+async function devicePhoto() {
+  const buffer = await sharp({
+    create: { width: 2000, height: 1500, channels: 3, background: "#4a6fa5" },
+  })
+    .jpeg()
+    .toBuffer();
+  return { name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer };
 }
 
 async function sendEstimate(page: Page, lines: { kind?: string; what: string; price: string }[]) {
   for (const [index, line] of lines.entries()) {
-    const row = page.getByRole("group", { name: `Line ${index + 1}` });
+    const row = page.getByRole("group", { name: `Line ${index + 1}`, exact: true });
     if (line.kind) await row.getByLabel("Kind").selectOption(line.kind);
     await row.getByLabel("Description").fill(line.what);
     await row.getByLabel("Unit price ($)").fill(line.price);
@@ -60,7 +76,11 @@ async function customerOpensEstimate(browser: Browser, email: string, version: n
     containing: version > 1 ? "replaces the one we sent before" : "Here is what the repair costs",
   });
   const path = new URL(mail.text.match(/https?:\/\/\S+\/repairs\/R-\d+\/[\w-]+/)![0]).pathname;
-  const customer = await (await browser.newContext()).newPage();
+  // A connection of the customer's own: their decisions are counted apart from the shop's.
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "X-Forwarded-For": clientAddress(`${test.info().testId}-customer`) },
+  });
+  const customer = await context.newPage();
   await customer.emulateMedia({ reducedMotion: "reduce" });
   await customer.goto(path);
   return { customer, path };
@@ -173,6 +193,19 @@ test("a booking becomes a ticket: claim ticket with its QR code, an estimate the
   });
   expect(again.status()).toBe(409);
   expect(await again.text()).toContain("You already approved this estimate.");
+  // Posting on and on from one connection is slowed down, with a message saying so.
+  let status = 409;
+  let answer = "";
+  for (let tries = 0; tries < 12 && status === 409; tries++) {
+    const response = await customer.request.post(path, {
+      form: { estimateId, decision: "declined" },
+      headers: { Origin: new URL(customer.url()).origin },
+    });
+    status = response.status();
+    answer = await response.text();
+  }
+  expect(status).toBe(429);
+  expect(answer).toContain("Too many tries from your connection.");
   await customer.close();
 
   await page.reload();
@@ -212,8 +245,36 @@ test("a walk-in at the counter, found on the board by its tab and by search", as
 
   const email = uniqueEmail("ticket-walkin");
   const serial = `IMEI${Date.now()}`;
-  const label = await openWalkIn(page, email, serial);
+  // A file that only claims to be a photo: the message is next to the field, the rest stays.
+  await page.goto("/admin/repairs/new");
+  await fillWalkIn(page, email, serial);
+  const photos = page.getByLabel("Photos of the device (optional)");
+  await photos.setInputFiles({
+    name: "IMG_0041.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("<html><script>alert(1)</script></html>"),
+  });
+  await page.getByRole("button", { name: "Open ticket" }).click();
+  await expect(photos).toHaveAccessibleDescription(
+    /IMG_0041\.jpg: The photo must be a JPEG, PNG, WebP or AVIF image\./,
+  );
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Serial number or IMEI (optional)")).toHaveValue(serial);
+
+  await photos.setInputFiles(await devicePhoto());
+  await page.getByRole("button", { name: "Open ticket" }).click();
+  const label = await ticketOnPage(page);
   await expect(page.getByText("Checked in", { exact: true }).first()).toBeVisible();
+  // Staff see the photo as a thumbnail, re-encoded and served privately.
+  const thumbnail = page.getByRole("img", { name: `Intake photo 1 of ${label}` });
+  await expect(thumbnail).toBeVisible();
+  await expect
+    .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(1600);
+  const served = await page.request.get((await thumbnail.getAttribute("src"))!);
+  expect(served.headers()["content-type"]).toBe("image/webp");
+  expect(served.headers()["cache-control"]).toBe("private, no-store");
+  await expectAxeClean(page);
 
   await page.getByRole("link", { name: "Repairs", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Repairs", level: 1 })).toBeVisible();
@@ -259,8 +320,26 @@ test("a declined estimate: the newer one replaces the first, the customer declin
   await expect(page.getByText(/someone else just changed it/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Start diagnosing" })).toHaveCount(0);
 
-  await sendEstimate(page, [{ what: "Replace the screen", price: "150" }]);
+  // Five rows to begin with; "Add line" adds one at a time, up to 20, into the new row.
+  await expect(page.getByRole("group", { name: /^Line \d+$/ })).toHaveCount(5);
+  const addLine = page.getByRole("button", { name: "Add line" });
+  await addLine.click();
+  await expect(page.getByRole("combobox", { name: "Line 6 Kind" })).toBeFocused();
+  await expect(page.getByRole("textbox", { name: "Line 6 Description" })).toBeVisible();
+  for (let lines = 7; lines <= 20; lines++) await addLine.click();
+  await expect(page.getByRole("combobox", { name: "Line 20 Kind" })).toBeFocused();
+  await expect(page.getByRole("group", { name: /^Line \d+$/ })).toHaveCount(20);
+  await expect(addLine).toHaveCount(0);
+  await expect(page.getByText("An estimate has at most 20 lines.")).toBeVisible();
+  await sendEstimate(page, [
+    { what: "Replace the screen", price: "150" },
+    ...Array.from({ length: 19 }, (_, line) => ({ what: `Screw ${line + 1}`, price: "0.10" })),
+  ]);
   await expect(page.getByText(/^Estimate 1 \(/)).toBeVisible();
+  const first = page.getByRole("listitem").filter({ hasText: "Estimate 1: Waiting" });
+  await expect(first.getByText("Screw 19")).toBeVisible();
+  // The form starts again with five rows.
+  await expect(page.getByRole("group", { name: /^Line \d+$/ })).toHaveCount(5);
   await sendEstimate(page, [{ what: "Replace the screen (refurbished)", price: "95" }]);
   await expect(page.getByText(/^Estimate 2 \(/)).toBeVisible();
 
@@ -330,7 +409,7 @@ plainTest.describe("without JavaScript", () => {
       await expect(page.getByText(`Ticket ${label} is now "Diagnosing".`)).toBeVisible();
       // A price that is not one: the message is next to its field and the lines stay as typed.
       await sendEstimate(page, [{ what: "Replace the battery", price: "a lot" }]);
-      const line = page.getByRole("group", { name: "Line 1" });
+      const line = page.getByRole("group", { name: "Line 1", exact: true });
       await expect(line.getByText("Please enter a price, e.g. 49.99.")).toBeVisible();
       await expect(line.getByLabel("Description")).toHaveValue("Replace the battery");
       await line.getByLabel("Unit price ($)").fill("40");

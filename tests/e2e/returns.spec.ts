@@ -128,6 +128,7 @@ test("a customer returns one of two lines: RMA by e-mail, staff receive it back 
   await page.goto("/orders");
   await expect(card.getByText("Refunded", { exact: true })).toBeVisible();
   await expect(card).toContainText(`Refunded ${amount} on`);
+  expect(await seriousViolations(page)).toEqual([]);
   // Back on sale: one more copy on the title page.
   await page.goto(`/movies/${returned!.serial}`);
   await expect(page.getByText("Only 3 left")).toBeVisible();

@@ -19,10 +19,10 @@ export async function countUpTo(db: Database, matches: Subquery) {
 }
 
 /** The page asked for, kept within the pages there are, and its row offset. */
-export function pageWindow(total: number, requested: number) {
-  const pageCount = pageCountFor(total, ADMIN_PAGE_SIZE);
+export function pageWindow(total: number, requested: number, pageSize = ADMIN_PAGE_SIZE) {
+  const pageCount = pageCountFor(total, pageSize);
   const page = clampPage(requested, pageCount);
-  return { page, pageCount, offset: (page - 1) * ADMIN_PAGE_SIZE, limit: ADMIN_PAGE_SIZE };
+  return { page, pageCount, offset: (page - 1) * pageSize, limit: pageSize };
 }
 
 /** `?q=` and `?page=` of a back-office list, cleaned. */

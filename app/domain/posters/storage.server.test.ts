@@ -8,7 +8,7 @@ import {
   createS3Storage,
   isStorageKey,
   type PosterStorage,
-  posterStorageConfig,
+  uploadStorageConfig,
   posterStorageProblems,
 } from "./storage.server.ts";
 
@@ -96,7 +96,7 @@ describe("local storage", () => {
 
 describe("choosing the storage from the environment", () => {
   it("uses DATA_DIR/uploads/posters by default", () => {
-    expect(posterStorageConfig({ DATA_DIR: "/srv/shop" })).toEqual({
+    expect(uploadStorageConfig("posters", { DATA_DIR: "/srv/shop" })).toEqual({
       kind: "local",
       dir: path.resolve("/srv/shop/uploads/posters"),
     });
@@ -104,7 +104,7 @@ describe("choosing the storage from the environment", () => {
 
   it("uses the bucket once S3_BUCKET is set, path-style with a custom endpoint", () => {
     expect(
-      posterStorageConfig({
+      uploadStorageConfig("posters", {
         DATA_DIR: "/srv/shop",
         S3_BUCKET: "shop-posters",
         S3_ENDPOINT: "http://minio:9000",
@@ -121,13 +121,27 @@ describe("choosing the storage from the environment", () => {
       forcePathStyle: true,
     });
     expect(
-      posterStorageConfig({
+      uploadStorageConfig("posters", {
         DATA_DIR: "/srv/shop",
         S3_BUCKET: "shop-posters",
         S3_REGION: "eu-west-1",
         S3_FORCE_PATH_STYLE: false,
       }),
     ).toMatchObject({ kind: "s3", region: "eu-west-1", forcePathStyle: false });
+  });
+
+  it("keeps repair photos apart from posters: a private directory, a private prefix in the bucket", () => {
+    expect(uploadStorageConfig("repair-photos", { DATA_DIR: "/srv/shop" })).toEqual({
+      kind: "local",
+      dir: path.resolve("/srv/shop/uploads/private/repair-photos"),
+    });
+    expect(
+      uploadStorageConfig("repair-photos", { DATA_DIR: "/srv/shop", S3_BUCKET: "shop-posters" }),
+    ).toMatchObject({
+      kind: "s3",
+      bucket: "shop-posters",
+      keyPrefix: "private/repair-photos/",
+    });
   });
 
   it("names what is missing or half set", () => {
@@ -142,7 +156,7 @@ describe("choosing the storage from the environment", () => {
     expect(posterStorageProblems({ DATA_DIR: ".", S3_ENDPOINT: "http://minio:9000" })).toEqual([
       { variable: "S3_BUCKET", message: "is needed when S3_ENDPOINT is set" },
     ]);
-    expect(() => posterStorageConfig({ DATA_DIR: ".", S3_REGION: "eu-west-1" })).toThrow(
+    expect(() => uploadStorageConfig("posters", { DATA_DIR: ".", S3_REGION: "eu-west-1" })).toThrow(
       /S3_BUCKET is needed when S3_REGION is set/,
     );
   });
@@ -152,16 +166,19 @@ describe("S3 storage (the real AWS SDK against a local S3-compatible stand-in)",
   let s3: FakeS3;
   let storage: PosterStorage;
 
+  /** The stand-in's bucket, with its access key. */
+  const bucket = () => ({
+    bucket: s3.bucket,
+    region: "us-east-1",
+    endpoint: s3.endpoint,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    forcePathStyle: true,
+  });
+
   beforeAll(async () => {
     s3 = await startFakeS3();
-    storage = createS3Storage({
-      bucket: s3.bucket,
-      region: "us-east-1",
-      endpoint: s3.endpoint,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-    });
+    storage = createS3Storage(bucket());
   });
   afterAll(() => s3.close());
 
@@ -179,6 +196,19 @@ describe("S3 storage (the real AWS SDK against a local S3-compatible stand-in)",
     await storage.delete("abc-320.webp");
     expect(s3.objects.size).toBe(0);
     expect(await storage.get("abc-320.webp")).toBeNull();
+  });
+
+  it("keeps the objects of a private area under its prefix, out of the posters' names", async () => {
+    const photos = createS3Storage({ ...bucket(), keyPrefix: "private/repair-photos/" });
+    await photos.put("abc.webp", bytes, "image/webp");
+    expect([...s3.objects.keys()]).toEqual(["private/repair-photos/abc.webp"]);
+    expect(await storage.get("abc.webp")).toBeNull();
+    expect(await read(photos, "abc.webp")).toEqual({
+      bytes: [1, 2, 3, 4, 5],
+      contentType: "image/webp",
+    });
+    await photos.delete("abc.webp");
+    expect(s3.objects.size).toBe(0);
   });
 
   it("refuses keys that are not plain names before asking the bucket", async () => {

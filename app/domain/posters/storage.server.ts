@@ -119,9 +119,13 @@ export type S3StorageOptions = {
   secretAccessKey?: string;
   /** https://endpoint/bucket/key instead of https://bucket.endpoint/key. */
   forcePathStyle: boolean;
+  /** Put before every key: an area of the bucket of its own ("private/repair-photos/"). */
+  keyPrefix?: string;
 };
 
-/** Any S3-compatible bucket; keys are object names at the bucket's root. */
+/**
+ * Any S3-compatible bucket; keys are object names at the bucket's root, or under `keyPrefix`.
+ */
 export function createS3Storage(options: S3StorageOptions): PosterStorage {
   const client = new S3Client({
     region: options.region,
@@ -140,14 +144,18 @@ export function createS3Storage(options: S3StorageOptions): PosterStorage {
     requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
   });
   const Bucket = options.bucket;
+  const prefix = options.keyPrefix ?? "";
+  const objectKey = (key: string) => {
+    checkKey(key);
+    return `${prefix}${key}`;
+  };
 
   return {
     async put(key, bytes, contentType) {
-      checkKey(key);
       await client.send(
         new PutObjectCommand({
           Bucket,
-          Key: key,
+          Key: objectKey(key),
           Body: bytes,
           ContentType: contentType,
           ContentLength: bytes.byteLength,
@@ -155,9 +163,9 @@ export function createS3Storage(options: S3StorageOptions): PosterStorage {
       );
     },
     async get(key) {
-      checkKey(key);
+      const Key = objectKey(key);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await client.send(new GetObjectCommand({ Bucket, Key }));
         if (!object.Body) return null;
         return {
           // A copy: the SDK's array may sit on a shared buffer, which a Response cannot send.
@@ -173,8 +181,7 @@ export function createS3Storage(options: S3StorageOptions): PosterStorage {
       }
     },
     async delete(key) {
-      checkKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
     },
   };
 }
@@ -225,18 +232,35 @@ export function posterStorageProblems(
 }
 
 /**
+ * What is kept: posters, which anyone may see (served at /uploads/posters), and repair intake
+ * photos, which only staff may (served by a back-office route that checks the role). Photos
+ * never share a name space with posters: on disk a directory of their own that no route serves
+ * as files, in a bucket a prefix of their own that a bucket policy or CDN can keep private.
+ */
+export type StorageArea = "posters" | "repair-photos";
+
+const AREAS: Record<StorageArea, { dir: string[]; keyPrefix?: string }> = {
+  posters: { dir: ["uploads", "posters"] },
+  "repair-photos": {
+    dir: ["uploads", "private", "repair-photos"],
+    keyPrefix: "private/repair-photos/",
+  },
+};
+
+/**
  * Local disk under DATA_DIR unless S3_BUCKET names a bucket. Path-style addressing is the
  * default with a custom endpoint (what MinIO and most self-hosted stores expect).
  */
-export function posterStorageConfig(env: PosterStorageEnv): PosterStorageConfig {
+export function uploadStorageConfig(area: StorageArea, env: PosterStorageEnv): PosterStorageConfig {
   const problems = posterStorageProblems(env);
   if (problems.length > 0) {
     throw new Error(
       `Invalid poster storage settings: ${problems.map((p) => `${p.variable} ${p.message}`).join("; ")}`,
     );
   }
+  const { dir, keyPrefix } = AREAS[area];
   if (!env.S3_BUCKET) {
-    return { kind: "local", dir: path.resolve(env.DATA_DIR, "uploads", "posters") };
+    return { kind: "local", dir: path.resolve(env.DATA_DIR, ...dir) };
   }
   return {
     kind: "s3",
@@ -246,6 +270,7 @@ export function posterStorageConfig(env: PosterStorageEnv): PosterStorageConfig 
     accessKeyId: env.S3_ACCESS_KEY_ID,
     secretAccessKey: env.S3_SECRET_ACCESS_KEY,
     forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+    ...(keyPrefix ? { keyPrefix } : {}),
   };
 }
 
@@ -253,10 +278,23 @@ export function createPosterStorage(config: PosterStorageConfig): PosterStorage 
   return config.kind === "local" ? createLocalStorage(config.dir) : createS3Storage(config);
 }
 
-let shared: PosterStorage | undefined;
+const shared = new Map<StorageArea, PosterStorage>();
+
+function areaStorage(area: StorageArea): PosterStorage {
+  let storage = shared.get(area);
+  if (!storage) {
+    storage = createPosterStorage(uploadStorageConfig(area, getEnv()));
+    shared.set(area, storage);
+  }
+  return storage;
+}
 
 /** The process's poster storage, chosen once from the environment. */
 export function posterStorage(): PosterStorage {
-  shared ??= createPosterStorage(posterStorageConfig(getEnv()));
-  return shared;
+  return areaStorage("posters");
+}
+
+/** The process's storage of repair intake photos: private, served only to staff. */
+export function repairPhotoStorage(): PosterStorage {
+  return areaStorage("repair-photos");
 }

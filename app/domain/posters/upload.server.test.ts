@@ -7,12 +7,8 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeS3, startFakeS3 } from "#tests/support/fake-s3.ts";
 import { createLocalStorage, createS3Storage, type PosterStorage } from "./storage.server.ts";
-import {
-  deleteUploadedPoster,
-  MAX_POSTER_BYTES,
-  POSTER_MESSAGES,
-  processPosterUpload,
-} from "./upload.server.ts";
+import { MAX_IMAGE_BYTES } from "./checked-image.server.ts";
+import { deleteUploadedPoster, POSTER_MESSAGES, processPosterUpload } from "./upload.server.ts";
 
 /** A real photo-like image: a gradient with noise, so encoders have something to work on. */
 function pixels(width: number, height: number, channels: 3 | 4 = 3): Buffer {
@@ -243,7 +239,7 @@ describe("processPosterUpload: refused files store nothing", () => {
   });
 
   it("refuses a file over 10 MB before looking at it", async () => {
-    const bytes = Buffer.alloc(MAX_POSTER_BYTES + 1);
+    const bytes = Buffer.alloc(MAX_IMAGE_BYTES + 1);
     (await image("jpeg", 64, 96)).copy(bytes);
     await expectRefused(bytes, POSTER_MESSAGES.tooLarge);
     expect(POSTER_MESSAGES.tooLarge).toBe("The poster is larger than 10 MB.");

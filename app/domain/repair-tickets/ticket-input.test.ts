@@ -56,6 +56,32 @@ describe("the estimate form's rows", () => {
     });
   });
 
+  it("reads the rows added in the browser, up to 20, and gives back as many rows as were sent", () => {
+    const form: Record<string, string> = { from: "diagnosing" };
+    for (let row = 0; row < 25; row++) {
+      form[`lines.${row}.kind`] = "part";
+      form[`lines.${row}.description`] = `Part ${row + 1}`;
+      form[`lines.${row}.quantity`] = "1";
+      form[`lines.${row}.unitPrice`] = "1";
+    }
+    const all = readEstimateForm(form);
+    expect(all.values).toHaveLength(20);
+    expect(all.rows).toEqual(Array.from({ length: 20 }, (_, row) => row));
+    expect(estimateSchema.parse(all.input).lines.at(-1)!.description).toBe("Part 20");
+
+    // Seven rows sent (the last blank): seven come back, so none typed is lost.
+    const seven = Object.fromEntries(
+      Object.entries(form).filter(([name]) => /^lines\.[0-6]\./.test(name) || name === "from"),
+    );
+    seven["lines.6.description"] = "";
+    seven["lines.6.unitPrice"] = "";
+    const read = readEstimateForm(seven);
+    expect(read.values).toHaveLength(7);
+    expect(read.rows).toHaveLength(6);
+    // The five rows of the page without JavaScript come back as five.
+    expect(readEstimateForm({ from: "diagnosing" }).values).toHaveLength(5);
+  });
+
   it("reads prices in dollars as cents", () => {
     const { input } = readEstimateForm({
       from: "declined",

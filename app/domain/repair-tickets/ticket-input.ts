@@ -40,6 +40,9 @@ export const ticketSchema = z.object({
 });
 export type TicketInput = z.infer<typeof ticketSchema>;
 
+/** Photos of the device a ticket keeps (files, checked apart from the schema's fields). */
+export const MAX_TICKET_PHOTOS = 5;
+
 /** A status change made by hand, with the status the staff member saw (so a race is noticed). */
 export const moveSchema = z.object({
   to: z.enum(TICKET_STATUSES, { error: "Please choose the next status." }),
@@ -74,12 +77,15 @@ export const estimateLineSchema = z
   .transform(({ unitPrice, ...line }) => ({ ...line, unitCents: unitPrice }));
 export type EstimateLine = z.infer<typeof estimateLineSchema>;
 
+/** The most lines an estimate can have (rows the form adds in the browser, up to this). */
+export const MAX_ESTIMATE_LINES = 20;
+
 export const estimateSchema = z.object({
   from: z.enum(TICKET_STATUSES),
   lines: z
     .array(estimateLineSchema)
     .min(1, "An estimate needs at least one line.")
-    .max(20, "An estimate has at most 20 lines."),
+    .max(MAX_ESTIMATE_LINES, `An estimate has at most ${MAX_ESTIMATE_LINES} lines.`),
   note: boundedText(1000, null).optional().default(""),
 });
 export type EstimateInput = z.infer<typeof estimateSchema>;
@@ -94,19 +100,30 @@ export const collectSchema = z
     message: "No charge means an amount of $0.00.",
   });
 
-/** How many line rows the estimate form offers; rows left blank are ignored. */
+/**
+ * How many line rows the estimate form starts with (all a browser without JavaScript gets);
+ * "Add line" adds more, up to MAX_ESTIMATE_LINES. Rows left blank are ignored.
+ */
 export const ESTIMATE_FORM_ROWS = 5;
 const LINE_FIELDS = ["kind", "description", "quantity", "unitPrice"] as const;
 export type EstimateRowValues = Record<(typeof LINE_FIELDS)[number], string>;
 
 /**
- * Reads the estimate form's fixed rows (`lines.0.description` ...) as the schema's input, leaving
- * out rows with neither a description nor a price (their kind and quantity have defaults);
- * `rows` keeps each line's row, so a message finds its field.
+ * Reads the estimate form's rows (`lines.0.description` ...) as the schema's input, leaving out
+ * rows with neither a description nor a price (their kind and quantity have defaults); `rows`
+ * keeps each line's row, so a message finds its field. `values` has every row sent (at least
+ * the form's first five, at most MAX_ESTIMATE_LINES), so a form sent back keeps them all.
  */
 export function readEstimateForm(form: Record<string, string>) {
+  let sent = ESTIMATE_FORM_ROWS;
+  for (let row = MAX_ESTIMATE_LINES - 1; row >= ESTIMATE_FORM_ROWS; row--) {
+    if (LINE_FIELDS.some((field) => `lines.${row}.${field}` in form)) {
+      sent = row + 1;
+      break;
+    }
+  }
   const values: EstimateRowValues[] = [];
-  for (let row = 0; row < ESTIMATE_FORM_ROWS; row++) {
+  for (let row = 0; row < sent; row++) {
     values.push(
       Object.fromEntries(
         LINE_FIELDS.map((field) => [field, form[`lines.${row}.${field}`] ?? ""]),

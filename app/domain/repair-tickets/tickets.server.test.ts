@@ -1,11 +1,17 @@
 import { randomUUID } from "node:crypto";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { repairTickets, serviceRequests, users } from "#app/db/schema.ts";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repairTicketPhotos, repairTickets, serviceRequests, users } from "#app/db/schema.ts";
+import { createLocalStorage, type PosterStorage } from "#app/domain/posters/storage.server.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
 import { isTicketStatusToken, ticketStatusPath } from "./status-link.server.ts";
 import { estimateSchema, ticketSchema } from "./ticket-input.ts";
+import { ticketPhoto } from "./photos.server.ts";
 import {
   collectTicket,
   decideEstimate,
@@ -319,6 +325,36 @@ describe("a repair ticket from intake to collection", () => {
   });
 });
 
+describe("deciding from the status page", () => {
+  it("slows down one client deciding again and again, without changing the decision", async () => {
+    const number = await open();
+    const db = scratch.db();
+    await moveTicket(
+      db,
+      number,
+      { from: "checked_in", to: "diagnosing", note: "" },
+      { staff: bob, links, hours: HOURS },
+    );
+    await sendEstimate(db, number, estimate("diagnosing"), { staff: bob, links, taxRate: 0.0825 });
+    const { id } = (await getTicket(db, number))!.estimates[0]!;
+    const limit = { windowSeconds: 60, max: 3 };
+    const clientIp = `203.0.113.${counter}`;
+    const decide = (decision: "approved" | "declined", ip = clientIp) =>
+      decideEstimate(db, number, { estimateId: id, decision }, { clientIp: ip, limit });
+    expect(await decide("approved")).toMatchObject({ ok: true });
+    expect(await decide("declined")).toMatchObject({ ok: false, reason: "conflict" });
+    expect(await decide("declined")).toMatchObject({ ok: false, reason: "conflict" });
+    expect(await decide("declined")).toEqual({
+      ok: false,
+      reason: "rate-limited",
+      message: "Too many tries from your connection. Please wait a few minutes and try again.",
+    });
+    // Another client is counted on its own.
+    expect(await decide("declined", "198.51.100.7")).toMatchObject({ reason: "conflict" });
+    expect((await getTicket(db, number))!.estimates[0]!.status).toBe("approved");
+  });
+});
+
 describe("status links", () => {
   it("are good for their own ticket only", () => {
     const path = ticketStatusPath(1042, links.secret);
@@ -423,5 +459,164 @@ describe("the repair board", () => {
 
     const summary = await repairSummary(db, today);
     expect(summary.overdue).toBe(board.overdueCount);
+  });
+
+  it("shows a tab or a search a page at a time, oldest promise first, every ticket once", async () => {
+    const db = scratch.db();
+    const name = `Pagey ${randomUUID().slice(0, 8)}`;
+    const opened: number[] = [];
+    for (const day of ["05", "01", "04", "02", "03"]) {
+      opened.push(await open({ name, promisedDate: `2026-12-${day}` }));
+    }
+    const byPromise = [1, 3, 4, 2, 0].map((index) => opened[index]);
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      pages.push(await repairBoard(db, { status: "open", query: name, today, page, pageSize: 2 }));
+    }
+    expect(pages.map((board) => board.rows.map((row) => row.number))).toEqual([
+      byPromise.slice(0, 2),
+      byPromise.slice(2, 4),
+      byPromise.slice(4),
+    ]);
+    expect(pages.map(({ page, pageCount, total }) => ({ page, pageCount, total }))).toEqual([
+      { page: 1, pageCount: 3, total: 5 },
+      { page: 2, pageCount: 3, total: 5 },
+      { page: 3, pageCount: 3, total: 5 },
+    ]);
+    // A page past the end shows the last one.
+    const past = await repairBoard(db, {
+      status: "open",
+      query: name,
+      today,
+      page: 9,
+      pageSize: 2,
+    });
+    expect(past).toMatchObject({ page: 3, pageCount: 3 });
+
+    // A tab counts its own tickets: the pages together hold every one, once.
+    const tab = await repairBoard(db, { status: "checked_in", query: "", today, pageSize: 4 });
+    expect(tab.total).toBe(tab.counts.checked_in);
+    expect(tab.pageCount).toBe(Math.ceil(tab.total / 4));
+    const seen: number[] = [];
+    for (let page = 1; page <= tab.pageCount; page++) {
+      const board = await repairBoard(db, {
+        status: "checked_in",
+        query: "",
+        today,
+        page,
+        pageSize: 4,
+      });
+      seen.push(...board.rows.map((row) => row.number));
+    }
+    expect(new Set(seen).size).toBe(tab.total);
+    expect(seen).toEqual(expect.arrayContaining(opened));
+  });
+});
+
+describe("intake photos", () => {
+  let dir: string;
+  let storage: PosterStorage;
+  beforeAll(async () => {
+    dir = path.join(await mkdtemp(path.join(tmpdir(), "repair-photos-")), "repair-photos");
+    storage = createLocalStorage(dir);
+  });
+  afterAll(() => rm(path.dirname(dir), { recursive: true, force: true }));
+
+  const stored = async () => (await readdir(dir).catch(() => [] as string[])).sort();
+  const photo = async (format: "jpeg" | "png", width = 2400, height = 1800) => ({
+    name: `device.${format}`,
+    bytes: new Uint8Array(
+      await sharp({ create: { width, height, channels: 3, background: "#6b8e23" } })
+        .toFormat(format)
+        .toBuffer(),
+    ),
+  });
+  const openWith = (photos: { name: string; bytes: Uint8Array }[], fields = {}) =>
+    openTicket(scratch.db(), intake(fields), { staff: alice, links, today, photos, storage });
+
+  it("keeps up to five photos with the ticket, re-encoded as WebP in the private storage", async () => {
+    const opened = await openWith([await photo("jpeg"), await photo("png", 600, 800)]);
+    if (!opened.ok) throw new Error(opened.message);
+    const { photos } = (await getTicket(scratch.db(), opened.number))!;
+    expect(photos.map(({ width, height }) => ({ width, height }))).toEqual([
+      // Fitted inside 1600 × 1600, never enlarged.
+      { width: 1600, height: 1200 },
+      { width: 600, height: 800 },
+    ]);
+    const rows = await scratch
+      .db()
+      .select()
+      .from(repairTicketPhotos)
+      .where(eq(repairTicketPhotos.ticketNumber, opened.number));
+    expect(rows.map((row) => row.addedBy)).toEqual([alice.id, alice.id]);
+    expect(rows.every((row) => row.contentType === "image/webp")).toBe(true);
+    expect(await stored()).toEqual(expect.arrayContaining(rows.map((row) => row.storageKey)));
+
+    const first = await ticketPhoto(scratch.db(), opened.number, photos[0]!.id, storage);
+    expect(first!.contentType).toBe("image/webp");
+    expect((await sharp(first!.bytes).metadata()).format).toBe("webp");
+    // A photo is found through its own ticket only.
+    const other = await open();
+    expect(await ticketPhoto(scratch.db(), other, photos[0]!.id, storage)).toBeNull();
+  });
+
+  it("refuses a file that is not a photo, next to the field; nothing is opened or stored", async () => {
+    const before = await stored();
+    const email = `refused-${randomUUID().slice(0, 8)}@example.test`;
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+    const opened = await openWith([await photo("jpeg"), { name: "photo.jpg", bytes: svg }], {
+      email,
+    });
+    expect(opened).toEqual({
+      ok: false,
+      reason: "invalid",
+      field: "photos",
+      message: "Photo 2 (photo.jpg): The photo must be a JPEG, PNG, WebP or AVIF image.",
+    });
+    const tickets = await scratch
+      .db()
+      .select()
+      .from(repairTickets)
+      .where(eq(repairTickets.customerEmail, email));
+    expect(tickets).toEqual([]);
+    expect(await stored()).toEqual(before);
+  });
+
+  it("refuses a sixth photo", async () => {
+    const before = await stored();
+    const six = await Promise.all(Array.from({ length: 6 }, () => photo("png", 40, 30)));
+    expect(await openWith(six)).toEqual({
+      ok: false,
+      reason: "invalid",
+      field: "photos",
+      message: "Attach at most 5 photos.",
+    });
+    expect(await stored()).toEqual(before);
+    expect(await openWith(six.slice(0, 5))).toMatchObject({ ok: true });
+  });
+
+  it("removes the stored photos when the ticket cannot be opened after all", async () => {
+    const db = scratch.db();
+    const [booking] = await db
+      .insert(serviceRequests)
+      .values({
+        name: "Cleo Cancel",
+        email: "cleo@example.test",
+        phone: "(817) 555-0143",
+        serviceType: "Mobile Phone Repair",
+        issue: "Cracked",
+        preferredDate: "2026-11-26",
+        preferredTime: "11:00",
+        startsAt: new Date("2026-11-26T17:00:00Z"),
+        confirmedAt: new Date(),
+        cancelledAt: new Date(),
+      })
+      .returning({ id: serviceRequests.id });
+    const before = await stored();
+    const opened = await openWith([await photo("jpeg", 80, 60)], {
+      serviceRequestId: booking!.id,
+    });
+    expect(opened).toMatchObject({ ok: false, reason: "conflict" });
+    expect(await stored()).toEqual(before);
   });
 });

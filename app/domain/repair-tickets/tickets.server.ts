@@ -4,6 +4,8 @@
 // moving one ticket at once exactly one wins and the other is told.
 import { and, asc, count, desc, eq, inArray, lt, max, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
+import { consumeLimit, type Limit } from "#app/domain/accounts/rate-limit.server.ts";
+import { COUNT_CAP, countUpTo, pageWindow } from "#app/domain/admin/lists.server.ts";
 import {
   repairEstimateLines,
   repairEstimates,
@@ -14,6 +16,7 @@ import {
   users,
 } from "#app/db/schema.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
+import type { PosterStorage } from "#app/domain/posters/storage.server.ts";
 import type { Transaction } from "#app/domain/orders/stock.server.ts";
 import {
   estimateReadyMessage,
@@ -32,6 +35,14 @@ import {
   type PaymentMethod,
   type TicketStatus,
 } from "./status.ts";
+import {
+  discardPhotos,
+  photosOfTicket,
+  recordPhotos,
+  storePhotos,
+  type PhotoUpload,
+  type StoredPhoto,
+} from "./photos.server.ts";
 import { ticketStatusPath } from "./status-link.server.ts";
 import type { EstimateInput, TicketInput } from "./ticket-input.ts";
 
@@ -42,11 +53,19 @@ export type TicketLinks = { publicUrl: string; secret: string };
 
 export type TicketFailure = {
   ok: false;
-  reason: "not-found" | "conflict" | "invalid";
+  reason: "not-found" | "conflict" | "invalid" | "rate-limited";
   message: string;
   field?: string;
 };
 export type TicketResult<T = object> = ({ ok: true; message: string } & T) | TicketFailure;
+
+/** The HTTP status a page answers a refused change with. */
+export const FAILURE_STATUS: Record<TicketFailure["reason"], number> = {
+  "not-found": 404,
+  conflict: 409,
+  invalid: 400,
+  "rate-limited": 429,
+};
 
 export type Ticket = typeof repairTickets.$inferSelect;
 
@@ -98,12 +117,20 @@ async function movedMeanwhile(tx: Transaction, number: number): Promise<TicketFa
 /**
  * Opens a ticket at the counter: a walk-in, or a confirmed booking from the inbox (which is then
  * marked handled). Linked to the account whose confirmed address it is. The customer's
- * checked-in e-mail is queued in the same transaction.
+ * checked-in e-mail is queued in the same transaction. Up to five photos of the device are
+ * checked and stored first, recorded with the ticket, and removed again if it is not opened.
  */
 export async function openTicket(
   db: Database,
   input: TicketInput,
-  options: { staff: Staff; links: TicketLinks; today: string; now?: Date },
+  options: {
+    staff: Staff;
+    links: TicketLinks;
+    today: string;
+    photos?: PhotoUpload[];
+    storage?: PosterStorage;
+    now?: Date;
+  },
 ): Promise<TicketResult<{ number: number }>> {
   if (input.promisedDate < options.today) {
     return {
@@ -113,6 +140,25 @@ export async function openTicket(
       message: "The promised date cannot be in the past.",
     };
   }
+  const stored = await storePhotos(options.photos ?? [], options.storage);
+  if (!stored.ok) {
+    if (stored.cause) console.error("Repair photos could not be stored", stored.cause);
+    return { ok: false, reason: "invalid", field: "photos", message: stored.message };
+  }
+  let opened: TicketResult<{ number: number }> | undefined;
+  try {
+    opened = await insertTicket(db, input, { ...options, photos: stored.photos });
+  } finally {
+    if (!opened?.ok) await discardPhotos(stored.photos, options.storage);
+  }
+  return opened;
+}
+
+async function insertTicket(
+  db: Database,
+  input: TicketInput,
+  options: { staff: Staff; links: TicketLinks; photos: StoredPhoto[]; now?: Date },
+): Promise<TicketResult<{ number: number }>> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx): Promise<TicketResult<{ number: number }>> => {
     if (input.serviceRequestId) {
@@ -177,6 +223,7 @@ export async function openTicket(
         updatedAt: now,
       })
       .returning();
+    await recordPhotos(tx, ticket!.number, options.photos, options.staff.id);
     const message = ticketCheckedInMessage({
       label: ticketLabel(ticket!.number),
       name: ticket!.customerName,
@@ -340,15 +387,36 @@ export async function sendEstimate(
 }
 
 /**
+ * Decisions per client address on the public status page: a customer decides once or twice; a
+ * script trying links or hammering the form is slowed down before it reaches the tickets.
+ */
+export const ESTIMATE_DECISION_LIMIT: Limit = { windowSeconds: 10 * 60, max: 10 };
+
+/**
  * The customer approves or declines the estimate they were shown (`estimateId`). Only the
- * current, undecided estimate can be decided, once; the decision is kept with its time.
+ * current, undecided estimate can be decided, once; the decision is kept with its time. The
+ * status page passes the client's address, whose decisions are counted against `limit`.
  */
 export async function decideEstimate(
   db: Database,
   number: number,
   input: { estimateId: number; decision: "approved" | "declined" },
-  options: { now?: Date } = {},
+  options: { clientIp?: string; limit?: Limit; now?: Date } = {},
 ): Promise<TicketResult> {
+  if (options.clientIp !== undefined) {
+    const limit = await consumeLimit(
+      db,
+      `repair-decision:${options.clientIp}`,
+      options.limit ?? ESTIMATE_DECISION_LIMIT,
+    );
+    if (!limit.allowed) {
+      return {
+        ok: false,
+        reason: "rate-limited",
+        message: "Too many tries from your connection. Please wait a few minutes and try again.",
+      };
+    }
+  }
   const now = options.now ?? new Date();
   return db.transaction(async (tx): Promise<TicketResult> => {
     const [decided] = await tx
@@ -432,7 +500,10 @@ export type EstimateView = typeof repairEstimates.$inferSelect & {
   lines: (typeof repairEstimateLines.$inferSelect)[];
 };
 
-/** A ticket with its history (oldest first) and its estimates (newest first, with lines). */
+/**
+ * A ticket with its history (oldest first), its intake photos and its estimates (newest first,
+ * with lines).
+ */
 export async function getTicket(db: Database, number: number) {
   const [ticket] = await db.select().from(repairTickets).where(eq(repairTickets.number, number));
   if (!ticket) return null;
@@ -461,6 +532,7 @@ export async function getTicket(db: Database, number: number) {
   return {
     ticket,
     events,
+    photos: await photosOfTicket(db, number),
     estimates: estimates.map((estimate): EstimateView => ({
       ...estimate,
       lines: lines.filter((line) => line.estimateId === estimate.id),
@@ -483,13 +555,20 @@ export type BoardRow = Pick<
 > & { overdue: boolean };
 
 /**
- * The repair board: counts per status, and the tickets of one status (or, with a search, of
- * any), oldest promise first. A search finds a ticket number ("R-1042", "1042"), or text in the
- * customer's name, phone digits or the serial.
+ * The repair board: counts per status, and a page of the tickets of one status (or, with a
+ * search, of any), oldest promise first. A search finds a ticket number ("R-1042", "1042"), or
+ * text in the customer's name, phone digits or the serial; its matches are counted up to
+ * COUNT_CAP, as the other back-office lists' are.
  */
 export async function repairBoard(
   db: Database,
-  input: { status: TicketStatus | "open"; query: string; today: string; limit?: number },
+  input: {
+    status: TicketStatus | "open";
+    query: string;
+    today: string;
+    page?: number;
+    pageSize?: number;
+  },
 ) {
   const counts = Object.fromEntries(TICKET_STATUSES.map((status) => [status, 0])) as Record<
     TicketStatus,
@@ -521,6 +600,25 @@ export async function repairBoard(
   } else {
     where = input.status === "open" ? open : eq(repairTickets.status, input.status);
   }
+  const { total, capped } = query
+    ? await countUpTo(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(repairTickets)
+          .where(where)
+          .limit(COUNT_CAP + 1)
+          .as("matches"),
+      )
+    : {
+        // The tab's count is already known from the counts per status.
+        total: (input.status === "open" ? OPEN_STATUSES : [input.status]).reduce(
+          (sum, status) => sum + counts[status],
+          0,
+        ),
+        capped: false,
+      };
+  const { page, pageCount, offset, limit } = pageWindow(total, input.page ?? 1, input.pageSize);
   const rows = await db
     .select({
       number: repairTickets.number,
@@ -538,12 +636,13 @@ export async function repairBoard(
     .from(repairTickets)
     .where(where)
     .orderBy(asc(repairTickets.promisedDate), asc(repairTickets.number))
-    .limit(input.limit ?? 200);
+    .limit(limit)
+    .offset(offset);
   const [{ n: overdueCount } = { n: 0 }] = await db
     .select({ n: count() })
     .from(repairTickets)
     .where(overdue);
-  return { counts, overdueCount, rows: rows as BoardRow[] };
+  return { counts, overdueCount, rows: rows as BoardRow[], total, capped, page, pageCount };
 }
 
 /** The dashboard's three numbers for the repair bench. */
