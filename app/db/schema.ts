@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { PaymentMethod, TicketStatus } from "#app/domain/repair-tickets/status.ts";
+import type { AlertKind, AlertStatus } from "#app/domain/alerts/status.ts";
 import type {
   LineCondition,
   ReturnMethod,
@@ -906,5 +907,69 @@ export const repairTicketPhotos = pgTable(
   (t) => [
     index("repair_ticket_photos_ticket").on(t.ticketNumber, t.id),
     check("repair_ticket_photos_size_check", sql`${t.width} > 0 and ${t.height} > 0`),
+  ],
+);
+
+/**
+ * A wish to be told when a regular title is back in stock (`restock`) or when a Coming Soon
+ * entry reaches the catalogue (`release`). The database marks it `due` in the same transaction
+ * as the stock change (migration 0023); the alert sender mails each due alert once. Adult titles
+ * have no alerts (decision 012).
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    kind: text("kind").$type<AlertKind>().notNull(),
+    /** Lower-cased; a visitor's is stored active only once they follow the e-mailed link. */
+    email: text("email").notNull(),
+    /** The signed-in customer who asked, if one did. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The title (a release alert gets it when staff link the entry to the catalogue). */
+    regSerialNo: integer("reg_serial_no").references(() => regularTitles.regSerialNo, {
+      onDelete: "cascade",
+    }),
+    comingSoonId: integer("coming_soon_id").references(() => comingSoon.id, {
+      onDelete: "set null",
+    }),
+    /** What the e-mail names: the title as it was when asked (a Coming Soon entry may go). */
+    title: text("title").notNull(),
+    status: text("status").$type<AlertStatus>().notNull(),
+    createdAt: timestamps.createdAt,
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("stock_alerts_kind_check", sql`${t.kind} in ('restock', 'release')`),
+    check(
+      "stock_alerts_status_check",
+      sql`${t.status} in ('unconfirmed', 'active', 'due', 'sent', 'unsubscribed')`,
+    ),
+    check(
+      "stock_alerts_target_check",
+      sql`(${t.kind} = 'restock' and ${t.regSerialNo} is not null) or (${t.kind} = 'release' and (${t.comingSoonId} is not null or ${t.regSerialNo} is not null))`,
+    ),
+    // One waiting alert per address and title, and per address and Coming Soon entry.
+    uniqueIndex("stock_alerts_one_restock")
+      .on(t.email, t.regSerialNo)
+      .where(sql`${t.kind} = 'restock' and ${t.status} in ('unconfirmed', 'active')`),
+    uniqueIndex("stock_alerts_one_release")
+      .on(t.email, t.comingSoonId)
+      .where(sql`${t.kind} = 'release' and ${t.status} in ('unconfirmed', 'active')`),
+    // The trigger's lookup when a title comes back, and the most-wanted list.
+    index("stock_alerts_waiting_title")
+      .on(t.regSerialNo)
+      .where(sql`${t.status} = 'active'`),
+    index("stock_alerts_waiting_release")
+      .on(t.comingSoonId)
+      .where(sql`${t.status} = 'active'`),
+    // The sender's queue.
+    index("stock_alerts_due")
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'due'`),
+    index("stock_alerts_user").on(t.userId),
+    index("stock_alerts_email").on(t.email),
   ],
 );

@@ -132,3 +132,15 @@ export async function queueMail(mail: OutgoingMail, options: { tx?: Transaction 
   if (!boss) throw new Error("The mail queue is not running.");
   await boss.send(MAIL_QUEUE, mail, options.tx ? { db: fromDrizzle(options.tx, sql) } : {});
 }
+
+/** Queues many messages in one statement, inside `tx` when given (as `queueMail` does one). */
+export async function queueMails(mails: OutgoingMail[], options: { tx?: Transaction } = {}) {
+  if (mails.length === 0) return;
+  const boss = globalOutbox.__shopOutbox;
+  if (!boss) throw new Error("The mail queue is not running.");
+  await boss.insert(
+    MAIL_QUEUE,
+    mails.map((data) => ({ data })),
+    options.tx ? { db: fromDrizzle(options.tx, sql) } : {},
+  );
+}

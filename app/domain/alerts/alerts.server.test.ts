@@ -1,0 +1,353 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { comingSoon, regularTitles, stockAlerts, users } from "#app/db/schema.ts";
+import { importCatalogCsv } from "#app/domain/catalog/catalog-csv.server.ts";
+import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
+import { placeOrder } from "#app/domain/orders/place-order.server.ts";
+import { cancelOrder } from "#app/domain/orders/staff-actions.server.ts";
+import {
+  createCustomer,
+  createRegularTitle,
+  orderInput,
+  regularStock,
+} from "#app/domain/orders/test-fixtures.server.ts";
+import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
+import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
+import { testDatabase } from "#tests/support/test-database.ts";
+import {
+  alertToken,
+  confirmAlert,
+  linkComingSoon,
+  mostWanted,
+  sendDueAlerts,
+  subscribe,
+  unsubscribe,
+} from "./alerts.server.ts";
+
+const db = testDatabase();
+const links = { publicUrl: "http://shop.test", secret: "alerts-test-secret-of-32-characters!!" };
+const pricing = { salesTaxRates: parseSalesTaxRates(""), freeShippingThresholdCents: 20_000 };
+
+let boss: PgBoss;
+beforeAll(async () => {
+  boss = await startOutbox(inject("databaseUrl"), { onError() {} });
+});
+afterAll(async () => {
+  await stopOutbox(boss);
+});
+
+type QueuedMail = {
+  to: string;
+  subject: string;
+  text: string;
+  headers?: Record<string, string>;
+};
+
+async function mailsTo(to: string) {
+  const { rows } = await db.execute<{ data: QueuedMail }>(
+    sql`select data from pgboss.job where name = 'mail-send' and data->>'to' = ${to}
+        order by created_on`,
+  );
+  return rows.map((row) => row.data);
+}
+
+const address = () => `alert-${randomUUID()}@example.test`;
+const clientIp = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+
+async function soldOutTitle() {
+  return createRegularTitle(db, { qty: 0, priceCents: 1499 });
+}
+
+async function setStock(serialNo: number, qty: number) {
+  await db
+    .update(regularTitles)
+    .set({ qtyToList: qty })
+    .where(eq(regularTitles.regSerialNo, serialNo));
+}
+
+async function statusOf(email: string) {
+  const rows = await db
+    .select({ status: stockAlerts.status })
+    .from(stockAlerts)
+    .where(eq(stockAlerts.email, email));
+  return rows.map((row) => row.status);
+}
+
+describe("stock alerts", () => {
+  it("a visitor's alert: confirmed by link, mailed once when the title is back, one-click unsubscribe", async () => {
+    const title = await soldOutTitle();
+    const email = address();
+    const asked = await subscribe(
+      db,
+      { kind: "restock", id: title.serialNo, account: null, email, clientIp: clientIp() },
+      { links },
+    );
+    expect(asked).toEqual({
+      ok: true,
+      message: "Check your e-mail: follow the link in it to confirm your alert.",
+    });
+    expect(await statusOf(email)).toEqual(["unconfirmed"]);
+    const [confirmation] = await mailsTo(email);
+    expect(confirmation!.subject).toBe("Confirm your Reel & Repair alert");
+    const [, id, token] = /\/alerts\/confirm\/(\d+)\/([\w-]+)/.exec(confirmation!.text)!;
+
+    // Not confirmed: a restock mails nothing.
+    await setStock(title.serialNo, 1);
+    expect(await sendDueAlerts(db, { links })).toBe(0);
+    await setStock(title.serialNo, 0);
+
+    expect(await confirmAlert(db, { id: Number(id), token: `x${token}` }, links)).toMatchObject({
+      ok: false,
+      reason: "not-found",
+    });
+    expect((await confirmAlert(db, { id: Number(id), token: token! }, links)).ok).toBe(true);
+    expect(await statusOf(email)).toEqual(["active"]);
+
+    // Back in stock: due in the same transaction, mailed once however often the sender runs.
+    await setStock(title.serialNo, 2);
+    expect(await statusOf(email)).toEqual(["due"]);
+    const sent = await Promise.all([sendDueAlerts(db, { links }), sendDueAlerts(db, { links })]);
+    expect(sent.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    const alerts = (await mailsTo(email)).filter((mail) => /back in stock/.test(mail.subject));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.text).toContain(`${title.title} is on our shelves at $14.99`);
+    expect(alerts[0]!.text).toContain(`http://shop.test/movies/${title.serialNo}`);
+    const unsubscribeUrl = `http://shop.test/alerts/unsubscribe/${id}/${alertToken(Number(id), links.secret)}`;
+    expect(alerts[0]!.headers).toEqual({
+      "List-Unsubscribe": `<${unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+
+    // Sold out and back again: the alert fired once already.
+    await setStock(title.serialNo, 0);
+    await setStock(title.serialNo, 3);
+    await sendDueAlerts(db, { links });
+    expect(
+      (await mailsTo(email)).filter((mail) => /back in stock/.test(mail.subject)),
+    ).toHaveLength(1);
+  });
+
+  it("a signed-in customer's alert is active at once; an unsubscribed one never fires", async () => {
+    const title = await soldOutTitle();
+    const userId = await createCustomer(db);
+    const email = `order-${userId}@example.test`;
+    const account = { userId, email };
+    const asked = await subscribe(
+      db,
+      { kind: "restock", id: title.serialNo, account, email: null, clientIp: clientIp() },
+      { links },
+    );
+    expect(asked).toEqual({
+      ok: true,
+      message: `We will e-mail you when ${title.title} is back in stock.`,
+    });
+    // Asking twice keeps one alert.
+    await subscribe(
+      db,
+      { kind: "restock", id: title.serialNo, account, email: null, clientIp: clientIp() },
+      { links },
+    );
+    expect(await statusOf(email)).toEqual(["active"]);
+    const [alert] = await db.select().from(stockAlerts).where(eq(stockAlerts.email, email));
+    await unsubscribe(db, alert!.id);
+    await setStock(title.serialNo, 5);
+    await sendDueAlerts(db, { links });
+    expect(await mailsTo(email)).toEqual([]);
+    // In stock now: nothing to wait for.
+    expect(
+      await subscribe(
+        db,
+        { kind: "restock", id: title.serialNo, account, email: null, clientIp: clientIp() },
+        { links },
+      ),
+    ).toMatchObject({ ok: false, reason: "conflict" });
+  });
+
+  it("a cancelled order's restock alerts the waiting customers", async () => {
+    const title = await createRegularTitle(db, { qty: 1, priceCents: 999 });
+    const buyer = await createCustomer(db);
+    const placed = await placeOrder(
+      db,
+      orderInput(buyer, [{ productType: "regular", serialNo: title.serialNo, quantity: 1 }]),
+      pricing,
+    );
+    if (!placed.ok) throw new Error(placed.reason);
+    expect(await regularStock(db, title.serialNo)).toBe(0);
+    const waiting = await createCustomer(db);
+    const email = `order-${waiting}@example.test`;
+    await subscribe(
+      db,
+      {
+        kind: "restock",
+        id: title.serialNo,
+        account: { userId: waiting, email },
+        email: null,
+        clientIp: clientIp(),
+      },
+      { links },
+    );
+    const staffId = randomUUID();
+    await db
+      .insert(users)
+      .values({ id: staffId, name: "Cal Cancel", email: `${staffId}@example.test`, role: "admin" });
+    const testProvider = createTestProvider({ appEnv: "local" });
+    const cancelled = await cancelOrder(
+      db,
+      { orderId: placed.order.id },
+      {
+        staff: { id: staffId, name: "Cal Cancel" },
+        ordersUrl: "http://shop.test/orders",
+        providers: () => testProvider,
+      },
+    );
+    expect(cancelled.ok).toBe(true);
+    expect(await statusOf(email)).toEqual(["due"]);
+    await sendDueAlerts(db, { links });
+    expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([
+      `${title.title} is back in stock at Reel & Repair`,
+    ]);
+  });
+
+  it("a Coming Soon entry linked to its new title sends the release alerts once, and can retire", async () => {
+    const [entry] = await db
+      .insert(comingSoon)
+      .values({
+        title: `Premiere ${randomUUID().slice(0, 8)}`,
+        releaseDate: "2099-01-01",
+        posterUrl: "/posters/none.webp",
+      })
+      .returning();
+    const emails = [address(), address()];
+    const ids = [];
+    for (const email of emails) {
+      await subscribe(
+        db,
+        { kind: "release", id: entry!.id, account: null, email, clientIp: clientIp() },
+        { links },
+      );
+      const [alert] = await db.select().from(stockAlerts).where(eq(stockAlerts.email, email));
+      ids.push(alert!.id);
+    }
+    // One confirms, one does not (yet).
+    await confirmAlert(db, { id: ids[0]!, token: alertToken(ids[0]!, links.secret) }, links);
+    const wanted = await mostWanted(db, 100);
+    expect(wanted).toContainEqual({
+      kind: "release",
+      id: entry!.id,
+      title: entry!.title,
+      waiting: 1,
+    });
+
+    const title = await createRegularTitle(db, { qty: 4, priceCents: 2499 });
+    const linked = await linkComingSoon(db, {
+      comingSoonId: entry!.id,
+      regSerialNo: title.serialNo,
+      retire: true,
+    });
+    expect(linked).toMatchObject({ ok: true, alerts: 1 });
+    expect(await db.select().from(comingSoon).where(eq(comingSoon.id, entry!.id))).toEqual([]);
+    await sendDueAlerts(db, { links });
+    expect((await mailsTo(emails[0]!)).map((mail) => mail.subject)).toContain(
+      `${title.title} is out now at Reel & Repair`,
+    );
+    // The late confirmation: released already, so it is mailed at once.
+    await confirmAlert(db, { id: ids[1]!, token: alertToken(ids[1]!, links.secret) }, links);
+    await sendDueAlerts(db, { links });
+    expect((await mailsTo(emails[1]!)).filter((mail) => /out now/.test(mail.subject))).toHaveLength(
+      1,
+    );
+    expect((await mailsTo(emails[0]!)).filter((mail) => /out now/.test(mail.subject))).toHaveLength(
+      1,
+    );
+  });
+
+  it("limits alerts per client address", async () => {
+    const title = await soldOutTitle();
+    const ip = clientIp().replace("203.0.113", "198.18.0");
+    const answers = [];
+    for (let i = 0; i < 31; i++) {
+      answers.push(
+        await subscribe(
+          db,
+          { kind: "restock", id: title.serialNo, account: null, email: address(), clientIp: ip },
+          { links },
+        ),
+      );
+    }
+    expect(answers.slice(0, 30).every((answer) => answer.ok)).toBe(true);
+    expect(answers[30]).toMatchObject({ ok: false, reason: "rate-limited" });
+  });
+
+  it("a CSV import restocking 1,000 titles with 10,000 waiting alerts makes each due in its transaction, and each is mailed once", async () => {
+    const tag = `ALERTBULK-${randomUUID().slice(0, 8)}`;
+    const titles = await db
+      .insert(regularTitles)
+      .values(
+        Array.from({ length: 1000 }, (_, i) => ({
+          productId: `${tag}-${i}`,
+          title: `${tag} ${i}`,
+          disc: "DVD" as const,
+          qtyToList: 0,
+          currentPriceCents: 999,
+        })),
+      )
+      .returning({ serialNo: regularTitles.regSerialNo, title: regularTitles.title });
+    const alerts = titles.flatMap((title) =>
+      Array.from({ length: 10 }, (_, i) => ({
+        kind: "restock" as const,
+        email: `${tag.toLowerCase()}-${i}@example.test`,
+        regSerialNo: title.serialNo,
+        title: title.title,
+        status: "active" as const,
+      })),
+    );
+    for (let i = 0; i < alerts.length; i += 2000) {
+      await db.insert(stockAlerts).values(alerts.slice(i, i + 2000));
+    }
+    const csv = [
+      "RegSerialNo,ProductID,QtyToList,Title,Disc,CurrentPrice",
+      ...titles.map((title, i) => `${title.serialNo},${tag}-${i},2,${title.title},DVD,9.99`),
+    ].join("\n");
+    const serials = titles.map((title) => title.serialNo);
+    const dueCount = async () => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(stockAlerts)
+        .where(and(inArray(stockAlerts.regSerialNo, serials), eq(stockAlerts.status, "due")));
+      return row!.n;
+    };
+
+    let startedAt = performance.now();
+    await db.transaction(async (tx) => {
+      const report = await importCatalogCsv(tx, "regular", csv, { dryRun: false });
+      expect(report).toMatchObject({ written: true, updated: 1000, rejected: [] });
+      // Made due by the import's own transaction: seen inside it, not outside until commit.
+      const [inside] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(stockAlerts)
+        .where(and(inArray(stockAlerts.regSerialNo, serials), eq(stockAlerts.status, "due")));
+      expect(inside!.n).toBe(10_000);
+      expect(await dueCount()).toBe(0);
+    });
+    const importMs = performance.now() - startedAt;
+    expect(await dueCount()).toBe(10_000);
+
+    startedAt = performance.now();
+    const sent = await Promise.all([sendDueAlerts(db, { links }), sendDueAlerts(db, { links })]);
+    const sendMs = performance.now() - startedAt;
+    expect(sent[0] + sent[1]).toBe(10_000);
+    const { rows } = await db.execute<{ mails: number; addresses: number }>(
+      sql`select count(*)::int as mails, count(distinct (data->>'to') || (data->>'subject'))::int as addresses
+          from pgboss.job where name = 'mail-send' and data->>'subject' like ${`${tag} %`}`,
+    );
+    expect(rows[0]).toEqual({ mails: 10_000, addresses: 10_000 });
+    console.info(
+      `1,000 titles restocked by CSV with 10,000 alerts: import ${Math.round(importMs)} ms, 10,000 alert e-mails queued in ${Math.round(sendMs)} ms`,
+    );
+    // Bounded: well inside a request's time even on a busy two-core machine.
+    expect(importMs).toBeLessThan(20_000);
+    expect(sendMs).toBeLessThan(30_000);
+  }, 120_000);
+});
