@@ -424,6 +424,13 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   "/adult-movies/:adultSerialNo": { url: () => "/adult-movies/1", get: SIGNED_IN },
   "/age-check": { url: () => "/age-check", get: SIGNED_OUT_ONLY },
   "/new-arrivals": { url: () => "/new-arrivals", get: PUBLIC },
+  // The demo's second upcoming title (the first is deleted by the admin's actions).
+  "/coming-soon/:id": { url: () => "/coming-soon/2", get: PUBLIC },
+  // A signup posts here; without one the page says where alerts are asked for.
+  "/alerts": { url: () => "/alerts", get: PUBLIC },
+  // Signed links: a forged one finds no alert, for anyone.
+  "/alerts/confirm/:id/:token": { url: () => "/alerts/confirm/1/forged", get: NOT_FOUND },
+  "/alerts/unsubscribe/:id/:token": { url: () => "/alerts/unsubscribe/1/forged", get: NOT_FOUND },
   "/staff-picks": { url: () => "/staff-picks", get: PUBLIC },
   "/search": { url: () => "/search?query=the", get: PUBLIC },
   "/about": { url: () => "/about", get: PUBLIC },
@@ -542,6 +549,22 @@ const WRITE_MATRIX: Record<
     post: [400, 400, 400, 400],
   },
   "/cart": { url: () => "/cart", body: () => ({ intent: "pay" }), post: [302, 400, 400, 400] },
+  // No title named: nothing is asked for.
+  "/alerts": {
+    url: () => "/alerts",
+    body: () => ({ kind: "restock" }),
+    post: [400, 400, 400, 400],
+  },
+  "/alerts/confirm/:id/:token": {
+    url: () => "/alerts/confirm/1/forged",
+    body: () => ({}),
+    post: [404, 404, 404, 404],
+  },
+  "/alerts/unsubscribe/:id/:token": {
+    url: () => "/alerts/unsubscribe/1/forged",
+    body: () => ({}),
+    post: [404, 404, 404, 404],
+  },
   "/checkout/test-payment/:sessionId": {
     url: () => own.paymentPath,
     // The owner's card is declined here: a valid one would pay (tried in the checkout tests).

@@ -14,9 +14,11 @@ import {
   stopWatchingCatalogueChanges,
   watchingCatalogueChanges,
 } from "#app/domain/catalog/catalogue-changes.server.ts";
+import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
+import { startAlertSender } from "#app/domain/alerts/alerts.server.ts";
 import { startOrderJobs } from "#app/domain/orders/order-jobs.server.ts";
 import { CLIENT_IP_HEADER, isLoopback } from "#app/lib/client-ip.ts";
-import { getEnv } from "#app/lib/env.server.ts";
+import { getEnv, publicUrl } from "#app/lib/env.server.ts";
 import { prepareDatabase } from "./database.ts";
 import { startMail } from "./mail.ts";
 import { logger, routeConsoleToLogger } from "./logger.ts";
@@ -44,6 +46,11 @@ async function main() {
   await startOrderJobs(mail.queue, getDb(), (expired) =>
     logger.info({ orders: expired }, "unpaid orders expired, stock returned"),
   );
+  // Alerts the database made due (a title back in stock, a release) are mailed from here.
+  const stopAlerts = startAlertSender(getDb(), {
+    links: { publicUrl: publicUrl(env), secret: authSecret(env) },
+    onError: (error) => logger.warn({ err: error }, "stock alerts could not be sent yet"),
+  });
 
   const app = express();
   app.disable("x-powered-by");
@@ -163,6 +170,7 @@ async function main() {
       candidate.listen(env.PORT, env.HOST, () => resolve(candidate));
     });
   } catch (error) {
+    stopAlerts();
     await catalogueWatch?.stop();
     stopWatchingCatalogueChanges();
     await mail.stop();
@@ -207,6 +215,7 @@ async function main() {
     server.prependListener("request", (_req, res) => res.setHeader("Connection", "close"));
     setInterval(() => server.closeIdleConnections(), 1000).unref();
     metricsServer?.close();
+    stopAlerts();
     net.Server.prototype.close.call(server, async () => {
       clearTimeout(force);
       await catalogueWatch?.stop();

@@ -31,6 +31,8 @@ type Props = {
   /** Other films by the same director or in the same genres. */
   related?: RelatedTitle[];
   onAddToCart: () => void;
+  /** What a shopper can do while it is sold out (the regular catalogue's alert signup). */
+  whenSoldOut?: React.ReactNode;
 };
 
 /** Where the back button goes: the list page the shopper came from, or the list's first page. */
@@ -97,6 +99,7 @@ export function TitleDetail(props: Props) {
               {stockLabel(props.quantity)}
             </p>
           </div>
+          {inStock ? null : props.whenSoldOut}
           {props.otherEditions && props.otherEditions.length > 0 ? (
             <section aria-labelledby="other-editions" className="mt-8">
               <h2 id="other-editions" className="text-lg font-semibold">

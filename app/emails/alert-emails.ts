@@ -44,6 +44,6 @@ export function backInStockMessage(alert: {
       "This was a one-time alert: we will not write about this title again.",
     ],
     action: { label: `See ${alert.title}`, url: alert.titleUrl },
-    note: `Stop this alert: ${alert.unsubscribeUrl} · Manage your alerts: ${alert.manageUrl}`,
+    note: `Stop all alert e-mails to this address: ${alert.unsubscribeUrl} · Manage your alerts: ${alert.manageUrl}`,
   });
 }

@@ -11,6 +11,7 @@ import { listComingSoon, type ComingSoonCard } from "#app/domain/catalog/coming-
 import { listStaffPicks, newArrivals } from "#app/domain/catalog/regular-titles.server.ts";
 import { regularCartProduct } from "#app/lib/cart-products.ts";
 import { publicPageHeaders } from "#app/lib/http.server.ts";
+import { formatReleaseDate } from "#app/lib/release-date.ts";
 import { pageMeta, SHOP } from "#app/lib/site.ts";
 import type { Route } from "./+types/_index";
 
@@ -75,17 +76,6 @@ const REPAIR_CARDS = [
     text: "Disc drives, HDMI ports, overheating and drift: consoles of every generation.",
   },
 ];
-
-const releaseDate = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-function formatReleaseDate(isoDate: string) {
-  return releaseDate.format(new Date(`${isoDate}T12:00:00Z`));
-}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { arrivals, upcoming, picks } = loaderData;
@@ -152,15 +142,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         items={upcoming.map((entry) => ({
           key: entry.id,
           node: (
-            <figure>
+            <Link to={`/coming-soon/${entry.id}`} className="poster-card">
               <PosterImage src={entry.poster} alt="" />
-              <figcaption className="mt-1 text-sm">
+              <span className="mt-1 block text-sm">
                 <span className="block truncate font-medium">{entry.title}</span>
                 <span className="text-muted-foreground">
                   {formatReleaseDate(entry.releaseDate)}
                 </span>
-              </figcaption>
-            </figure>
+              </span>
+            </Link>
           ),
         }))}
       />

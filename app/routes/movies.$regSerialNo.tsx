@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { useCart } from "#app/components/cart-provider.tsx";
+import { AlertSignup } from "#app/components/alert-signup.tsx";
 import { TitleDetail, TitleNotFound } from "#app/components/title-detail.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import {
@@ -107,6 +108,7 @@ export default function RegularTitlePage({ loaderData }: Route.ComponentProps) {
         { label: "Cast", value: title.cast },
       ]}
       description={title.description}
+      whenSoldOut={<AlertSignup kind="restock" id={title.regSerialNo} title={title.title} />}
       listPath="/movies"
       backLabel={BACK_LABEL}
       otherEditions={editions.map((edition) => ({

@@ -196,8 +196,13 @@ test("a Coming Soon entry with an uploaded poster shows on the home page", async
   await expect(page.getByRole("list", { name: "Coming Soon entries" })).toContainText(title);
 
   await page.goto("/");
-  const entry = page.locator("figure").filter({ hasText: title }).first();
+  // Each entry of the row leads to its own page (where shoppers ask to be told on release).
+  const entry = page
+    .getByRole("region", { name: "Coming Soon posters" })
+    .getByRole("link", { name: new RegExp(title) })
+    .first();
   await expect(entry).toBeAttached();
+  expect(await entry.getAttribute("href")).toMatch(/^\/coming-soon\/\d+$/);
   const src = await entry.locator("img").getAttribute("src");
   expect(src).toMatch(/^\/uploads\/posters\/[0-9a-f]{32}-\d+\.webp$/);
   const image = await page.request.get(src!);

@@ -56,6 +56,19 @@ const PAGES: Record<string, { as: Who; url: Address } | { notAPage: string }> = 
   },
   "/age-check": { as: "visitor", url: () => "/age-check?returnTo=/adult-movies" },
   "/new-arrivals": { as: "visitor", url: () => "/new-arrivals" },
+  "/coming-soon/:id": {
+    as: "visitor",
+    url: async (page) => (await alert(page)).entry,
+  },
+  "/alerts": { as: "visitor", url: () => "/alerts" },
+  "/alerts/confirm/:id/:token": {
+    as: "visitor",
+    url: async (page) => (await alert(page)).confirm,
+  },
+  "/alerts/unsubscribe/:id/:token": {
+    as: "visitor",
+    url: async (page) => (await alert(page)).unsubscribe,
+  },
   "/staff-picks": { as: "visitor", url: () => "/staff-picks" },
   "/search": { as: "visitor", url: () => "/search?query=the" },
   "/about": { as: "visitor", url: () => "/about" },
@@ -329,6 +342,28 @@ const returned = once(async (page) => {
     form: `/orders/${number}/return`,
     admin: `/admin/returns/${/RMA-(\d+)/.exec(asked!)![1]}`,
   };
+});
+
+/**
+ * A visitor asks to be told when the first Coming Soon title is out: its page, and the links of
+ * the e-mail asking to confirm (the stop link carries the same signature).
+ */
+const alert = once(async (page) => {
+  await page.goto("/");
+  const entry = (await page
+    .getByRole("region", { name: "Coming Soon posters" })
+    .getByRole("link")
+    .first()
+    .getAttribute("href"))!;
+  const email = uniqueEmail("axe-alert");
+  await page.goto(entry);
+  await whenInteractive(page);
+  await page.getByLabel("Your email").fill(email);
+  await page.getByRole("button", { name: "Notify me on release" }).click();
+  await expect(page.getByText("Check your e-mail")).toBeVisible();
+  const mail = await waitForMail(email, /^Confirm your Reel & Repair alert$/);
+  const confirm = new URL(mail.text.match(/https?:\/\/\S+\/alerts\/confirm\/\S+/)![0]).pathname;
+  return { entry, confirm, unsubscribe: confirm.replace("/confirm/", "/unsubscribe/") };
 });
 
 /** A walk-in repair ticket opened at the counter: its page, and the customer's status link. */

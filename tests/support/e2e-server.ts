@@ -23,6 +23,7 @@ const smtp = await startSmtpSink(0, (mail) => {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      headers: Object.fromEntries(mail.headerLines.map((header) => [header.key, header.line])),
       attachments: mail.attachments.map((attachment) => ({
         filename: attachment.filename,
         contentType: attachment.contentType,

@@ -4,7 +4,7 @@
 // makes waiting alerts due in the transaction that brings the stock back (migration 0023), and
 // the sender here mails each due alert once, with a one-click unsubscribe (RFC 8058).
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { comingSoon, regularTitles, stockAlerts } from "#app/db/schema.ts";
 import { consumeLimit, type Limit } from "#app/domain/accounts/rate-limit.server.ts";
@@ -240,6 +240,36 @@ export async function unsubscribe(db: Database, id: number, now = new Date()) {
     .where(
       and(eq(stockAlerts.id, id), inArray(stockAlerts.status, ["unconfirmed", "active", "due"])),
     );
+}
+
+/**
+ * The link in an alert e-mail (and its one-click POST, RFC 8058) stops every alert still
+ * waiting for that address, as leaving a mailing list would: the e-mail's own alert has fired.
+ */
+export async function unsubscribeAddress(db: Database, email: string, now = new Date()) {
+  await db
+    .update(stockAlerts)
+    .set({ status: "unsubscribed", unsubscribedAt: now })
+    .where(
+      and(
+        eq(stockAlerts.email, email),
+        inArray(stockAlerts.status, ["unconfirmed", "active", "due"]),
+      ),
+    );
+}
+
+/** How many alerts still wait for an address (unconfirmed, active or due). */
+export async function waitingAlertsOf(db: Database, email: string): Promise<number> {
+  const [row] = await db
+    .select({ waiting: count() })
+    .from(stockAlerts)
+    .where(
+      and(
+        eq(stockAlerts.email, email),
+        inArray(stockAlerts.status, ["unconfirmed", "active", "due"]),
+      ),
+    );
+  return row?.waiting ?? 0;
 }
 
 /** A customer's own alerts (asked while signed in, or from their confirmed address). */

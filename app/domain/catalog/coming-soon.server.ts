@@ -36,6 +36,15 @@ export async function listComingSoon(
   }));
 }
 
+/** One Coming Soon entry, for its own page; null if there is none. */
+export async function getComingSoon(db: Database, id: number): Promise<ComingSoonCard | null> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  const [row] = await db.select().from(comingSoon).where(eq(comingSoon.id, id));
+  if (!row) return null;
+  const { posterUrl, createdAt: _createdAt, ...entry } = row;
+  return { ...entry, poster: posterSrc("coming-soon", row.id, posterUrl) };
+}
+
 /** Every Coming Soon entry for the back office, by release date (past ones too). */
 export async function listComingSoonForAdmin(db: Database): Promise<ComingSoonCard[]> {
   const rows = await db

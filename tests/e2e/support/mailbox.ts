@@ -8,6 +8,8 @@ type Received = {
   subject: string;
   text: string;
   html: string;
+  /** Header lines as received, by lower-case name ("list-unsubscribe": "List-Unsubscribe: <…>"). */
+  headers?: Record<string, string>;
   attachments?: { filename: string; contentType: string; content: string }[];
 };
 
@@ -40,6 +42,17 @@ export async function waitForMail(
     if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** Every message received so far for an address whose subject matches, oldest first. */
+export function mailsMatching(to: string, subject: RegExp): Received[] {
+  if (!fs.existsSync(mailDir)) return [];
+  return fs
+    .readdirSync(mailDir)
+    .filter((file) => file.endsWith(".json"))
+    .sort()
+    .map((file) => JSON.parse(fs.readFileSync(path.join(mailDir, file), "utf8")) as Received)
+    .filter((mail) => mail.to.includes(to) && subject.test(mail.subject));
 }
 
 export function firstLink(mail: Received): string {

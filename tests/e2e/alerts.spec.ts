@@ -1,0 +1,141 @@
+import type { Page } from "@playwright/test";
+import { expect, test, whenInteractive } from "./support/fixtures.ts";
+import { adminInOtherBrowser, clientAddress, signedInCustomer } from "./support/accounts.ts";
+import { seriousViolations } from "./support/axe.ts";
+import { listRegularTitle } from "./support/catalogue.ts";
+import { mailsMatching, uniqueEmail, waitForMail } from "./support/mailbox.ts";
+
+test.beforeEach(async ({ context, page }, testInfo) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  test.setTimeout(120_000);
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
+});
+
+/** The admin sets a title's copies on its edit page. */
+async function setStock(admin: Page, serial: string, title: string, qty: number) {
+  await admin.goto(`/admin/items/${serial}/edit`);
+  await expect(admin.getByRole("heading", { name: new RegExp(`^Edit ${title}`) })).toBeVisible();
+  await admin.getByLabel("QtyToList").fill(String(qty));
+  await admin.getByRole("button", { name: "Save Changes" }).click();
+  await expect(admin.getByRole("row").filter({ hasText: title })).toBeVisible();
+}
+
+/** A visitor's signup on a page with the alert form; returns the confirmation link. */
+async function visitorSignsUp(page: Page, email: string, button: string) {
+  await whenInteractive(page);
+  await page.getByRole("button", { name: button }).click();
+  await expect(page.getByText("Please enter your email.")).toBeVisible();
+  await page.getByLabel("Your email").fill(email);
+  const since = Date.now();
+  await page.getByRole("button", { name: button }).click();
+  await expect(
+    page.getByText("Check your e-mail: follow the link in it to confirm your alert."),
+  ).toBeVisible();
+  const mail = await waitForMail(email, /^Confirm your Reel & Repair alert$/, { after: since });
+  return mail.text.match(/https?:\/\/\S+\/alerts\/confirm\/\S+/)![0];
+}
+
+test("a visitor asks for sold-out titles, confirms, gets one e-mail when staff restock one, and stops every alert in one click", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const admin = await adminInOtherBrowser(browser, testInfo.testId, "alerts-desk");
+  const stamp = Date.now().toString(36);
+  const [first, second] = [`Alert Me ${stamp}`, `Alert Me Too ${stamp}`];
+  const firstSerial = await listRegularTitle(admin, { title: first, productId: "ALERT-1", qty: 0 });
+  const secondSerial = await listRegularTitle(admin, {
+    title: second,
+    productId: "ALERT-2",
+    qty: 0,
+  });
+
+  const email = uniqueEmail("alert-visitor");
+  await page.goto(`/movies/${firstSerial}`);
+  await expect(page.getByText("Out of stock")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  const confirmLink = await visitorSignsUp(page, email, "Email me when it's back");
+  // The link opens a page; only its button confirms.
+  await page.goto(confirmLink);
+  await expect(
+    page.getByText(`E-mail this address once when ${first} is back in stock?`),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Confirm alert" }).click();
+  await expect(
+    page.getByText(`Your alert is confirmed: we will e-mail you when ${first} is back in stock.`),
+  ).toBeVisible();
+  await page.goto(`/movies/${secondSerial}`);
+  await page.goto(await visitorSignsUp(page, email, "Email me when it's back"));
+  await page.getByRole("button", { name: "Confirm alert" }).click();
+  await expect(page.getByText(/^Your alert is confirmed/)).toBeVisible();
+
+  await setStock(admin, firstSerial, first, 2);
+  const alert = await waitForMail(email, /is back in stock/);
+  expect(alert.subject).toBe(`${first} is back in stock at Reel & Repair`);
+  expect(alert.text).toContain(`${first} is on our shelves at $9.99`);
+  expect(alert.text).toContain(`/movies/${firstSerial}`);
+  expect(alert.text).toContain("/account?section=alerts");
+  const unsubscribeUrl = /<(https?:\/\/\S+\/alerts\/unsubscribe\/\S+)>/.exec(
+    alert.headers!["list-unsubscribe"]!,
+  )![1]!;
+  expect(alert.headers!["list-unsubscribe-post"]).toBe(
+    "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
+  );
+
+  // The mail program's one-click unsubscribe: a POST with no cookie and no page.
+  const mailProgram = await browser.newContext();
+  const stopped = await mailProgram.request.post(unsubscribeUrl, {
+    form: { "List-Unsubscribe": "One-Click" },
+  });
+  expect(stopped.status()).toBe(200);
+  await mailProgram.close();
+  await page.goto(unsubscribeUrl);
+  await expect(
+    page.getByText("You will get no more alert e-mails from us at this address."),
+  ).toBeVisible();
+
+  // The other title comes in: a customer who asked since is told, the stopped address is not.
+  const customer = await browser.newContext({
+    extraHTTPHeaders: { "X-Forwarded-For": clientAddress(`${testInfo.testId}-customer`) },
+  });
+  const shopper = await customer.newPage();
+  const customerEmail = uniqueEmail("alert-customer");
+  await signedInCustomer(shopper, customerEmail, "Alert-Customer-Pass-7", "Ali", "Alert");
+  await shopper.goto(`/movies/${secondSerial}`);
+  await whenInteractive(shopper);
+  await expect(shopper.getByLabel("Your email")).toHaveCount(0);
+  await shopper.getByRole("button", { name: "Email me when it's back" }).click();
+  await expect(
+    shopper.getByText(`We will e-mail you when ${second} is back in stock.`),
+  ).toBeVisible();
+  await setStock(admin, secondSerial, second, 3);
+  await waitForMail(customerEmail, /is back in stock/);
+  expect(mailsMatching(email, /is back in stock/).map((mail) => mail.subject)).toEqual([
+    `${first} is back in stock at Reel & Repair`,
+  ]);
+  await customer.close();
+  await admin.context().close();
+});
+
+test("without JavaScript the signup is a plain form post with its answer on a page", async ({
+  browser,
+}, testInfo) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "X-Forwarded-For": clientAddress(testInfo.testId) },
+  });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.getByRole("region", { name: "Coming Soon posters" }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/coming-soon\/\d+$/);
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
+  await page.getByLabel("Your email").fill(uniqueEmail("alert-plain"));
+  await page.getByRole("button", { name: "Notify me on release" }).click();
+  await expect(page.getByRole("heading", { name: "Your alert" })).toBeVisible();
+  await expect(
+    page.getByText("Check your e-mail: follow the link in it to confirm your alert."),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Back to the title" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await context.close();
+});
