@@ -1,6 +1,10 @@
 import { useId } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import { ALERT_BUTTON_LABELS, type AlertKind } from "#app/domain/alerts/status.ts";
+import {
+  ALERT_BUTTON_LABELS,
+  BACK_IN_STOCK_ANCHOR,
+  type AlertKind,
+} from "#app/domain/alerts/status.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { FormField, FormMessage } from "./form-field.tsx";
 import { Button } from "./ui/button.tsx";
@@ -20,7 +24,11 @@ export function AlertSignup({ kind, id, title }: { kind: AlertKind; id: number; 
   const answer = fetcher.data;
   const busy = fetcher.state !== "idle";
   return (
-    <section aria-labelledby={headingId} className="mt-4 flex flex-col gap-3 rounded-lg border p-4">
+    <section
+      id={kind === "restock" ? BACK_IN_STOCK_ANCHOR : undefined}
+      aria-labelledby={headingId}
+      className="mt-4 flex scroll-mt-24 flex-col gap-3 rounded-lg border p-4"
+    >
       <h2 id={headingId} className="text-base font-semibold">
         {kind === "restock" ? "Sold out for now" : "Not out yet"}
       </h2>

@@ -12,6 +12,8 @@ export type TitleDetails = {
   facts?: { label: string; value: string | number | null }[];
   href?: string;
   linkState?: unknown;
+  /** Where a shopper asks to be told when it is back (regular titles only). */
+  alertHref?: string;
 };
 
 export type TitleDetailsDialogProps = {

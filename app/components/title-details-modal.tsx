@@ -58,7 +58,21 @@ export function TitleDetailsModal({
               <div className="flex flex-col gap-2 text-sm">
                 <p className="text-lg font-semibold">{formatUsd(details.priceCents)}</p>
                 {details.inStock ? null : (
-                  <p className="font-medium text-destructive">Out of stock</p>
+                  <p className="font-medium text-destructive">
+                    Out of stock
+                    {details.alertHref ? (
+                      <>
+                        {" · "}
+                        <Link
+                          to={details.alertHref}
+                          state={details.linkState}
+                          className="text-primary underline"
+                        >
+                          Email me when it&apos;s back
+                        </Link>
+                      </>
+                    ) : null}
+                  </p>
                 )}
                 {details.facts?.length ? (
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">

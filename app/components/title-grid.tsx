@@ -13,6 +13,8 @@ export type GridTitle = {
   disc: string | null;
   priceCents: number;
   inStock: boolean;
+  /** Where a shopper asks to be told when it is back (regular titles only). */
+  alertHref?: string;
 };
 
 type Props = {
@@ -80,6 +82,16 @@ export function TitleGrid({ titles, linkState, onAddToCart, onDetails, eagerCoun
               More Details
             </Button>
           </div>
+          {!title.inStock && title.alertHref ? (
+            <a
+              href={title.alertHref}
+              onClick={follow(title.alertHref)}
+              className="text-sm font-medium text-primary underline"
+              aria-label={`Email me when it's back: ${productLabel(title.title, title.disc)}`}
+            >
+              Email me when it&apos;s back
+            </a>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { AdultTitleCard } from "#app/domain/catalog/adult-titles.server.ts";
+import { BACK_IN_STOCK_ANCHOR } from "#app/domain/alerts/status.ts";
 import type { RegularTitleCard } from "#app/domain/catalog/regular-titles.server.ts";
 import type { CartProduct } from "#app/lib/cart.ts";
 import { adultCartProduct, regularCartProduct } from "#app/lib/cart-products.ts";
@@ -31,7 +32,9 @@ export function listedAdultTitle(card: AdultTitleCard) {
 
 export function regularResult(title: ReturnType<typeof listedRegularTitle>): ResultTitle {
   const href = `/movies/${title.regSerialNo}`;
+  const alertHref = `${href}#${BACK_IN_STOCK_ANCHOR}`;
   return {
+    alertHref,
     key: title.regSerialNo,
     title: title.title,
     href,
@@ -51,6 +54,7 @@ export function regularResult(title: ReturnType<typeof listedRegularTitle>): Res
         { label: "Genre", value: title.genres },
       ],
       href,
+      alertHref,
     },
     product: regularCartProduct(title),
   };

@@ -50,7 +50,11 @@ test("a visitor asks for sold-out titles, confirms, gets one e-mail when staff r
   });
 
   const email = uniqueEmail("alert-visitor");
-  await page.goto(`/movies/${firstSerial}`);
+  // From a list: the sold-out card leads to the title page's signup.
+  await page.goto(`/search?query=${encodeURIComponent(first)}`);
+  await whenInteractive(page);
+  await page.getByRole("link", { name: new RegExp(`^Email me when it's back: ${first}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/movies/${firstSerial}#back-in-stock$`));
   await expect(page.getByText("Out of stock")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   const confirmLink = await visitorSignsUp(page, email, "Email me when it's back");

@@ -16,3 +16,6 @@ export const ALERT_BUTTON_LABELS: Record<AlertKind, string> = {
   restock: "Email me when it's back",
   release: "Notify me on release",
 };
+
+/** The title page's signup, where list rows and the details dialog send shoppers. */
+export const BACK_IN_STOCK_ANCHOR = "back-in-stock";
