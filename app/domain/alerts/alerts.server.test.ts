@@ -24,6 +24,7 @@ import {
   sendDueAlerts,
   subscribe,
   unsubscribe,
+  waitingForComingSoon,
 } from "./alerts.server.ts";
 
 const db = testDatabase();
@@ -261,6 +262,40 @@ describe("stock alerts", () => {
     expect((await mailsTo(emails[0]!)).filter((mail) => /out now/.test(mail.subject))).toHaveLength(
       1,
     );
+  });
+
+  it("counts the people waiting for each Coming Soon entry: active release alerts only", async () => {
+    const entries = await db
+      .insert(comingSoon)
+      .values(
+        ["Awaited", "Unwanted"].map((name) => ({
+          title: `${name} ${randomUUID().slice(0, 8)}`,
+          releaseDate: "2099-01-01",
+          posterUrl: "/posters/none.webp",
+        })),
+      )
+      .returning();
+    const [awaited, unwanted] = entries as [(typeof entries)[0], (typeof entries)[0]];
+    const alert = (entry: typeof awaited, status: "unconfirmed" | "active" | "unsubscribed") => ({
+      kind: "release" as const,
+      email: address(),
+      comingSoonId: entry.id,
+      title: entry.title,
+      status,
+    });
+    await db
+      .insert(stockAlerts)
+      .values([
+        alert(awaited, "active"),
+        alert(awaited, "active"),
+        alert(awaited, "unconfirmed"),
+        alert(unwanted, "unsubscribed"),
+        alert(unwanted, "unconfirmed"),
+      ]);
+
+    const waiting = await waitingForComingSoon(db);
+    expect(waiting.get(awaited.id)).toBe(2);
+    expect(waiting.has(unwanted.id)).toBe(false);
   });
 
   it("limits alerts per client address", async () => {

@@ -4,7 +4,7 @@
 // makes waiting alerts due in the transaction that brings the stock back (migration 0023), and
 // the sender here mails each due alert once, with a one-click unsubscribe (RFC 8058).
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { comingSoon, regularTitles, stockAlerts } from "#app/db/schema.ts";
 import { consumeLimit, type Limit } from "#app/domain/accounts/rate-limit.server.ts";
@@ -440,6 +440,14 @@ export type WantedTitle = {
   waiting: number;
 };
 
+/** Active release alerts still on a Coming Soon entry: the people waiting for it. */
+const waitingForRelease = () =>
+  and(
+    eq(stockAlerts.kind, "release"),
+    eq(stockAlerts.status, "active"),
+    isNotNull(stockAlerts.comingSoonId),
+  );
+
 /** What people wait for most: waiting alerts per title and per Coming Soon entry. */
 export async function mostWanted(db: Database, limit = 10): Promise<WantedTitle[]> {
   const [restock, release] = await Promise.all([
@@ -455,13 +463,7 @@ export async function mostWanted(db: Database, limit = 10): Promise<WantedTitle[
       .select({ id: comingSoon.id, title: comingSoon.title, waiting: count() })
       .from(stockAlerts)
       .innerJoin(comingSoon, eq(comingSoon.id, stockAlerts.comingSoonId))
-      .where(
-        and(
-          eq(stockAlerts.kind, "release"),
-          eq(stockAlerts.status, "active"),
-          isNotNull(stockAlerts.comingSoonId),
-        ),
-      )
+      .where(waitingForRelease())
       .groupBy(comingSoon.id, comingSoon.title)
       .orderBy(desc(count()), asc(comingSoon.title))
       .limit(limit),
@@ -472,6 +474,16 @@ export async function mostWanted(db: Database, limit = 10): Promise<WantedTitle[
   ]
     .sort((a, b) => b.waiting - a.waiting || a.title.localeCompare(b.title))
     .slice(0, limit);
+}
+
+/** How many wait for each Coming Soon entry's release (active alerts), by entry id. */
+export async function waitingForComingSoon(db: Database): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: stockAlerts.comingSoonId, waiting: count() })
+    .from(stockAlerts)
+    .where(waitingForRelease())
+    .groupBy(stockAlerts.comingSoonId);
+  return new Map(rows.map((row) => [row.id!, row.waiting]));
 }
 
 export type { AlertStatus };
