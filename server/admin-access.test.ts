@@ -141,6 +141,11 @@ async function seedRunningTheShop() {
      values (1001, 'regular', 5, 'Access Film', 1, 999);
      select setval(pg_get_serial_sequence('returns', 'number'), 1001);`,
   );
+  // Someone waiting for Coming Soon entry 2's release, for the staff's link to the catalogue.
+  await shopDb.query(
+    `insert into stock_alerts (kind, email, coming_soon_id, title, status, confirmed_at)
+     values ('release', 'ann@example.test', 2, 'Access Premiere', 'active', now())`,
+  );
   // An intake photo of R-1002 (id 1), where the shop keeps them: the private storage area.
   const photos = path.join(scratchDir, "uploads", "private", "repair-photos");
   fs.mkdirSync(photos, { recursive: true });
@@ -235,6 +240,10 @@ const ACTIONS: { path: string; body: Record<string, string> }[] = [
   { path: "/admin/adult/items/new", body: ADULT },
   { path: "/admin/adult/items/1/edit", body: { ...ADULT, title: "Renamed By Someone" } },
   { path: "/admin/coming-soon", body: { intent: "delete", id: "1" } },
+  {
+    path: "/admin/coming-soon",
+    body: { intent: "link", id: "2", regSerialNo: "5", retire: "on" },
+  },
   { path: "/admin/orders/1", body: { intent: "ship", carrier: "UPS", trackingNumber: "1Z1" } },
   { path: "/admin/orders/2", body: { intent: "cancel" } },
   { path: "/admin/orders/3", body: { intent: "complete" } },
@@ -287,7 +296,8 @@ async function catalogueState() {
             (select string_agg(number || ':' || status, ',' order by number) from repair_tickets) as tickets,
             (select string_agg(id || ':' || status, ',' order by id) from repair_estimates) as estimates,
             (select string_agg(number || ':' || status, ',' order by number) from returns) as returns,
-            (select qty_to_list from regular_titles where reg_serial_no = 5) as returned_stock`,
+            (select qty_to_list from regular_titles where reg_serial_no = 5) as returned_stock,
+            (select string_agg(id || ':' || status || ':' || coalesce(reg_serial_no::text, ''), ',' order by id) from stock_alerts) as alerts`,
   );
   return rows[0];
 }
@@ -333,6 +343,7 @@ describe("the back office's actions", () => {
   });
 
   it("work for an admin", async () => {
+    const before = await catalogueState();
     for (const action of ACTIONS) {
       const response = await post(action.path, action.body, cookies.admin);
       expect([200, 302, 409], action.path).toContain(response.status);
@@ -347,6 +358,9 @@ describe("the back office's actions", () => {
       tickets: "1001:estimate_sent,1002:estimate_sent,1003:checked_in",
       returns: "1001:refunded",
     });
+    // Linked: the release alert went out (or is about to) for title 5, and the entry is retired.
+    expect(after.alerts).toMatch(/^\d+:(due|sent):5$/);
+    expect(after.coming_soon).toBe(before.coming_soon - 2);
   });
 });
 

@@ -241,13 +241,21 @@ describe("stock alerts", () => {
       waiting: 1,
     });
 
+    // A serial number the catalogue does not have changes nothing.
+    expect(
+      await linkComingSoon(db, { comingSoonId: entry!.id, regSerialNo: 999_999_999, retire: true }),
+    ).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await mostWanted(db, 100)).toContainEqual(
+      expect.objectContaining({ kind: "release", id: entry!.id }),
+    );
+
     const title = await createRegularTitle(db, { qty: 4, priceCents: 2499 });
     const linked = await linkComingSoon(db, {
       comingSoonId: entry!.id,
       regSerialNo: title.serialNo,
       retire: true,
     });
-    expect(linked).toMatchObject({ ok: true, alerts: 1 });
+    expect(linked).toMatchObject({ ok: true, alerts: 1, retiredPoster: "/posters/none.webp" });
     expect(await db.select().from(comingSoon).where(eq(comingSoon.id, entry!.id))).toEqual([]);
     await sendDueAlerts(db, { links });
     expect((await mailsTo(emails[0]!)).map((mail) => mail.subject)).toContain(

@@ -288,7 +288,7 @@ export async function linkComingSoon(
   db: Database,
   input: { comingSoonId: number; regSerialNo: number; retire: boolean },
   now = new Date(),
-): Promise<AlertResult & { alerts?: number }> {
+): Promise<AlertResult & { alerts?: number; retiredPoster?: string }> {
   return db.transaction(async (tx) => {
     const [entry] = await tx
       .select()
@@ -339,6 +339,8 @@ export async function linkComingSoon(
     return {
       ok: true as const,
       alerts,
+      // The retired entry's poster, for the caller to remove its files once nothing shows it.
+      ...(input.retire ? { retiredPoster: entry.posterUrl } : {}),
       message: `${entry.title} is linked to ${title.title}; ${alerts === 1 ? "1 release alert" : `${alerts} release alerts`} will go out.${input.retire ? " The entry is off the Coming Soon list." : ""}`,
     };
   });

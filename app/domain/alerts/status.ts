@@ -16,3 +16,12 @@ export const ALERT_BUTTON_LABELS: Record<AlertKind, string> = {
   restock: "Email me when it's back",
   release: "Notify me on release",
 };
+
+/** What an alert waits for, as the back office and My Account name it. */
+export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
+  restock: "Back in stock",
+  release: "Release",
+};
+
+/** "3 waiting": how many people an alert count stands for. */
+export const waitingLabel = (count: number) => `${count.toLocaleString("en-US")} waiting`;
