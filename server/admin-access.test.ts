@@ -83,6 +83,8 @@ beforeAll(async () => {
   await customerCheckout();
 }, 60_000);
 
+let customerAlertId = 0;
+
 /** An order of each kind, a customer, a contact message and a repair request, with known ids. */
 async function seedRunningTheShop() {
   await shopDb.query(
@@ -141,6 +143,18 @@ async function seedRunningTheShop() {
      values (1001, 'regular', 5, 'Access Film', 1, 999);
      select setval(pg_get_serial_sequence('returns', 'number'), 1001);`,
   );
+  // Someone waiting for Coming Soon entry 2's release, for the staff's link to the catalogue;
+  // and the customer's own alert for title 7, which only they may stop.
+  await shopDb.query(
+    `insert into stock_alerts (kind, email, coming_soon_id, title, status, confirmed_at)
+     values ('release', 'ann@example.test', 2, 'Access Premiere', 'active', now())`,
+  );
+  const { rows: alerts } = await shopDb.query<{ id: number }>(
+    `insert into stock_alerts (kind, email, reg_serial_no, title, status, confirmed_at)
+     values ('restock', $1, 7, 'Access Restock', 'active', now()) returning id`,
+    [`customer-${process.pid}@example.test`],
+  );
+  customerAlertId = alerts[0]!.id;
   // An intake photo of R-1002 (id 1), where the shop keeps them: the private storage area.
   const photos = path.join(scratchDir, "uploads", "private", "repair-photos");
   fs.mkdirSync(photos, { recursive: true });
@@ -235,6 +249,10 @@ const ACTIONS: { path: string; body: Record<string, string> }[] = [
   { path: "/admin/adult/items/new", body: ADULT },
   { path: "/admin/adult/items/1/edit", body: { ...ADULT, title: "Renamed By Someone" } },
   { path: "/admin/coming-soon", body: { intent: "delete", id: "1" } },
+  {
+    path: "/admin/coming-soon",
+    body: { intent: "link", id: "2", regSerialNo: "5", retire: "on" },
+  },
   { path: "/admin/orders/1", body: { intent: "ship", carrier: "UPS", trackingNumber: "1Z1" } },
   { path: "/admin/orders/2", body: { intent: "cancel" } },
   { path: "/admin/orders/3", body: { intent: "complete" } },
@@ -287,7 +305,8 @@ async function catalogueState() {
             (select string_agg(number || ':' || status, ',' order by number) from repair_tickets) as tickets,
             (select string_agg(id || ':' || status, ',' order by id) from repair_estimates) as estimates,
             (select string_agg(number || ':' || status, ',' order by number) from returns) as returns,
-            (select qty_to_list from regular_titles where reg_serial_no = 5) as returned_stock`,
+            (select qty_to_list from regular_titles where reg_serial_no = 5) as returned_stock,
+            (select string_agg(id || ':' || status || ':' || coalesce(reg_serial_no::text, ''), ',' order by id) from stock_alerts) as alerts`,
   );
   return rows[0];
 }
@@ -333,6 +352,7 @@ describe("the back office's actions", () => {
   });
 
   it("work for an admin", async () => {
+    const before = await catalogueState();
     for (const action of ACTIONS) {
       const response = await post(action.path, action.body, cookies.admin);
       expect([200, 302, 409], action.path).toContain(response.status);
@@ -347,6 +367,9 @@ describe("the back office's actions", () => {
       tickets: "1001:estimate_sent,1002:estimate_sent,1003:checked_in",
       returns: "1001:refunded",
     });
+    // Linked: the release alert went out (or is about to) for title 5, and the entry is retired.
+    expect(after.alerts).toMatch(/(^|,)\d+:(due|sent):5(,|$)/);
+    expect(after.coming_soon).toBe(before.coming_soon - 2);
   });
 });
 
@@ -424,8 +447,8 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   "/adult-movies/:adultSerialNo": { url: () => "/adult-movies/1", get: SIGNED_IN },
   "/age-check": { url: () => "/age-check", get: SIGNED_OUT_ONLY },
   "/new-arrivals": { url: () => "/new-arrivals", get: PUBLIC },
-  // The demo's second upcoming title (the first is deleted by the admin's actions).
-  "/coming-soon/:id": { url: () => "/coming-soon/2", get: PUBLIC },
+  // The demo's third upcoming title (the admin's actions delete the first and retire the second).
+  "/coming-soon/:id": { url: () => "/coming-soon/3", get: PUBLIC },
   // A signup posts here; without one the page says where alerts are asked for.
   "/alerts": { url: () => "/alerts", get: PUBLIC },
   // Signed links: a forged one finds no alert, for anyone.
@@ -814,6 +837,23 @@ describe("every route of app/routes.ts", () => {
     expect(found).toEqual(expected);
     expect(await catalogueState()).toEqual(before);
     expect(await ownOrderStatus()).toBe("pending");
+  });
+});
+
+describe("a customer's stock alerts", () => {
+  it("are stopped from My Account by their owner only: anyone else's try is not found", async () => {
+    const before = await catalogueState();
+    const unsubscribe = formPost({ intent: "alert-unsubscribe", id: String(customerAlertId) });
+    expect(await ask("visitor", "/account", unsubscribe)).toBe(302);
+    expect(await ask("other", "/account", unsubscribe)).toBe(404);
+    expect(await ask("admin", "/account", unsubscribe)).toBe(404);
+    expect(await catalogueState()).toEqual(before);
+
+    expect(await ask("customer", "/account", unsubscribe)).toBe(302);
+    const { rows } = await shopDb.query("select status from stock_alerts where id = $1", [
+      customerAlertId,
+    ]);
+    expect(rows[0]).toEqual({ status: "unsubscribed" });
   });
 });
 

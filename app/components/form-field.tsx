@@ -160,3 +160,22 @@ export function TextareaField({
     </div>
   );
 }
+
+/** A checkbox with its label beside it (unticked, the field is not sent at all). */
+export function CheckboxField({
+  label,
+  className,
+  id,
+  ...props
+}: Omit<React.ComponentProps<"input">, "type"> & { label: React.ReactNode }) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <div className={cn("flex items-center gap-2", className)}>
+      <input id={fieldId} type="checkbox" className="size-4 accent-primary" {...props} />
+      <label htmlFor={fieldId} className="text-sm font-medium">
+        {label}
+      </label>
+    </div>
+  );
+}

@@ -2,6 +2,7 @@ import {
   ArrowLeft,
   CreditCard,
   KeyRound,
+  Mail,
   Receipt,
   ShieldCheck,
   UserRound,
@@ -10,6 +11,7 @@ import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "#app/components/toasts.tsx";
 import { renderSVG } from "uqr";
+import { AccountAlerts } from "#app/components/account-alerts.tsx";
 import { FormField, FormMessage, NewPasswordFields } from "#app/components/form-field.tsx";
 import { OrderList } from "#app/components/order-card.tsx";
 import { OrdersLoading, useOrdersLoading } from "#app/components/orders-loading.tsx";
@@ -22,6 +24,7 @@ import {
 import {
   changePasswordSchema,
   fieldErrors,
+  ownAlertSchema,
   profileSchema,
   totpCodeSchema,
 } from "#app/domain/accounts/forms.ts";
@@ -41,6 +44,8 @@ import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
 import { STATUS_LABELS, ticketLabel } from "#app/domain/repair-tickets/status.ts";
 import { ticketStatusPath } from "#app/domain/repair-tickets/status-link.server.ts";
 import { deviceName, ticketsForCustomer } from "#app/domain/repair-tickets/tickets.server.ts";
+import { alertsOfAccount, unsubscribeOwn } from "#app/domain/alerts/alerts.server.ts";
+import { ALERT_KIND_LABELS, alertStatusText, isWaiting } from "#app/domain/alerts/status.ts";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("My Account", "Your personal information, password and security settings."),
@@ -49,7 +54,8 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = () => privatePageHeaders();
 
-const SECTIONS = ["personalInfo", "password", "payment", "orders", "security"] as const;
+// `alerts` is where the alert e-mails' "Manage your alerts" link leads: /account?section=alerts.
+const SECTIONS = ["personalInfo", "password", "payment", "orders", "security", "alerts"] as const;
 type Section = (typeof SECTIONS)[number];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -69,6 +75,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     orders.length > 0
       ? await returnsForCustomerOrders(getDb(), orders, { config: returnsConfig() })
       : {};
+  const alerts =
+    section === "alerts"
+      ? (await alertsOfAccount(getDb(), { userId: user.id, email: user.email })).map((alert) => ({
+          id: alert.id,
+          title: alert.title,
+          kind: ALERT_KIND_LABELS[alert.kind],
+          status: alertStatusText(alert, env.SHOP_TIME_ZONE),
+          waiting: isWaiting(alert.status),
+        }))
+      : [];
   const repairs = section
     ? []
     : (await ticketsForCustomer(getDb(), user.id)).map((ticket) => ({
@@ -84,6 +100,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     repairs,
     orders,
     returns,
+    alerts,
     timeZone: env.SHOP_TIME_ZONE,
     user: {
       email: user.email,
@@ -206,6 +223,16 @@ export async function action({ request }: Route.ActionArgs) {
     throw redirect("/account?saved=security", { headers: result.cookies });
   }
 
+  if (intent === "alert-unsubscribe") {
+    const parsed = ownAlertSchema.safeParse(form);
+    const account = { userId: user.id, email: user.email };
+    // Someone else's alert (or none) is not found here, whoever's it is.
+    if (!parsed.success || !(await unsubscribeOwn(getDb(), account, parsed.data.id))) {
+      return fail({ errors: {}, message: "There is no such alert among yours." }, 404);
+    }
+    throw redirect("/account?section=alerts&saved=alerts");
+  }
+
   return fail({ errors: {}, message: "Unknown request." });
 }
 
@@ -235,12 +262,19 @@ const CARDS: { section: Section; title: string; text: string; icon: typeof UserR
     text: "A code from your phone at sign-in.",
     icon: ShieldCheck,
   },
+  {
+    section: "alerts",
+    title: "My Alerts",
+    text: "Titles you asked us to e-mail you about.",
+    icon: Mail,
+  },
 ];
 
 const SAVED: Record<string, string> = {
   personalInfo: "Your personal information is saved.",
   password: "Your password is changed. Other devices have been signed out.",
   security: "Your two-factor settings are saved.",
+  alerts: "Your alert is cancelled: we will not e-mail you about that title.",
 };
 
 function BackButton() {
@@ -436,6 +470,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </Button>
           </Form>
         </>
+      ) : null}
+
+      {section === "alerts" ? (
+        <AccountAlerts
+          alerts={loaderData.alerts}
+          error={actionData?.intent === "alert-unsubscribe" ? (actionData.message ?? null) : null}
+          busy={busy}
+        />
       ) : null}
 
       {section === "payment" ? (

@@ -4,6 +4,8 @@ import { AdminListHeader } from "#app/components/admin/data-table.tsx";
 import { SalesChart } from "#app/components/admin/sales-chart.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireAdmin } from "#app/domain/accounts/session.server.ts";
+import { mostWanted, type WantedTitle } from "#app/domain/alerts/alerts.server.ts";
+import { ALERT_KIND_LABELS, waitingLabel } from "#app/domain/alerts/status.ts";
 import { dashboardFigures } from "#app/domain/dashboard/dashboard.server.ts";
 import { repairDesk } from "#app/domain/repair-tickets/shop-context.server.ts";
 import { repairSummary } from "#app/domain/repair-tickets/tickets.server.ts";
@@ -29,14 +31,16 @@ export async function loader({ request }: Route.LoaderArgs) {
       timeZone: env.SHOP_TIME_ZONE,
       lowStockThreshold: env.LOW_STOCK_THRESHOLD,
     });
-    const [tickets, returns] = await Promise.all([
+    const [tickets, returns, wanted] = await Promise.all([
       repairSummary(getDb(), repairDesk(now).today),
       returnCounts(getDb()),
+      mostWanted(getDb(), 10),
     ]);
     return {
       ...figures,
       tickets,
       returns,
+      wanted,
       asOf: now.toISOString(),
       timeZone: env.SHOP_TIME_ZONE,
       lowStockThreshold: env.LOW_STOCK_THRESHOLD,
@@ -163,6 +167,42 @@ function LowStockList({
         </Link>
       ) : null}
     </div>
+  );
+}
+
+/** What shoppers asked to be told about most: a title's restock or an entry's release. */
+function MostWanted({ wanted }: { wanted: WantedTitle[] }) {
+  return (
+    <section aria-labelledby="wanted-heading" className={panel}>
+      <h2 id="wanted-heading" className="text-lg font-semibold">
+        Most wanted
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        Titles with the most shoppers waiting for an e-mail alert.
+      </p>
+      {wanted.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">Nobody is waiting for a title.</p>
+      ) : (
+        <ul className="mt-2 divide-y text-sm">
+          {wanted.map((row) => (
+            <li key={`${row.kind}-${row.id}`} className="flex items-baseline gap-3 py-2">
+              <Link
+                to={row.kind === "restock" ? `/admin/items/${row.id}/edit` : "/admin/coming-soon"}
+                className="min-w-0 flex-1 break-words hover:underline"
+              >
+                {row.title}
+              </Link>
+              <span className="shrink-0 text-muted-foreground">
+                {ALERT_KIND_LABELS[row.kind].toLowerCase()}
+              </span>
+              <span className="shrink-0 font-semibold tabular-nums">
+                {waitingLabel(row.waiting)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -310,6 +350,8 @@ export default function Dashboard({ loaderData: figures }: Route.ComponentProps)
             listHref="/admin/adult/items?sort=qty&dir=asc"
           />
         </section>
+
+        <MostWanted wanted={figures.wanted} />
       </div>
     </>
   );

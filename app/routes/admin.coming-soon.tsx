@@ -2,19 +2,26 @@ import { Trash } from "#app/components/ui/icons.tsx";
 import { useRef } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { FormField, FormMessage, TextareaField } from "#app/components/form-field.tsx";
+import {
+  CheckboxField,
+  FormField,
+  FormMessage,
+  TextareaField,
+} from "#app/components/form-field.tsx";
 import { PosterImage } from "#app/components/poster-image.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useFetcherAnswer } from "#app/components/use-fetcher-answer.ts";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import { linkComingSoon, waitingForComingSoon } from "#app/domain/alerts/alerts.server.ts";
+import { waitingLabel } from "#app/domain/alerts/status.ts";
 import {
   addComingSoon,
   deleteComingSoon,
   listComingSoonForAdmin,
 } from "#app/domain/catalog/coming-soon.server.ts";
-import { comingSoonSchema } from "#app/domain/catalog/title-input.ts";
+import { comingSoonLinkSchema, comingSoonSchema } from "#app/domain/catalog/title-input.ts";
 import { processPosterUpload, releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
 import { positiveInt } from "#app/lib/http.server.ts";
 import { readFormWithFiles } from "#app/lib/request.server.ts";
@@ -29,7 +36,14 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
-    return { entries: await listComingSoonForAdmin(getDb()), loadError: null };
+    const [entries, waiting] = await Promise.all([
+      listComingSoonForAdmin(getDb()),
+      waitingForComingSoon(getDb()),
+    ]);
+    return {
+      entries: entries.map((entry) => ({ ...entry, waiting: waiting.get(entry.id) ?? 0 })),
+      loadError: null,
+    };
   } catch (error) {
     console.error("Coming Soon could not be loaded", error);
     return { entries: [], loadError: (error as Error).message };
@@ -37,6 +51,50 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type Values = { title: string; releaseDate: string; description: string };
+
+/** The answer to linking an entry: its id, so only that entry's form shows it. */
+type LinkAnswer = {
+  intent: "link";
+  id: number;
+  linked: boolean;
+  message: string;
+  /** As typed, for the form shown again without JavaScript. */
+  regSerialNo: string;
+  errors: Record<string, string | undefined>;
+};
+
+async function link(fields: Record<string, string>) {
+  const answer = (status: number, rest: Omit<LinkAnswer, "intent" | "id" | "regSerialNo">) =>
+    data<LinkAnswer>(
+      {
+        intent: "link",
+        id: positiveInt(fields.id) ?? 0,
+        regSerialNo: fields.regSerialNo ?? "",
+        ...rest,
+      },
+      { status },
+    );
+  const parsed = comingSoonLinkSchema.safeParse(fields);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return answer(400, { linked: false, message: Object.values(errors)[0] ?? "", errors });
+  }
+  const result = await linkComingSoon(getDb(), {
+    comingSoonId: parsed.data.id,
+    regSerialNo: parsed.data.regSerialNo,
+    retire: parsed.data.retire,
+  });
+  if (!result.ok) {
+    const notFound = result.reason === "not-found";
+    return answer(notFound ? 404 : 400, {
+      linked: false,
+      message: result.message,
+      errors: notFound ? {} : { regSerialNo: result.message },
+    });
+  }
+  if (result.retiredPoster) await releaseUploadedPosters(getDb(), [result.retiredPoster]);
+  return answer(200, { linked: true, message: result.message, errors: {} });
+}
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
@@ -49,6 +107,7 @@ export async function action({ request }: Route.ActionArgs) {
     await releaseUploadedPosters(getDb(), [poster]);
     return { deleted: true, message: "Entry deleted" };
   }
+  if (fields.intent === "link") return link(fields);
 
   const values: Values = {
     title: fields.title ?? "",
@@ -81,6 +140,49 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** Deletions share one fetcher, so their answer outlives the row they removed. */
 const DELETE_FETCHER = "coming-soon-delete";
+/** Links too: a retired entry's row goes with its link form. */
+const LINK_FETCHER = "coming-soon-link";
+
+/** Link an entry to its title once it is in the catalogue; its waiting release alerts go out. */
+function LinkEntry({
+  id,
+  title,
+  answer,
+}: {
+  id: number;
+  title: string;
+  /** The last link answer, whichever entry it was for (without JavaScript: the action's). */
+  answer: LinkAnswer | undefined;
+}) {
+  const fetcher = useFetcher({ key: LINK_FETCHER });
+  const mine = answer?.id === id ? answer : undefined;
+  const forTitle = <span className="sr-only"> for {title}</span>;
+  return (
+    <fetcher.Form method="post" noValidate className="flex flex-wrap items-end gap-x-4 gap-y-2">
+      <input type="hidden" name="intent" value="link" />
+      <input type="hidden" name="id" value={id} />
+      <FormField
+        label={<>Catalogue serial number{forTitle}</>}
+        name="regSerialNo"
+        inputMode="numeric"
+        autoComplete="off"
+        required
+        className="w-48"
+        defaultValue={mine && !mine.linked ? mine.regSerialNo : undefined}
+        error={mine?.errors.regSerialNo}
+      />
+      <CheckboxField
+        label={<>Remove it from Coming Soon{forTitle}</>}
+        name="retire"
+        defaultChecked
+        className="h-9"
+      />
+      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
+        Link and send release alerts{forTitle}
+      </Button>
+    </fetcher.Form>
+  );
+}
 
 function DeleteEntry({ id, title }: { id: number; title: string }) {
   const fetcher = useFetcher({ key: DELETE_FETCHER });
@@ -102,7 +204,7 @@ function DeleteEntry({ id, title }: { id: number; title: string }) {
   );
 }
 
-export default function ManageComingSoon({ loaderData }: Route.ComponentProps) {
+export default function ManageComingSoon({ loaderData, actionData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
   const form = useRef<HTMLFormElement>(null);
   const result = fetcher.data && "added" in fetcher.data ? fetcher.data : null;
@@ -118,6 +220,14 @@ export default function ManageComingSoon({ loaderData }: Route.ComponentProps) {
     if (answer.deleted) toast.success(answer.message);
     else toast.error(answer.message);
   });
+  const linking = useFetcher<LinkAnswer>({ key: LINK_FETCHER });
+  useFetcherAnswer(linking, (answer) => {
+    if (answer.linked) toast.success(answer.message);
+    else if (!answer.errors.regSerialNo) toast.error(answer.message);
+  });
+  // Without JavaScript the forms post as the page itself: the answer comes as its action data.
+  const shownAction = actionData && "intent" in actionData ? actionData : undefined;
+  const linkAnswer = linking.data ?? shownAction;
   const errors: Record<string, string | undefined> = result?.errors ?? {};
   const values = result && !result.added ? result.values : undefined;
 
@@ -129,6 +239,13 @@ export default function ManageComingSoon({ loaderData }: Route.ComponentProps) {
           <h2 id="coming-soon-list" className="text-lg font-semibold">
             Coming Soon ({loaderData.entries.length})
           </h2>
+          {shownAction && (shownAction.linked || !shownAction.errors.regSerialNo) ? (
+            <div className="mt-2">
+              <FormMessage tone={shownAction.linked ? "success" : "error"}>
+                {shownAction.message}
+              </FormMessage>
+            </div>
+          ) : null}
           {loaderData.loadError ? (
             <p className="mt-2 font-medium text-destructive">Load failed: {loaderData.loadError}</p>
           ) : null}
@@ -138,13 +255,21 @@ export default function ManageComingSoon({ loaderData }: Route.ComponentProps) {
             tabIndex={0}
           >
             {loaderData.entries.map((entry) => (
-              <li key={entry.id} className="flex items-center gap-3 p-3">
-                <PosterImage src={entry.poster} alt="" className="w-12 shrink-0" />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{entry.title}</p>
-                  <p className="text-sm text-muted-foreground">{entry.releaseDate}</p>
+              <li key={entry.id} className="flex flex-col gap-3 p-3">
+                <div className="flex items-center gap-3">
+                  <PosterImage src={entry.poster} alt="" className="w-12 shrink-0" />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{entry.title}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {entry.releaseDate} ·{" "}
+                      {entry.waiting > 0
+                        ? `${waitingLabel(entry.waiting)} for its release`
+                        : "Nobody waiting yet"}
+                    </p>
+                  </div>
+                  <DeleteEntry id={entry.id} title={entry.title} />
                 </div>
-                <DeleteEntry id={entry.id} title={entry.title} />
+                <LinkEntry id={entry.id} title={entry.title} answer={linkAnswer} />
               </li>
             ))}
             {loaderData.entries.length === 0 && !loaderData.loadError ? (

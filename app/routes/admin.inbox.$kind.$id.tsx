@@ -1,7 +1,7 @@
 import { ArrowLeft } from "#app/components/ui/icons.tsx";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { FormMessage, TextareaField } from "#app/components/form-field.tsx";
+import { CheckboxField, FormMessage, TextareaField } from "#app/components/form-field.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import {
@@ -408,18 +408,11 @@ function ReplyForm({ loaderData, answer }: { loaderData: LoaderData; answer: Act
           error={errors.body}
         />
         {loaderData.handled ? null : (
-          <div className="flex items-center gap-2">
-            <input
-              id="reply-mark-handled"
-              type="checkbox"
-              name="markHandled"
-              defaultChecked={values?.markHandled ?? true}
-              className="size-4 accent-primary"
-            />
-            <label htmlFor="reply-mark-handled" className="text-sm font-medium">
-              Mark as handled
-            </label>
-          </div>
+          <CheckboxField
+            label="Mark as handled"
+            name="markHandled"
+            defaultChecked={values?.markHandled ?? true}
+          />
         )}
         <div>
           <Button type="submit" disabled={sending}>

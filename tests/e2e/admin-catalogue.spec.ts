@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signInAsAdmin } from "./support/accounts.ts";
 import { seriousViolations } from "./support/axe.ts";
-import { listRegularTitle } from "./support/catalogue.ts";
+import { listRegularTitle, posterPng } from "./support/catalogue.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
   // Dialogs and menus fade in; axe must not judge their colours halfway through.
@@ -182,15 +182,9 @@ test("a Coming Soon entry with an uploaded poster shows on the home page", async
   await page.getByRole("button", { name: "Add Coming Soon Title" }).click();
   await expect(page.getByText("The poster must be a JPEG, PNG, WebP or AVIF image.")).toBeVisible();
 
-  const sharp = (await import("sharp")).default;
-  const png = await sharp({
-    create: { width: 400, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } },
-  })
-    .png()
-    .toBuffer();
   await page
     .getByLabel("Poster")
-    .setInputFiles({ name: "orchid.png", mimeType: "image/png", buffer: png });
+    .setInputFiles({ name: "orchid.png", mimeType: "image/png", buffer: await posterPng() });
   await page.getByRole("button", { name: "Add Coming Soon Title" }).click();
   await expect(page.getByText("Added coming soon title")).toBeVisible();
   await expect(page.getByRole("list", { name: "Coming Soon entries" })).toContainText(title);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, whenInteractive } from "./support/fixtures.ts";
 import { adminInOtherBrowser, clientAddress, signedInCustomer } from "./support/accounts.ts";
 import { seriousViolations } from "./support/axe.ts";
-import { listRegularTitle } from "./support/catalogue.ts";
+import { addComingSoonEntry, listRegularTitle } from "./support/catalogue.ts";
 import { mailsMatching, uniqueEmail, waitForMail } from "./support/mailbox.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
@@ -142,4 +142,45 @@ test("without JavaScript the signup is a plain form post with its answer on a pa
   await page.getByRole("link", { name: "Back to the title" }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await context.close();
+});
+
+test("a Coming Soon title linked to its new catalogue title sends the release alerts once", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const admin = await adminInOtherBrowser(browser, testInfo.testId, "release-desk");
+  const upcoming = `Premiere ${Date.now().toString(36)}`;
+  await addComingSoonEntry(admin, upcoming);
+
+  // A visitor finds it in the home row and asks to be told.
+  const email = uniqueEmail("release-visitor");
+  await page.goto("/");
+  await page
+    .getByRole("region", { name: "Coming Soon posters" })
+    .getByRole("link", { name: new RegExp(upcoming) })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: upcoming })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto(await visitorSignsUp(page, email, "Notify me on release"));
+  await page.getByRole("button", { name: "Confirm alert" }).click();
+  await expect(
+    page.getByText(`Your alert is confirmed: we will e-mail you when ${upcoming} is released.`),
+  ).toBeVisible();
+
+  // Out now: staff add the title and link the entry to it.
+  const serial = await listRegularTitle(admin, { title: upcoming, productId: "REL-1", qty: 4 });
+  await admin.goto("/admin/coming-soon");
+  const entry = admin.getByRole("listitem").filter({ hasText: upcoming });
+  await entry.getByLabel("Catalogue serial number").fill(serial);
+  await entry.getByRole("button", { name: "Link and send release alerts" }).click();
+  await expect(admin.getByText(/1 release alert will go out/)).toBeVisible();
+  const released = await waitForMail(email, /is out now/);
+  expect(released.subject).toBe(`${upcoming} is out now at Reel & Repair`);
+  expect(released.text).toContain(`/movies/${serial}`);
+  await expect(admin.getByRole("list", { name: "Coming Soon entries" })).not.toContainText(
+    upcoming,
+  );
+  expect(mailsMatching(email, /is out now/)).toHaveLength(1);
+  await admin.context().close();
 });

@@ -476,7 +476,7 @@ test("a customer's pages: cart, success, payment, orders, adult titles", async (
 test("a customer's account screens and the open user menu", async ({ page }) => {
   const found: Found = {};
   await signedInCustomer(page, uniqueEmail("axe-account"), "Axe-Account-Pass-4", "Ana", "Axe");
-  for (const section of ["personalInfo", "password", "payment", "orders", "security"]) {
+  for (const section of ["personalInfo", "password", "payment", "orders", "alerts", "security"]) {
     await page.goto(`/account?section=${section}`);
     await judge(page, `/account?section=${section}`, found);
   }

@@ -110,3 +110,11 @@ export const totpCodeSchema = z.object({
     .trim()
     .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app."),
 });
+
+/** One of the customer's own stock alerts, by its id (My Account's Unsubscribe). */
+export const ownAlertSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, "There is no such alert.")
+    .transform(Number),
+});

@@ -24,6 +24,7 @@ import {
   sendDueAlerts,
   subscribe,
   unsubscribe,
+  waitingForComingSoon,
 } from "./alerts.server.ts";
 
 const db = testDatabase();
@@ -240,13 +241,21 @@ describe("stock alerts", () => {
       waiting: 1,
     });
 
+    // A serial number the catalogue does not have changes nothing.
+    expect(
+      await linkComingSoon(db, { comingSoonId: entry!.id, regSerialNo: 999_999_999, retire: true }),
+    ).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await mostWanted(db, 100)).toContainEqual(
+      expect.objectContaining({ kind: "release", id: entry!.id }),
+    );
+
     const title = await createRegularTitle(db, { qty: 4, priceCents: 2499 });
     const linked = await linkComingSoon(db, {
       comingSoonId: entry!.id,
       regSerialNo: title.serialNo,
       retire: true,
     });
-    expect(linked).toMatchObject({ ok: true, alerts: 1 });
+    expect(linked).toMatchObject({ ok: true, alerts: 1, retiredPoster: "/posters/none.webp" });
     expect(await db.select().from(comingSoon).where(eq(comingSoon.id, entry!.id))).toEqual([]);
     await sendDueAlerts(db, { links });
     expect((await mailsTo(emails[0]!)).map((mail) => mail.subject)).toContain(
@@ -261,6 +270,40 @@ describe("stock alerts", () => {
     expect((await mailsTo(emails[0]!)).filter((mail) => /out now/.test(mail.subject))).toHaveLength(
       1,
     );
+  });
+
+  it("counts the people waiting for each Coming Soon entry: active release alerts only", async () => {
+    const entries = await db
+      .insert(comingSoon)
+      .values(
+        ["Awaited", "Unwanted"].map((name) => ({
+          title: `${name} ${randomUUID().slice(0, 8)}`,
+          releaseDate: "2099-01-01",
+          posterUrl: "/posters/none.webp",
+        })),
+      )
+      .returning();
+    const [awaited, unwanted] = entries as [(typeof entries)[0], (typeof entries)[0]];
+    const alert = (entry: typeof awaited, status: "unconfirmed" | "active" | "unsubscribed") => ({
+      kind: "release" as const,
+      email: address(),
+      comingSoonId: entry.id,
+      title: entry.title,
+      status,
+    });
+    await db
+      .insert(stockAlerts)
+      .values([
+        alert(awaited, "active"),
+        alert(awaited, "active"),
+        alert(awaited, "unconfirmed"),
+        alert(unwanted, "unsubscribed"),
+        alert(unwanted, "unconfirmed"),
+      ]);
+
+    const waiting = await waitingForComingSoon(db);
+    expect(waiting.get(awaited.id)).toBe(2);
+    expect(waiting.has(unwanted.id)).toBe(false);
   });
 
   it("limits alerts per client address", async () => {

@@ -318,7 +318,7 @@ export async function linkComingSoon(
   db: Database,
   input: { comingSoonId: number; regSerialNo: number; retire: boolean },
   now = new Date(),
-): Promise<AlertResult & { alerts?: number }> {
+): Promise<AlertResult & { alerts?: number; retiredPoster?: string }> {
   return db.transaction(async (tx) => {
     const [entry] = await tx
       .select()
@@ -369,6 +369,8 @@ export async function linkComingSoon(
     return {
       ok: true as const,
       alerts,
+      // The retired entry's poster, for the caller to remove its files once nothing shows it.
+      ...(input.retire ? { retiredPoster: entry.posterUrl } : {}),
       message: `${entry.title} is linked to ${title.title}; ${alerts === 1 ? "1 release alert" : `${alerts} release alerts`} will go out.${input.retire ? " The entry is off the Coming Soon list." : ""}`,
     };
   });
@@ -470,6 +472,14 @@ export type WantedTitle = {
   waiting: number;
 };
 
+/** Active release alerts still on a Coming Soon entry: the people waiting for it. */
+const waitingForRelease = () =>
+  and(
+    eq(stockAlerts.kind, "release"),
+    eq(stockAlerts.status, "active"),
+    isNotNull(stockAlerts.comingSoonId),
+  );
+
 /** What people wait for most: waiting alerts per title and per Coming Soon entry. */
 export async function mostWanted(db: Database, limit = 10): Promise<WantedTitle[]> {
   const [restock, release] = await Promise.all([
@@ -485,13 +495,7 @@ export async function mostWanted(db: Database, limit = 10): Promise<WantedTitle[
       .select({ id: comingSoon.id, title: comingSoon.title, waiting: count() })
       .from(stockAlerts)
       .innerJoin(comingSoon, eq(comingSoon.id, stockAlerts.comingSoonId))
-      .where(
-        and(
-          eq(stockAlerts.kind, "release"),
-          eq(stockAlerts.status, "active"),
-          isNotNull(stockAlerts.comingSoonId),
-        ),
-      )
+      .where(waitingForRelease())
       .groupBy(comingSoon.id, comingSoon.title)
       .orderBy(desc(count()), asc(comingSoon.title))
       .limit(limit),
@@ -502,6 +506,16 @@ export async function mostWanted(db: Database, limit = 10): Promise<WantedTitle[
   ]
     .sort((a, b) => b.waiting - a.waiting || a.title.localeCompare(b.title))
     .slice(0, limit);
+}
+
+/** How many wait for each Coming Soon entry's release (active alerts), by entry id. */
+export async function waitingForComingSoon(db: Database): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: stockAlerts.comingSoonId, waiting: count() })
+    .from(stockAlerts)
+    .where(waitingForRelease())
+    .groupBy(stockAlerts.comingSoonId);
+  return new Map(rows.map((row) => [row.id!, row.waiting]));
 }
 
 export type { AlertStatus };

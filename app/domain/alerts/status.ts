@@ -1,4 +1,5 @@
 // Stock alerts as the pages and the server both name them (no server code here).
+import { formatShopDate } from "#app/lib/shop-time.ts";
 
 /** `restock`: a sold-out title is back; `release`: a Coming Soon entry is in the catalogue. */
 export const ALERT_KINDS = ["restock", "release"] as const;
@@ -19,3 +20,36 @@ export const ALERT_BUTTON_LABELS: Record<AlertKind, string> = {
 
 /** The title page's signup, where list rows and the details dialog send shoppers. */
 export const BACK_IN_STOCK_ANCHOR = "back-in-stock";
+
+/** What an alert waits for, as the back office and My Account name it. */
+export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
+  restock: "Back in stock",
+  release: "Release",
+};
+
+/** "3 waiting": how many people an alert count stands for. */
+export const waitingLabel = (count: number) => `${count.toLocaleString("en-US")} waiting`;
+
+/** Alerts still waiting for the title, which their owner can stop. */
+export const isWaiting = (status: AlertStatus) => status === "unconfirmed" || status === "active";
+
+/** An alert's state in the customer's words ("Sent on Mar 3, 2027"), in the shop's time zone. */
+export function alertStatusText(
+  alert: { kind: AlertKind; status: AlertStatus; sentAt: Date | null },
+  timeZone: string,
+): string {
+  switch (alert.status) {
+    case "unconfirmed":
+      return "Waiting for your confirmation";
+    case "active":
+      return "Waiting";
+    case "due":
+      return alert.kind === "restock"
+        ? "Back in stock: your e-mail is on its way"
+        : "Released: your e-mail is on its way";
+    case "sent":
+      return alert.sentAt ? `Sent on ${formatShopDate(alert.sentAt, timeZone)}` : "Sent";
+    case "unsubscribed":
+      return "Cancelled";
+  }
+}

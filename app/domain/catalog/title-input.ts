@@ -123,3 +123,24 @@ export const comingSoonSchema = z.object({
     .refine(isCalendarDate, "Date must be in YYYY-MM-DD format"),
   description: optionalText(2000),
 });
+
+/**
+ * Linking a Coming Soon entry to its title, once in the catalogue: the regular title's
+ * RegSerialNo, and whether the entry leaves the Coming Soon row (a checkbox: present when ticked).
+ */
+export const comingSoonLinkSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, "There is no such entry.")
+    .transform(Number),
+  regSerialNo: z
+    .string()
+    .trim()
+    .min(1, "Please enter the catalogue serial number.")
+    .regex(/^\d{1,9}$/, "The serial number is a whole number, as the catalogue shows it.")
+    .transform(Number),
+  retire: z
+    .string()
+    .optional()
+    .transform((value) => value !== undefined),
+});

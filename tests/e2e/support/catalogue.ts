@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import sharp from "sharp";
 
 /**
  * A signed-in admin lists a regular DVD at $9.99 through the back office's form; returns its
@@ -39,4 +40,27 @@ export async function openStaffPickInStock(page: Page) {
     await expect(dialog).toBeHidden();
   }
   throw new Error("Every Staff Pick is out of stock");
+}
+
+/** A real poster image, as an admin would upload one (400 × 600 PNG). */
+export function posterPng() {
+  return sharp({
+    create: { width: 400, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } },
+  })
+    .png()
+    .toBuffer();
+}
+
+/** A signed-in admin adds an entry to Coming Soon, five days ahead, and sees it in the list. */
+export async function addComingSoonEntry(page: Page, title: string) {
+  await page.goto("/admin/coming-soon");
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page
+    .getByLabel("Release date")
+    .fill(new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10));
+  await page
+    .getByLabel("Poster")
+    .setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: await posterPng() });
+  await page.getByRole("button", { name: "Add Coming Soon Title" }).click();
+  await expect(page.getByRole("list", { name: "Coming Soon entries" })).toContainText(title);
 }
