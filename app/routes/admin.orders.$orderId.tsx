@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { SectionCard } from "#app/components/admin/section-card.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ExtraPaymentsCard } from "#app/components/admin/extra-payments-card.tsx";
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
@@ -7,7 +8,6 @@ import { OrderSummary } from "#app/components/order-summary.tsx";
 import { ReturnStatusBadge } from "#app/components/return-status-badge.tsx";
 import { HistoryCard } from "#app/components/admin/history-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import {
   Dialog,
   DialogClose,
@@ -380,114 +380,79 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       {loaderData.extraPayments.length > 0 ? (
         <ExtraPaymentsCard payments={loaderData.extraPayments} />
       ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>Actions</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Actions order={order} answer={answer} />
-        </CardContent>
-      </Card>
+      <SectionCard title="Actions">
+        <Actions order={order} answer={answer} />
+      </SectionCard>
       <div className="grid gap-6 md:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Customer and shipping</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-3 text-sm">
+        <SectionCard title="Customer and shipping" contentClassName="flex flex-col gap-3 text-sm">
+          <p>
+            <Link to={`/admin/customers/${customer.id}`} className="text-primary underline">
+              {customerName || customer.email}
+            </Link>{" "}
+            ({customer.email})
+          </p>
+          <address className="not-italic">
+            {order.shipping.name}
+            <br />
+            {order.shipping.address}
+            <br />
+            {order.shipping.city}, {order.shipping.state} {order.shipping.postalCode}
+            <br />
+            {order.shipping.phone} · {order.shipping.email}
+          </address>
+          <p>Shipping method: {order.shipping.method}</p>
+          {order.shipped ? (
             <p>
-              <Link to={`/admin/customers/${customer.id}`} className="text-primary underline">
-                {customerName || customer.email}
-              </Link>{" "}
-              ({customer.email})
+              Shipped {order.shipped}
+              {order.carrier ? ` with ${order.carrier}` : ""}
+              {order.trackingNumber ? ` · Tracking number: ${order.trackingNumber}` : ""}
             </p>
-            <address className="not-italic">
-              {order.shipping.name}
-              <br />
-              {order.shipping.address}
-              <br />
-              {order.shipping.city}, {order.shipping.state} {order.shipping.postalCode}
-              <br />
-              {order.shipping.phone} · {order.shipping.email}
-            </address>
-            <p>Shipping method: {order.shipping.method}</p>
-            {order.shipped ? (
-              <p>
-                Shipped {order.shipped}
-                {order.carrier ? ` with ${order.carrier}` : ""}
-                {order.trackingNumber ? ` · Tracking number: ${order.trackingNumber}` : ""}
-              </p>
+          ) : null}
+        </SectionCard>
+        <SectionCard title="Payment">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Provider</dt>
+            <dd>{order.paymentProvider ?? "None yet"}</dd>
+            <dt className="text-muted-foreground">Reference</dt>
+            <dd className="break-all">{order.paymentReference ?? "—"}</dd>
+            <dt className="text-muted-foreground">Paid</dt>
+            <dd>{order.paid ?? "Not paid"}</dd>
+            {order.refunded ? (
+              <>
+                <dt className="text-muted-foreground">Refunded</dt>
+                <dd>
+                  {order.refunded}
+                  <span className="block break-all">{order.refundReference}</span>
+                </dd>
+              </>
             ) : null}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Payment</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">Provider</dt>
-              <dd>{order.paymentProvider ?? "None yet"}</dd>
-              <dt className="text-muted-foreground">Reference</dt>
-              <dd className="break-all">{order.paymentReference ?? "—"}</dd>
-              <dt className="text-muted-foreground">Paid</dt>
-              <dd>{order.paid ?? "Not paid"}</dd>
-              {order.refunded ? (
-                <>
-                  <dt className="text-muted-foreground">Refunded</dt>
-                  <dd>
-                    {order.refunded}
-                    <span className="block break-all">{order.refundReference}</span>
-                  </dd>
-                </>
-              ) : null}
-            </dl>
-          </CardContent>
-        </Card>
+          </dl>
+        </SectionCard>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>Items</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <OrderSummary
-            items={lines}
-            subtotalCents={order.subtotalCents}
-            shippingCents={order.shippingCents}
-            taxCents={order.taxCents}
-            totalCents={order.totalCents}
-          />
-        </CardContent>
-      </Card>
+      <SectionCard title="Items">
+        <OrderSummary
+          items={lines}
+          subtotalCents={order.subtotalCents}
+          shippingCents={order.shippingCents}
+          taxCents={order.taxCents}
+          totalCents={order.totalCents}
+        />
+      </SectionCard>
       {loaderData.returns.length > 0 ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Returns</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="flex flex-col gap-2 text-sm">
-              {loaderData.returns.map((entry) => (
-                <li key={entry.number} className="flex flex-wrap items-center gap-2">
-                  <Link to={`/admin/returns/${entry.number}`} className="text-primary underline">
-                    {entry.label}
-                  </Link>
-                  <ReturnStatusBadge status={entry.status} />
-                  <span>{entry.items}</span>
-                  {entry.refund ? <span>· refunded {entry.refund}</span> : null}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <SectionCard title="Returns">
+          <ul className="flex flex-col gap-2 text-sm">
+            {loaderData.returns.map((entry) => (
+              <li key={entry.number} className="flex flex-wrap items-center gap-2">
+                <Link to={`/admin/returns/${entry.number}`} className="text-primary underline">
+                  {entry.label}
+                </Link>
+                <ReturnStatusBadge status={entry.status} />
+                <span>{entry.items}</span>
+                {entry.refund ? <span>· refunded {entry.refund}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </SectionCard>
       ) : null}
       <HistoryCard history={history} />
     </div>

@@ -1,9 +1,9 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { SectionCard } from "#app/components/admin/section-card.tsx";
 import { FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
 import { ReturnStatusBadge } from "#app/components/return-status-badge.tsx";
 import { HistoryCard } from "#app/components/admin/history-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { ArrowLeft } from "#app/components/ui/icons.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
@@ -309,115 +309,87 @@ export default function AdminReturn({ loaderData, actionData }: Route.ComponentP
       {answer && !answer.errors ? (
         <FormMessage tone={answer.ok ? "success" : "error"}>{answer.message}</FormMessage>
       ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>Actions</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Actions loaderData={loaderData} answer={answer} />
-        </CardContent>
-      </Card>
+      <SectionCard title="Actions">
+        <Actions loaderData={loaderData} answer={answer} />
+      </SectionCard>
       <div className="grid gap-6 md:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>The return</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">Customer</dt>
-              <dd>
-                {order.name} ({order.email})
-              </dd>
-              <dt className="text-muted-foreground">Reason</dt>
-              <dd>{ret.reason}</dd>
-              {ret.note ? (
-                <>
-                  <dt className="text-muted-foreground">Note</dt>
-                  <dd className="whitespace-pre-line">{ret.note}</dd>
-                </>
-              ) : null}
-              <dt className="text-muted-foreground">Coming back</dt>
-              <dd>{ret.method}</dd>
-              <dt className="text-muted-foreground">Shipped</dt>
-              <dd>{order.shipped ?? "—"}</dd>
-              {ret.received ? (
-                <>
-                  <dt className="text-muted-foreground">Received</dt>
-                  <dd>{ret.received}</dd>
-                </>
-              ) : null}
-              {ret.rejected ? (
-                <>
-                  <dt className="text-muted-foreground">Rejected</dt>
-                  <dd>
-                    {ret.rejected}: {ret.rejectionReason}
-                  </dd>
-                </>
-              ) : null}
-            </dl>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>{ret.refunded ? "Refunded" : "Refund"}</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">Items</dt>
-              <dd>{money(refund.goodsCents)}</dd>
-              <dt className="text-muted-foreground">Shipping</dt>
-              <dd>{money(refund.shippingCents)}</dd>
-              <dt className="text-muted-foreground">Sales tax</dt>
-              <dd>{money(refund.taxCents)}</dd>
-              <dt className="text-muted-foreground">Toward postage</dt>
-              <dd>{money(refund.postageCents)}</dd>
-              <dt className="font-semibold">Total</dt>
-              <dd className="font-semibold">{money(refund.totalCents)}</dd>
-              {ret.refunded ? (
-                <>
-                  <dt className="text-muted-foreground">When</dt>
-                  <dd>
-                    {ret.refunded}
-                    <span className="block break-all">{ret.refundReference}</span>
-                  </dd>
-                </>
-              ) : (
-                <>
-                  <dt className="text-muted-foreground">Through</dt>
-                  <dd>{order.paymentProvider ?? "—"}</dd>
-                </>
-              )}
-            </dl>
-          </CardContent>
-        </Card>
+        <SectionCard title="The return">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Customer</dt>
+            <dd>
+              {order.name} ({order.email})
+            </dd>
+            <dt className="text-muted-foreground">Reason</dt>
+            <dd>{ret.reason}</dd>
+            {ret.note ? (
+              <>
+                <dt className="text-muted-foreground">Note</dt>
+                <dd className="whitespace-pre-line">{ret.note}</dd>
+              </>
+            ) : null}
+            <dt className="text-muted-foreground">Coming back</dt>
+            <dd>{ret.method}</dd>
+            <dt className="text-muted-foreground">Shipped</dt>
+            <dd>{order.shipped ?? "—"}</dd>
+            {ret.received ? (
+              <>
+                <dt className="text-muted-foreground">Received</dt>
+                <dd>{ret.received}</dd>
+              </>
+            ) : null}
+            {ret.rejected ? (
+              <>
+                <dt className="text-muted-foreground">Rejected</dt>
+                <dd>
+                  {ret.rejected}: {ret.rejectionReason}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </SectionCard>
+        <SectionCard title={ret.refunded ? "Refunded" : "Refund"}>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Items</dt>
+            <dd>{money(refund.goodsCents)}</dd>
+            <dt className="text-muted-foreground">Shipping</dt>
+            <dd>{money(refund.shippingCents)}</dd>
+            <dt className="text-muted-foreground">Sales tax</dt>
+            <dd>{money(refund.taxCents)}</dd>
+            <dt className="text-muted-foreground">Toward postage</dt>
+            <dd>{money(refund.postageCents)}</dd>
+            <dt className="font-semibold">Total</dt>
+            <dd className="font-semibold">{money(refund.totalCents)}</dd>
+            {ret.refunded ? (
+              <>
+                <dt className="text-muted-foreground">When</dt>
+                <dd>
+                  {ret.refunded}
+                  <span className="block break-all">{ret.refundReference}</span>
+                </dd>
+              </>
+            ) : (
+              <>
+                <dt className="text-muted-foreground">Through</dt>
+                <dd>{order.paymentProvider ?? "—"}</dd>
+              </>
+            )}
+          </dl>
+        </SectionCard>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>Items</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="flex flex-col gap-2 text-sm">
-            {items.map((item) => (
-              <li key={item.field} className="flex flex-wrap justify-between gap-2">
-                <span>
-                  {item.quantity} × {item.title} at {formatUsd(item.unitPriceCents)}
-                </span>
-                <span className="text-muted-foreground">
-                  {item.condition ? LINE_CONDITION_LABELS[item.condition] : "Not received yet"}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+      <SectionCard title="Items">
+        <ul className="flex flex-col gap-2 text-sm">
+          {items.map((item) => (
+            <li key={item.field} className="flex flex-wrap justify-between gap-2">
+              <span>
+                {item.quantity} × {item.title} at {formatUsd(item.unitPriceCents)}
+              </span>
+              <span className="text-muted-foreground">
+                {item.condition ? LINE_CONDITION_LABELS[item.condition] : "Not received yet"}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </SectionCard>
       <HistoryCard history={history} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
+import { SectionCard } from "./section-card.tsx";
 
 export type HistoryEntry = {
   id: number;
@@ -12,24 +12,17 @@ export type HistoryEntry = {
 /** What happened to an order or a return, oldest first: when, what, who, and a note. */
 export function HistoryCard({ history }: { history: HistoryEntry[] }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>History</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ol className="flex flex-col gap-2 text-sm">
-          {history.map((event) => (
-            <li key={event.id} className="flex flex-wrap gap-x-2">
-              <span className="text-muted-foreground">{event.when}</span>
-              <span className="font-medium first-letter:uppercase">{event.change}</span>
-              <span>by {event.by}</span>
-              {event.note ? <span className="text-muted-foreground">({event.note})</span> : null}
-            </li>
-          ))}
-        </ol>
-      </CardContent>
-    </Card>
+    <SectionCard title="History">
+      <ol className="flex flex-col gap-2 text-sm">
+        {history.map((event) => (
+          <li key={event.id} className="flex flex-wrap gap-x-2">
+            <span className="text-muted-foreground">{event.when}</span>
+            <span className="font-medium first-letter:uppercase">{event.change}</span>
+            <span>by {event.by}</span>
+            {event.note ? <span className="text-muted-foreground">({event.note})</span> : null}
+          </li>
+        ))}
+      </ol>
+    </SectionCard>
   );
 }
