@@ -33,15 +33,21 @@ CREATE INDEX "stock_alerts_email" ON "stock_alerts" USING btree ("email");--> st
 -- alert sender mails due alerts (decision 012). One statement-level trigger, so an import of
 -- thousands of titles marks their alerts in one set-based update.
 CREATE OR REPLACE FUNCTION regular_titles_restock_alerts() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  restocked integer[];
 BEGIN
-  UPDATE stock_alerts AS alert
-     SET status = 'due', due_at = now()
+  SELECT array_agg(new_rows.reg_serial_no) INTO restocked
     FROM new_rows JOIN old_rows USING (reg_serial_no)
-   WHERE alert.reg_serial_no = new_rows.reg_serial_no
-     AND alert.kind = 'restock'
-     AND alert.status = 'active'
-     AND old_rows.qty_to_list <= 0
-     AND new_rows.qty_to_list > 0;
+   WHERE old_rows.qty_to_list <= 0 AND new_rows.qty_to_list > 0;
+  IF restocked IS NULL THEN
+    RETURN NULL;
+  END IF;
+  -- By the waiting alerts' own index, whatever the size of the statement.
+  UPDATE stock_alerts
+     SET status = 'due', due_at = now()
+   WHERE reg_serial_no = ANY (restocked)
+     AND kind = 'restock'
+     AND status = 'active';
   RETURN NULL;
 END $$;
 --> statement-breakpoint

@@ -496,6 +496,25 @@ describe("request size", () => {
     const prices = await declared("/api/cart/prices", "application/json", 100 * 1024);
     expect(prices).toMatch(/^HTTP\/1\.1 413/);
     expect(prices).toContain("larger than");
+    // A browser's form post with files too large together gets a page to read, and a way back.
+    const upload = await rawRequest(
+      shop,
+      [
+        "POST /admin/repairs/new HTTP/1.1",
+        "Host: 127.0.0.1",
+        "Accept: text/html,application/xhtml+xml,*/*;q=0.8",
+        "Referer: http://127.0.0.1/admin/repairs/new?booking=1",
+        "Content-Type: multipart/form-data; boundary=x",
+        `Content-Length: ${50 * 1024 * 1024}`,
+        "",
+        "",
+      ].join("\r\n"),
+      { untilClosed: true },
+    );
+    expect(upload).toMatch(/^HTTP\/1\.1 413/);
+    expect(upload).toContain("text/html");
+    expect(upload).toContain("What you sent is larger than 40 MB together");
+    expect(upload).toContain('href="/admin/repairs/new?booking=1"');
     expect(await declared("/login", "application/x-www-form-urlencoded", 200 * 1024)).toMatch(
       /^HTTP\/1\.1 413/,
     );

@@ -41,11 +41,32 @@ export function limitBodies(limits: BodyLimits = BODY_LIMITS) {
     if (Number(declared) > limit) {
       // The unread body would otherwise be parsed as the next request on this connection.
       res.set("Connection", "close");
-      res.status(413).json({ error: `The request body is larger than ${limit} bytes.` });
+      res.status(413);
+      // A browser's form post (files too large together) gets a page a person can read.
+      if (req.accepts(["json", "html"]) === "html") {
+        res.type("html").send(tooLargePage(limit, req.get("referer"), req.get("host")));
+        return;
+      }
+      res.json({ error: `The request body is larger than ${limit} bytes.` });
       return;
     }
     next();
   };
+}
+
+/** The page a form post over the limit gets: what happened, and the way back to the form. */
+function tooLargePage(limit: number, referer: string | undefined, host: string | undefined) {
+  let back = "/";
+  try {
+    const url = new URL(referer ?? "");
+    if (url.host === host) back = url.pathname + url.search;
+  } catch {
+    // No usable referrer: home.
+  }
+  const megabytes = Math.floor(limit / (1024 * 1024));
+  const size = megabytes >= 1 ? `${megabytes} MB` : `${Math.floor(limit / 1024)} KB`;
+  const href = back.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Too large to send</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>Too large to send</h1><p>What you sent is larger than ${size} together, so nothing was saved. Go back, choose fewer or smaller files, and send the form again.</p><p><a href="${href}">Back to the form</a></p></body></html>`;
 }
 
 // A percent-encoded control character (NUL among them): never part of a real address.

@@ -1,6 +1,7 @@
 import { Search } from "#app/components/ui/icons.tsx";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
+import { BACK_IN_STOCK_ANCHOR } from "#app/domain/alerts/status.ts";
 import { cn } from "#app/lib/cn.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { SUGGESTIONS_LIMIT, type SearchSuggestion } from "#app/lib/search-suggestion.ts";
@@ -102,8 +103,11 @@ export function SearchBox() {
   function pick(index: number) {
     const picked = suggestions[index];
     collapse();
-    if (picked) navigate(`/movies/${picked.regSerialNo}`, { state: { page: 1 } });
-    else navigate(searchUrl);
+    // A sold-out title opens at its "Email me when it's back" signup.
+    if (picked) {
+      const signup = picked.inStock ? "" : `#${BACK_IN_STOCK_ANCHOR}`;
+      navigate(`/movies/${picked.regSerialNo}${signup}`, { state: { page: 1 } });
+    } else navigate(searchUrl);
   }
 
   return (
@@ -202,7 +206,9 @@ export function SearchBox() {
                 {suggestion.inStock ? null : (
                   <>
                     {" · "}
-                    <span className="font-medium text-destructive">Out of stock</span>
+                    <span className="font-medium text-destructive">
+                      Out of stock: email me when it&apos;s back
+                    </span>
                   </>
                 )}
               </span>

@@ -103,7 +103,7 @@ test("the suggestions work from the keyboard", async ({ page }) => {
   ).toBeVisible();
 });
 
-test("a sold-out title's suggestion says Out of stock, as its page does", async ({
+test("a sold-out title's suggestion says Out of stock and leads to its page's alert signup", async ({
   page,
   context,
 }, testInfo) => {
@@ -131,8 +131,12 @@ test("a sold-out title's suggestion says Out of stock, as its page does", async 
   const soldOut = list.getByRole("option", { name: /Out of stock/ });
   await expect(soldOut).toHaveCount(1);
   await expect(soldOut).toContainText(`${name} Sold`);
-  await expect(soldOut.getByText("Out of stock", { exact: true })).toBeVisible();
+  await expect(
+    soldOut.getByText("Out of stock: email me when it's back", { exact: true }),
+  ).toBeVisible();
   await soldOut.click();
   await expect(page.getByRole("heading", { level: 1, name: `${name} Sold` })).toBeVisible();
+  await expect(page).toHaveURL(/#back-in-stock$/);
   await expect(page.getByText("Out of stock", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Email me when it's back" })).toBeVisible();
 });

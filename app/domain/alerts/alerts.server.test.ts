@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { PgBoss } from "pg-boss";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#app/db/client.server.ts";
 import { comingSoon, regularTitles, stockAlerts, users } from "#app/db/schema.ts";
 import { importCatalogCsv } from "#app/domain/catalog/catalog-csv.server.ts";
-import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import { placeOrder } from "#app/domain/orders/place-order.server.ts";
 import { cancelOrder } from "#app/domain/orders/staff-actions.server.ts";
 import {
@@ -15,7 +14,8 @@ import {
 } from "#app/domain/orders/test-fixtures.server.ts";
 import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
 import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
-import { testDatabase } from "#tests/support/test-database.ts";
+import { scratchDatabase } from "#tests/support/scratch-database.ts";
+import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
 import {
   alertToken,
   confirmAlert,
@@ -27,17 +27,16 @@ import {
   waitingForComingSoon,
 } from "./alerts.server.ts";
 
-const db = testDatabase();
+// A database of its own: the bulk test queues 10,000 e-mails, which must not land in the queue
+// that the mail worker tests in other files deliver from.
+const scratch = scratchDatabase();
+scratchOutbox(scratch);
+let db: Database;
+beforeAll(() => {
+  db = scratch.db();
+});
 const links = { publicUrl: "http://shop.test", secret: "alerts-test-secret-of-32-characters!!" };
 const pricing = { salesTaxRates: parseSalesTaxRates(""), freeShippingThresholdCents: 20_000 };
-
-let boss: PgBoss;
-beforeAll(async () => {
-  boss = await startOutbox(inject("databaseUrl"), { onError() {} });
-});
-afterAll(async () => {
-  await stopOutbox(boss);
-});
 
 type QueuedMail = {
   to: string;
