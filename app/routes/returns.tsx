@@ -41,8 +41,11 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
           <li>Films and memorabilia in the condition you received them.</li>
           <li>Sealed discs still in their wrapping, or opened discs that are faulty.</li>
           <li>
-            Anything that arrived damaged or is not what you ordered, even after the 30 days: tell
-            us and we will put it right.
+            Anything that arrived damaged or is not what you ordered, even after the 30 days:{" "}
+            <Link to="/contact" className="font-medium text-primary underline">
+              Contact us
+            </Link>{" "}
+            and we will put it right.
           </li>
         </ul>
       </section>
