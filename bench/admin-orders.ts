@@ -48,6 +48,8 @@ async function seed() {
            (array['Lovelace','Hopper','Turing','Dijkstra','Liskov','Knuth','Allen','Thompson'])[1 + (n / 8) % 8] || n,
            now() - make_interval(days => (n % 365)), now()
       from generate_series(1, ${CUSTOMERS}) as n`);
+  // A customer has one pending order at most (orders_one_pending_per_user): the first CUSTOMERS
+  // orders go to distinct customers, so only they can be pending; later ones in that slot are paid.
   await db.execute(sql`
     insert into orders (user_id, status, shipping_name, shipping_address, shipping_city,
                         shipping_state, shipping_postal_code, shipping_phone, shipping_email,
@@ -61,9 +63,10 @@ async function seed() {
       cross join lateral (select 1 + (n * 7919) % ${CUSTOMERS} as c) as pick
       join customers c on c.id = 'bench-' || pick.c
       cross join lateral (select now() - make_interval(mins => ${ORDERS} - n) as t) as at
-      cross join lateral (select (array['completed','completed','completed','shipped','paid',
-                                        'paid','pending','cancelled','expired','refunded'])[1 + n % 10]
-                                 as status) as s`);
+      cross join lateral (select case when n % 10 = 6 and n > ${CUSTOMERS} then 'paid'
+                                 else (array['completed','completed','completed','shipped','paid',
+                                             'paid','pending','cancelled','expired','refunded'])[1 + n % 10]
+                                 end as status) as s`);
   await db.execute(sql`
     insert into order_items (order_id, product_type, product_serial_no, title, quantity, unit_price_cents)
     select o.id, 'regular', line, 'Bench Title ' || line, 1 + o.id % 2, 1000

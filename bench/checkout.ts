@@ -404,12 +404,15 @@ async function run(seconds = SECONDS): Promise<RunResult> {
   if (waits) printWaits(await waits);
   latencies.sort((a, b) => a - b);
 
-  // Oversold: stock below zero, or more taken by orders than there was.
+  // Oversold: stock below zero, or more taken by orders than there was. Only orders that hold
+  // their stock count: a buyer's new checkout releases their earlier unpaid order (its stock goes
+  // back, its status becomes cancelled), as do expiry and cancellation.
   const { rows } = await db.query<{ serial: number; qty: number; sold: string }>(
     `select t.reg_serial_no as serial, t.qty_to_list as qty,
-            coalesce(sum(i.quantity), 0) as sold
+            coalesce(sum(i.quantity) filter (where o.status in ('pending', 'paid', 'shipped', 'completed')), 0) as sold
        from regular_titles t
        left join order_items i on i.product_type = 'regular' and i.product_serial_no = t.reg_serial_no
+       left join orders o on o.id = i.order_id
       where t.product_id like 'BENCH-%'
       group by t.reg_serial_no, t.qty_to_list`,
   );
