@@ -5,11 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 
-chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
+chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}"
 # What the suite runs besides Node: Chromium for the browser tests, PostgreSQL's own server (the
 # external-database, backup and load-balancer tests) and nginx (the load balancer).
 missing=()
-[ -x "$chromium_path" ] || missing+=(chromium)
+[ -x "$chromium_path" ] || missing+=(chromium-headless-shell)
 compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || missing+=(postgresql)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -25,10 +25,43 @@ if [ "${#missing[@]}" -gt 0 ]; then
   fi
 fi
 
-step() { printf '\n== %s ==\n' "$1"; }
-step "typecheck"; react-router typegen && tsc
-step "lint"; eslint . && prettier --check . >/dev/null && echo "eslint + prettier: clean"
-step "build"; node scripts/build.ts >/dev/null && echo "built"
-step "unit and integration tests"; vitest run
-step "several processes behind a load balancer"; timeout --kill-after=10 300 vitest run -c vitest.cluster.config.ts
-step "browser tests"; playwright test
+# Each stage says how long it took.
+started=$SECONDS
+stage_start=""
+step() {
+  [ -z "$stage_start" ] || printf '(%ss)\n' "$((SECONDS - stage_start))"
+  stage_start=$SECONDS
+  printf '\n== %s ==\n' "$1"
+}
+
+# Type checking, linting and the build do not depend on each other: side by side, each one's
+# output shown when it fails.
+step "typecheck, lint and build"
+react-router typegen
+checks="$(mktemp -d)"
+trap 'rm -rf "$checks"' EXIT
+tsc >"$checks/typecheck" 2>&1 &
+typecheck=$!
+{ eslint . && prettier --check . >/dev/null; } >"$checks/lint" 2>&1 &
+lint=$!
+node scripts/build.ts >"$checks/build" 2>&1 &
+build=$!
+failed=0
+for check in typecheck lint build; do
+  if wait "${!check}"; then
+    echo "$check: clean"
+  else
+    printf '%s failed:\n' "$check"
+    cat "$checks/$check"
+    failed=1
+  fi
+done
+[ "$failed" = 0 ] || exit 1
+
+step "unit and integration tests"
+vitest run
+step "several processes behind a load balancer"
+timeout --kill-after=10 300 vitest run -c vitest.cluster.config.ts
+step "browser tests"
+playwright test
+printf '(%ss)\n\nAll stages passed in %ss.\n' "$((SECONDS - stage_start))" "$((SECONDS - started))"

@@ -458,6 +458,10 @@ test("what opens on a visitor's page: the menu, the title dialog, the cart drawe
   });
   await page.goto("/search?query=qqqzzzxxx");
   await judge(page, "/search with no match", found);
+  await page.goto("/movies?disc=Blu-ray&sort=az&page=2");
+  await judge(page, "/movies filtered, sorted and paged", found);
+  await page.goto("/movies/99999999");
+  await judge(page, "a title page that does not exist", found);
   await page.goto("/cart");
   await page.getByRole("button", { name: "Proceed to Checkout" }).click();
   await judge(page, "/cart with the shipping form's messages", found);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, frames, test } from "./support/fixtures.ts";
 import { clientAddress, signInAsAdmin } from "./support/accounts.ts";
 import { fillShipping } from "./support/checkout.ts";
 import { firstLink, uniqueEmail, waitForMail } from "./support/mailbox.ts";
@@ -17,19 +17,6 @@ function focused(page: Page) {
     const name = element.getAttribute("aria-label") ?? element.textContent ?? "";
     return `${element.tagName.toLowerCase()}: ${name.replace(/\s+/g, " ").trim()}`;
   });
-}
-
-/** Waits for the browser to draw `count` frames: time for the page's effects after a change. */
-async function frames(page: Page, count: number) {
-  await page.evaluate(
-    (total) =>
-      new Promise<void>((resolve) => {
-        let drawn = 0;
-        const next = () => (++drawn >= total ? resolve() : requestAnimationFrame(next));
-        requestAnimationFrame(next);
-      }),
-    count,
-  );
 }
 
 /** Presses Enter on a control, as a keyboard user who has reached it does. */

@@ -2,6 +2,19 @@ import { test as base, type Page } from "@playwright/test";
 
 export { expect } from "@playwright/test";
 
+/** Waits for the browser to draw `count` frames: time for the page's effects, or a moving row. */
+export async function frames(page: Page, count: number) {
+  await page.evaluate(
+    (total) =>
+      new Promise<void>((resolve) => {
+        let drawn = 0;
+        const next = () => (++drawn >= total ? resolve() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+    count,
+  );
+}
+
 /** Waits until the page has hydrated: its buttons and menus respond from then on. */
 export function whenInteractive(page: Page) {
   return page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -13,6 +13,18 @@ type Received = {
   attachments?: { filename: string; contentType: string; content: string }[];
 };
 
+/** Messages already read, by file name: a message file never changes once it is there. */
+const read = new Map<string, Received>();
+
+function message(file: string): Received {
+  let mail = read.get(file);
+  if (!mail) {
+    mail = JSON.parse(fs.readFileSync(path.join(mailDir, file), "utf8")) as Received;
+    read.set(file, mail);
+  }
+  return mail;
+}
+
 /** Waits for the newest message to an address (sent through the real SMTP server). */
 export async function waitForMail(
   to: string,
@@ -35,7 +47,7 @@ export async function waitForMail(
       : [];
     for (const file of files) {
       if (options.after && Number(file.split("-")[0]) < options.after) continue;
-      const mail = JSON.parse(fs.readFileSync(path.join(mailDir, file), "utf8")) as Received;
+      const mail = message(file);
       if (options.containing && !mail.text.includes(options.containing)) continue;
       if (mail.to.includes(to) && subject.test(mail.subject)) return mail;
     }
@@ -51,7 +63,7 @@ export function mailsMatching(to: string, subject: RegExp): Received[] {
     .readdirSync(mailDir)
     .filter((file) => file.endsWith(".json"))
     .sort()
-    .map((file) => JSON.parse(fs.readFileSync(path.join(mailDir, file), "utf8")) as Received)
+    .map(message)
     .filter((mail) => mail.to.includes(to) && subject.test(mail.subject));
 }
 

@@ -1,0 +1,38 @@
+// The home page's poster rows move on their own unless the shopper prefers reduced motion. (axe
+// judges every page and open state in axe-routes.spec.ts.)
+import { expect, frames, test } from "./support/fixtures.ts";
+
+test("poster rows stand still for people who prefer reduced motion", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/");
+  const row = page.getByRole("region", { name: "New Arrivals posters" });
+  const scrolled = () => row.evaluate((element) => element.scrollLeft);
+  await frames(page, 40);
+  expect(await scrolled()).toBe(0);
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await expect.poll(scrolled).toBeGreaterThan(5);
+  // Hovering pauses the row.
+  await row.hover();
+  const at = await scrolled();
+  await frames(page, 40);
+  expect(await scrolled()).toBeLessThan(at + 3);
+});
+
+test("a poster row can be scrolled by hand and with its buttons", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Pause New Arrivals" }).click();
+  const row = page.getByRole("region", { name: "New Arrivals posters" });
+  const scrolled = () => row.evaluate((element) => element.scrollLeft);
+  const start = await scrolled();
+  await page.getByRole("button", { name: "Scroll New Arrivals forward" }).click();
+  await expect.poll(scrolled).toBeGreaterThan(start + 100);
+  const forward = await scrolled();
+  await page.getByRole("button", { name: "Scroll New Arrivals back" }).click();
+  await expect.poll(scrolled).toBeLessThan(forward - 100);
+  // A swipe (here: the wheel a trackpad sends) moves it too.
+  await row.hover();
+  const before = await scrolled();
+  await page.mouse.wheel(300, 0);
+  await expect.poll(scrolled).toBeGreaterThan(before + 100);
+});
