@@ -12,6 +12,11 @@ const FIRST_CONTROL = "button, input, select, textarea";
  * its own to keep focus inside, to close on Escape or to give focus back: it looks like the
  * sheet, says what it is, and gives way to the real sheet as soon as that has arrived (which
  * then appears without sliding in a second time, `appearAtOnce` on SheetContent).
+ *
+ * Its first frame shows it as a popover: making the page behind a modal dialog inert restyles
+ * the whole page, which took 35–80 ms on a phone's CPU before anything was drawn. A popover is
+ * drawn in the same top layer at a fraction of that; the frame after, once it is on screen, it
+ * becomes the modal dialog (decision 010).
  */
 export function SheetPlaceholder({
   id,
@@ -39,20 +44,52 @@ export function SheetPlaceholder({
   const titleId = useId();
   const descriptionId = useId();
 
-  // Opened before the browser draws it, so the first frame after the tap already shows it. It
-  // is not closed when it gives way to the real sheet: that would send focus back to the button
-  // for a moment.
+  // Shown before the browser draws, so the first frame after the tap already shows it, and made
+  // modal once that frame is on screen. It is not closed when it gives way to the real sheet:
+  // that would send focus back to the button for a moment.
   useLayoutEffect(() => {
-    dialog.current?.showModal();
-    const first = focusTitle
-      ? heading.current
-      : dialog.current?.querySelector<HTMLElement>(FIRST_CONTROL);
-    first?.focus();
+    const element = dialog.current;
+    if (!element) return;
+    const focusStart = () => {
+      const first = focusTitle
+        ? heading.current
+        : element.querySelector<HTMLElement>(FIRST_CONTROL);
+      first?.focus({ preventScroll: true });
+    };
+    element.showPopover();
+    focusStart();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      // A task after the frame has begun: the sheet is drawn by the time this runs.
+      timer = setTimeout(() => {
+        if (!element.matches(":popover-open")) return;
+        const focused = element.contains(document.activeElement) ? document.activeElement : null;
+        element.hidePopover();
+        element.showModal();
+        if (focused instanceof HTMLElement) focused.focus({ preventScroll: true });
+        else focusStart();
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [focusTitle]);
+
+  /** Closed before it has become modal, it was a popover: closing it is up to this. */
+  const close = () => {
+    const element = dialog.current;
+    if (element?.open) element.close();
+    else if (element?.matches(":popover-open")) {
+      element.hidePopover();
+      onClose();
+    }
+  };
 
   return (
     <dialog
       ref={dialog}
+      popover="manual"
       id={id}
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
@@ -67,7 +104,7 @@ export function SheetPlaceholder({
           event.clientX > box.right ||
           event.clientY < box.top ||
           event.clientY > box.bottom;
-        if (event.target === event.currentTarget && outside) dialog.current?.close();
+        if (event.target === event.currentTarget && outside) close();
       }}
     >
       <div className="sheet-header">
@@ -79,7 +116,7 @@ export function SheetPlaceholder({
         </p>
       </div>
       {children}
-      <button type="button" className="dialog-close" onClick={() => dialog.current?.close()}>
+      <button type="button" className="dialog-close" onClick={close}>
         <X aria-hidden="true" />
         <span className="sr-only">Close</span>
       </button>
