@@ -3,8 +3,9 @@
 // browser tests use (CHROMIUM_PATH, default /usr/bin/chromium). Each page is measured --runs times
 // (default 5); prints every run's performance score with Lighthouse's benchmarkIndex (how fast
 // this machine's CPU is to Lighthouse: its simulated throttling scales with it), and per page the
-// median of the four scores, FCP, LCP, TBT, CLS and the JavaScript bytes it loads. Writes
-// bench/lighthouse.md.
+// median of the four scores, FCP, LCP, TBT, CLS and the JavaScript bytes it loads, and its
+// first-load JavaScript as decision 006 budgets it: gzip in all and the shop's own code's share
+// (bench/first-load.ts). Writes bench/lighthouse.md.
 //
 //   npm run bench:lighthouse [-- --runs 5] [--reports <folder>]
 //
@@ -17,6 +18,7 @@ import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import { buildIfStale } from "#server/build-stamp.ts";
 import { startServer } from "#tests/support/server-process.ts";
+import { describeFirstLoad, firstLoad, type FirstLoad } from "#scripts/first-load.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -64,6 +66,7 @@ type Row = {
   tbt: number;
   cls: number;
   scriptBytes: number;
+  firstLoad: FirstLoad;
 };
 const rows: Row[] = [];
 const median = (values: number[]) => {
@@ -75,7 +78,9 @@ try {
   for (const page of pages) {
     // Once to warm the server (and its page cache), then measured.
     await fetch(`${base}${page.path}`);
-    const measured: Omit<Row, "name" | "scores" | "benchmarkIndexes">[] = [];
+    const load = await firstLoad(`${base}${page.path}`);
+    console.log(`${page.name}: first-load JavaScript ${describeFirstLoad(load)}`);
+    const measured: Omit<Row, "name" | "scores" | "benchmarkIndexes" | "firstLoad">[] = [];
     const benchmarkIndexes: number[] = [];
     for (let run = 1; run <= runs; run++) {
       const result = await lighthouse(`${base}${page.path}`, {
@@ -126,6 +131,7 @@ try {
       tbt: of("tbt"),
       cls: of("cls"),
       scriptBytes: of("scriptBytes"),
+      firstLoad: load,
     });
   }
 } finally {
@@ -135,14 +141,14 @@ try {
 }
 
 const header =
-  "| page | performance (median) | every run | benchmarkIndex | accessibility | best practices | SEO | FCP s | LCP s | TBT ms | CLS | JS KB (transfer) |";
+  "| page | performance (median) | every run | benchmarkIndex | accessibility | best practices | SEO | FCP s | LCP s | TBT ms | CLS | JS KB (transfer) | first-load JS KB gzip: all, the shop's own |";
 const lines = rows.map(
   (row) =>
-    `| ${row.name} | ${row.performance} | ${row.scores.join(", ")} | ${Math.min(...row.benchmarkIndexes).toFixed(0)}–${Math.max(...row.benchmarkIndexes).toFixed(0)} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${(row.fcp / 1000).toFixed(2)} | ${(row.lcp / 1000).toFixed(2)} | ${row.tbt.toFixed(0)} | ${row.cls.toFixed(3)} | ${(row.scriptBytes / 1024).toFixed(1)} |`,
+    `| ${row.name} | ${row.performance} | ${row.scores.join(", ")} | ${Math.min(...row.benchmarkIndexes).toFixed(0)}–${Math.max(...row.benchmarkIndexes).toFixed(0)} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${(row.fcp / 1000).toFixed(2)} | ${(row.lcp / 1000).toFixed(2)} | ${row.tbt.toFixed(0)} | ${row.cls.toFixed(3)} | ${(row.scriptBytes / 1024).toFixed(1)} | ${(row.firstLoad.gzip / 1000).toFixed(1)}, ${(row.firstLoad.shop / 1000).toFixed(1)} |`,
 );
 const table = [
   header,
-  "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
   ...lines,
 ].join("\n");
 console.log(table);

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import pg from "pg";
+import { describeFirstLoad, FIRST_LOAD_BUDGET, firstLoad } from "#scripts/first-load.ts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   type RunningServer as Running,
@@ -81,6 +82,21 @@ describe("the server entry", () => {
       const sameSite = await post({ Origin: server.url });
       expect(sameSite.status).toBe(302);
       expect(sameSite.headers.get("set-cookie")).toMatch(/^age_verified=/);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  });
+
+  it("keeps the home page's first-load JavaScript within decision 006's budget", async () => {
+    const server = await startServer({ DATABASE_URL: databaseUrl, PORT: "0", SEED_DEMO: "false" });
+    try {
+      const load = await firstLoad(`${server.url}/`);
+      console.log(`first-load JavaScript on /: ${describeFirstLoad(load)}`);
+      // React DOM and React Router alone are about 111 KB of it.
+      expect(load.libraries).toBeGreaterThan(100_000);
+      expect(load.gzip).toBeLessThanOrEqual(FIRST_LOAD_BUDGET.gzip);
+      expect(load.shop).toBeLessThanOrEqual(FIRST_LOAD_BUDGET.shop);
     } finally {
       server.child.kill("SIGTERM");
       await server.exited;
