@@ -86,7 +86,8 @@ export function TitleGrid({ titles, linkState, onAddToCart, onDetails, eagerCoun
             <a
               href={title.alertHref}
               onClick={follow(title.alertHref)}
-              className="text-sm font-medium text-primary underline"
+              // 24 px tall at least: a target a finger can hit (WCAG 2.2's target size).
+              className="inline-flex min-h-6 items-center self-start text-sm font-medium text-primary underline"
               aria-label={`Email me when it's back: ${productLabel(title.title, title.disc)}`}
             >
               Email me when it&apos;s back
