@@ -88,8 +88,7 @@ async function tapOnce(button: string, filled: string): Promise<Tap> {
         capture: true,
         once: true,
       });
-      const sheet = () =>
-        document.querySelector('[role="dialog"], dialog[open], dialog:popover-open');
+      const sheet = () => document.querySelector('[role="dialog"], dialog[open]');
       const everyFrame = () => {
         const open = sheet();
         if (times.click !== undefined && !open)

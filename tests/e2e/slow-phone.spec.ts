@@ -68,7 +68,7 @@ function watchTap(page: Page, filled: string) {
     };
     requestAnimationFrame(everyFrame);
     const observer = new MutationObserver(() => {
-      const dialog = document.querySelector('[role="dialog"], dialog[open], dialog:popover-open');
+      const dialog = document.querySelector('[role="dialog"], dialog[open]');
       if (!dialog || times.tap === undefined) return;
       const now = performance.now();
       const seen: ("dialog" | "filled")[] = [];

@@ -13,10 +13,10 @@ const FIRST_CONTROL = "button, input, select, textarea";
  * sheet, says what it is, and gives way to the real sheet as soon as that has arrived (which
  * then appears without sliding in a second time, `appearAtOnce` on SheetContent).
  *
- * Its first frame shows it as a popover: making the page behind a modal dialog inert restyles
- * the whole page, which took 35–80 ms on a phone's CPU before anything was drawn. A popover is
- * drawn in the same top layer at a fraction of that; the frame after, once it is on screen, it
- * becomes the modal dialog (decision 010).
+ * Its first frame shows it as an open dialog that is not yet modal: making the page behind a
+ * modal dialog inert restyles the whole page, which took 35–80 ms on a phone's CPU before
+ * anything was drawn. The frame after, once it is on screen, it becomes the modal dialog, with
+ * its backdrop (decision 010).
  */
 export function SheetPlaceholder({
   id,
@@ -44,9 +44,10 @@ export function SheetPlaceholder({
   const titleId = useId();
   const descriptionId = useId();
 
-  // Shown before the browser draws, so the first frame after the tap already shows it, and made
-  // modal once that frame is on screen. It is not closed when it gives way to the real sheet:
-  // that would send focus back to the button for a moment.
+  // Rendered open, so the first frame after the tap already shows it, and made modal once that
+  // frame is on screen (taking the attribute away closes it without a close event). It is not
+  // closed when it gives way to the real sheet: that would send focus back to the button for a
+  // moment.
   useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -56,15 +57,14 @@ export function SheetPlaceholder({
         : element.querySelector<HTMLElement>(FIRST_CONTROL);
       first?.focus({ preventScroll: true });
     };
-    element.showPopover();
     focusStart();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       // A task after the frame has begun: the sheet is drawn by the time this runs.
       timer = setTimeout(() => {
-        if (!element.matches(":popover-open")) return;
+        if (!element.hasAttribute("open") || element.matches(":modal")) return;
         const focused = element.contains(document.activeElement) ? document.activeElement : null;
-        element.hidePopover();
+        element.removeAttribute("open");
         element.showModal();
         if (focused instanceof HTMLElement) focused.focus({ preventScroll: true });
         else focusStart();
@@ -76,20 +76,10 @@ export function SheetPlaceholder({
     };
   }, [focusTitle]);
 
-  /** Closed before it has become modal, it was a popover: closing it is up to this. */
-  const close = () => {
-    const element = dialog.current;
-    if (element?.open) element.close();
-    else if (element?.matches(":popover-open")) {
-      element.hidePopover();
-      onClose();
-    }
-  };
-
   return (
     <dialog
       ref={dialog}
-      popover="manual"
+      open
       id={id}
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
@@ -104,7 +94,7 @@ export function SheetPlaceholder({
           event.clientX > box.right ||
           event.clientY < box.top ||
           event.clientY > box.bottom;
-        if (event.target === event.currentTarget && outside) close();
+        if (event.target === event.currentTarget && outside) dialog.current?.close();
       }}
     >
       <div className="sheet-header">
@@ -116,7 +106,7 @@ export function SheetPlaceholder({
         </p>
       </div>
       {children}
-      <button type="button" className="dialog-close" onClick={close}>
+      <button type="button" className="dialog-close" onClick={() => dialog.current?.close()}>
         <X aria-hidden="true" />
         <span className="sr-only">Close</span>
       </button>
