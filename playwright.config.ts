@@ -2,7 +2,7 @@ import os from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3111);
-// Debian's headless shell: the browser engine without the windowing of the full \`chromium\`,
+// Debian's headless shell: the browser engine without the windowing of the full `chromium`,
 // about a quarter less CPU for each page on a two-core machine.
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 

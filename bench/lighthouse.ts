@@ -5,19 +5,18 @@
 // this machine's CPU is to Lighthouse: its simulated throttling scales with it), and per page the
 // median of the four scores, FCP, LCP, TBT, CLS and the JavaScript bytes it loads, and its
 // first-load JavaScript as decision 006 budgets it: gzip in all and the shop's own code's share
-// (bench/first-load.ts). Writes bench/lighthouse.md.
+// (scripts/first-load.ts). Writes bench/lighthouse.md.
 //
 //   npm run bench:lighthouse [-- --runs 5] [--reports <folder>]
 //
 // It starts its own shop with the demo catalogue (embedded PostgreSQL in a temporary folder).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import { buildIfStale } from "#server/build-stamp.ts";
-import { startServer } from "#tests/support/server-process.ts";
+import { startDemoShop } from "#tests/support/server-process.ts";
 import { describeFirstLoad, firstLoad, type FirstLoad } from "#scripts/first-load.ts";
 
 const { values: args } = parseArgs({
@@ -31,12 +30,7 @@ const { values: args } = parseArgs({
 const root = path.resolve(import.meta.dirname, "..");
 if ((await buildIfStale()) !== 0) process.exit(1);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-lighthouse-"));
-fs.chmodSync(dataDir, 0o755);
-const server = await startServer(
-  { PORT: "0", DATA_DIR: dataDir, SEED_DEMO: "true" },
-  { keepOutput: false },
-);
+const server = await startDemoShop("lighthouse");
 const base = server.url;
 
 const pages = [
@@ -137,7 +131,6 @@ try {
 } finally {
   chrome.kill();
   await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 const header =

@@ -11,24 +11,18 @@
 //   npm run bench:tap [-- --taps 15]
 //
 // It starts its own shop with the demo catalogue (embedded PostgreSQL in a temporary folder).
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type Page } from "@playwright/test";
+import { chromium } from "@playwright/test";
 import { buildIfStale } from "#server/build-stamp.ts";
-import { startServer } from "#tests/support/server-process.ts";
+import { slowPhone } from "#tests/e2e/support/slow-phone.ts";
+import { startDemoShop } from "#tests/support/server-process.ts";
 
 const { values: args } = parseArgs({ options: { taps: { type: "string", default: "15" } } });
 const taps = Math.max(1, Number(args.taps) || 15);
 
 if ((await buildIfStale()) !== 0) process.exit(1);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-tap-"));
-fs.chmodSync(dataDir, 0o755);
-const server = await startServer(
-  { PORT: "0", DATA_DIR: dataDir, SEED_DEMO: "true" },
-  { keepOutput: false },
-);
+const server = await startDemoShop("tap");
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
   args: ["--no-sandbox", "--disable-gpu"],
@@ -42,19 +36,6 @@ type Tap = {
   framesWithout: number;
   filled: number;
 };
-
-/** Slow 4G as Lighthouse plays it and a CPU four times slower, as slow-phone.spec.ts does. */
-async function slowPhone(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 562.5,
-    downloadThroughput: (1474.56 * 1024) / 8,
-    uploadThroughput: (675 * 1024) / 8,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-}
 
 async function tapOnce(button: string, filled: string): Promise<Tap> {
   const context = await browser.newContext({
@@ -163,5 +144,4 @@ try {
 } finally {
   await browser.close();
   await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }

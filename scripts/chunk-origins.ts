@@ -11,7 +11,7 @@ export type ChunkOrigins = Record<string, { shop: number; libraries: number }>;
 /**
  * Writes, for each JavaScript file of the client build, how much of it is the shop's own code
  * (`app/`) and how much comes from libraries (`node_modules`, and the bundler's and router's
- * generated glue), so that `npm run bench:lighthouse` can report first-load JavaScript in those
+ * generated glue), so that `scripts/first-load.ts` can report first-load JavaScript in those
  * two shares (decision 006).
  */
 export function chunkOrigins(): Plugin {
@@ -26,8 +26,7 @@ export function chunkOrigins(): Plugin {
         if (output.type !== "chunk") continue;
         const share = { shop: 0, libraries: 0 };
         for (const [id, module] of Object.entries(output.modules)) {
-          const own = id.startsWith(appDir) && !id.includes(`${path.sep}node_modules${path.sep}`);
-          share[own ? "shop" : "libraries"] += module.renderedLength;
+          share[id.startsWith(appDir) ? "shop" : "libraries"] += module.renderedLength;
         }
         origins[output.fileName] = share;
       }

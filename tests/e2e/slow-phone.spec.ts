@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress } from "./support/accounts.ts";
 import { allViolations } from "./support/axe.ts";
+import { ROUND_TRIP_MS, slowPhone } from "./support/slow-phone.ts";
 
 // A phone on slow 4G with a CPU four times slower: a tap on the header's Cart and menu buttons
 // answers on screen at once, whatever the network, and the sheet fills in when its code has
@@ -12,29 +13,6 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 test.beforeEach(async ({ context }, testInfo) => {
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
 });
-
-/**
- * A slow-4G round trip: no answer from the network, such as a part of the page's code, can come
- * sooner. A tap answered by what is already in the page is drawn well within it, even on a CPU
- * four times slower and a machine busy with other work.
- */
-const ROUND_TRIP_MS = 562.5;
-
-/**
- * Slow 4G as Lighthouse plays it (150 ms round trip and 1.6 Mbit/s, with DevTools' factors),
- * and a CPU four times slower. The page has loaded by then: what is measured is the tap.
- */
-async function slowPhone(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: ROUND_TRIP_MS,
-    downloadThroughput: (1474.56 * 1024) / 8,
-    uploadThroughput: (675 * 1024) / 8,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-}
 
 type TapTimes = {
   /** When the tap's click reached the page. */

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -66,4 +68,26 @@ export function startServer(
     child.stderr.on("data", (chunk: Buffer) => onData(chunk, true));
     exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+}
+
+/**
+ * The built shop with the demo catalogue in an embedded database of its own (a temporary
+ * folder), for a benchmark; stopping it removes the folder.
+ */
+export async function startDemoShop(label: string): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-${label}-`));
+  // When run as root the database runs as a separate "postgres" user, which must reach it.
+  fs.chmodSync(dataDir, 0o755);
+  const server = await startServer(
+    { PORT: "0", DATA_DIR: dataDir, SEED_DEMO: "true" },
+    { keepOutput: false },
+  );
+  return {
+    ...server,
+    stop: async () => {
+      const code = await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
 }

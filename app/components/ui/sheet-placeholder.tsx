@@ -62,7 +62,7 @@ export function SheetPlaceholder({
     const frame = requestAnimationFrame(() => {
       // A task after the frame has begun: the sheet is drawn by the time this runs.
       timer = setTimeout(() => {
-        if (!element.hasAttribute("open") || element.matches(":modal")) return;
+        if (!element.open || element.matches(":modal")) return;
         const focused = element.contains(document.activeElement) ? document.activeElement : null;
         element.removeAttribute("open");
         element.showModal();
