@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { whenInteractive } from "./fixtures.ts";
 import { firstLink, uniqueEmail, waitForMail } from "./mailbox.ts";
+import { makeAdmin } from "./shop-database.ts";
 
 const run = promisify(execFile);
 
@@ -44,17 +45,16 @@ async function postLogin(page: Page, email: string, password: string) {
 }
 
 /**
- * A confirmed customer, signed in, for tests about what comes after. It takes the same steps as a
- * person (the registration form's post, the link in the confirmation e-mail, the login form's
- * post) through the page's own cookies but without drawing those pages, which accounts.spec.ts
- * tests on screen; then it opens the home page, signed in.
+ * A confirmed account: the registration form's post and the link in the confirmation e-mail,
+ * through the page's own cookies but without drawing those pages (accounts.spec.ts tests them on
+ * screen).
  */
-export async function signedInCustomer(
+async function registerConfirmed(
   page: Page,
   email: string,
   password: string,
-  first = "Ada",
-  last = "Lovelace",
+  first: string,
+  last: string,
 ) {
   const registered = await post(page, "/register", {
     firstName: first,
@@ -69,6 +69,20 @@ export async function signedInCustomer(
     firstLink(await waitForMail(email, /Confirm your e-mail/)),
   );
   expect(confirmed.ok()).toBe(true);
+}
+
+/**
+ * A confirmed customer, signed in, for tests about what comes after: registered and confirmed,
+ * then the login form's post; then it opens the home page, signed in.
+ */
+export async function signedInCustomer(
+  page: Page,
+  email: string,
+  password: string,
+  first = "Ada",
+  last = "Lovelace",
+) {
+  await registerConfirmed(page, email, password, first, last);
   await postLogin(page, email, password);
   await page.goto("/");
   await expect(page.getByRole("button", { name: `${first} ${last}` })).toBeVisible();
@@ -110,12 +124,16 @@ export function clientAddress(testId: string) {
 const ADMIN_PASSWORD = "Back-Office-Keeper-7";
 
 /**
- * A new admin (made with the operator's command) signs in and opens the dashboard. The login
- * page itself, and where it sends an admin, are tested in account-area.spec.ts.
+ * A new admin signs in and opens the dashboard. The account is registered as anyone's would be,
+ * then given the admin role in the database, as the operator's `admin:create` promotes an existing
+ * account: starting that command for every test cost more CPU than the test's pages. The command
+ * itself is tested in scripts/admin-create.test.ts and, on screen, in account-area.spec.ts; the
+ * login page, and where it sends an admin, there too.
  */
 export async function signInAsAdmin(page: Page, label = "owner") {
   const email = uniqueEmail(label);
-  await createAdmin(email, ADMIN_PASSWORD);
+  await registerConfirmed(page, email, ADMIN_PASSWORD, "Shop", "Owner");
+  await makeAdmin(email);
   await postLogin(page, email, ADMIN_PASSWORD);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();

@@ -37,3 +37,11 @@ export async function backdateShipment(orderId: number, days: number) {
     ]),
   );
 }
+
+/** The account given the admin role, as `admin:create` promotes an existing account. */
+export async function makeAdmin(email: string) {
+  const { rowCount } = await withShopDatabase((client) =>
+    client.query("update users set role = 'admin', updated_at = now() where email = $1", [email]),
+  );
+  if (rowCount !== 1) throw new Error(`No account ${email} to make an admin.`);
+}
