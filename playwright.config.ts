@@ -19,7 +19,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: "retain-on-failure",
+    // A trace only when a test is tried again after failing: recording one for every test (its
+    // screenshots and DOM snapshots at every step) took a third of the stage's CPU.
+    trace: "on-first-retry",
     ...devices["Desktop Chrome"],
     launchOptions: {
       executablePath: chromiumPath,
