@@ -108,6 +108,14 @@ export async function startEmbeddedPostgres(
   }
   const EmbeddedPostgres = await loadWithoutSignalHandlers();
   const port = await freePort();
+  // What the server said last: a start that fails says why with it.
+  const lastLines: string[] = [];
+  const heard = (message: unknown) => {
+    const text = String(message).trim();
+    lastLines.push(...text.split("\n"));
+    lastLines.splice(0, Math.max(0, lastLines.length - 10));
+    log(text);
+  };
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -123,8 +131,8 @@ export async function startEmbeddedPostgres(
       "max_connections=200",
       ...(SOCKET_DIR ? ["-c", `unix_socket_directories=${SOCKET_DIR}`] : []),
     ],
-    onLog: (message) => log(String(message).trim()),
-    onError: (message) => log(String(message).trim()),
+    onLog: heard,
+    onError: heard,
   });
   if (!fs.existsSync(path.join(clusterDir, "PG_VERSION"))) {
     await server.initialise();
@@ -154,12 +162,15 @@ export async function startEmbeddedPostgres(
     let failure: unknown;
     for (let attempt = 1; attempt <= RESTART_ATTEMPTS && !stopping; attempt++) {
       try {
+        lastLines.length = 0;
         await server.start();
         watch();
         supervision?.onRestarted({ attempts: attempt, ms: Date.now() - started });
         return;
       } catch (error) {
-        failure = error ?? new Error("postgres exited while starting");
+        // The package rejects with nothing when the server exits while starting.
+        failure =
+          error ?? new Error(`postgres exited while starting; it said:\n${lastLines.join("\n")}`);
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
     }

@@ -111,12 +111,20 @@ function pauseDatabase(dataDir: string): () => void {
   };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number) {
+/** Waits for `probe` to find something; on a timeout the error adds what `detail` tells. */
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+  detail?: () => string,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await probe().catch(() => undefined);
     if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out waiting for ${what}${detail ? `\n${detail()}` : ""}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -348,6 +356,8 @@ describe("the embedded database stopped (fast shutdown, as after a crash)", () =
         return response.status === 200 && Date.now() - stoppedAt > 100 ? true : undefined;
       },
       15_000,
+      () =>
+        `answers: ${[...statuses].join(", ")}; exit code ${s.child.exitCode}; the shop said:\n${s.output().slice(-4000)}`,
     );
     const recoveredMs = Date.now() - stoppedAt;
     console.info(`stopped: answers ${[...statuses].join(", ")}; 200 again after ${recoveredMs} ms`);
@@ -374,6 +384,8 @@ describe("the embedded database stopped (fast shutdown, as after a crash)", () =
     expect(s.output()).toContain(
       "The embedded PostgreSQL server stopped and could not be started again",
     );
+    // With what PostgreSQL said, so that the operator knows why.
+    expect(s.output()).toContain("could not access the server configuration file");
   }, 60_000);
 });
 
