@@ -274,21 +274,31 @@ const booking = once(async (page) => {
   return { confirm, cancel };
 });
 
+/** The titles each page has put in its cart, so that it adds a new one each time. */
+const inCart = new WeakMap<Page, Set<string>>();
+
 /**
  * Puts a title in the cart from the list: from its third page, so the orders made here never
- * sell out the first titles and staff picks that other tests put in their carts.
+ * sell out the first titles and staff picks that other tests put in their carts. The `index`-th
+ * title not yet added by this page: other tests buy from that page too, so a title sold out
+ * meanwhile moves the others up, and the one at `index` may be one already in this cart.
  */
 async function addToCart(page: Page, index = 0) {
   await page.goto("/movies?page=3");
+  const added = inCart.get(page) ?? new Set<string>();
+  inCart.set(page, added);
+  const buttons = page.getByRole("button", { name: /^Add to Cart:/ });
+  const names = await buttons.evaluateAll((elements) =>
+    elements.map((element) => element.getAttribute("aria-label")!),
+  );
+  const name = names.filter((candidate) => !added.has(candidate))[index]!;
   const before = await page.getByRole("button", { name: /^Cart \(/ }).getAttribute("aria-label");
-  await page
-    .getByRole("button", { name: /^Add to Cart:/ })
-    .nth(index)
-    .click();
+  await page.getByRole("button", { name, exact: true }).click();
   await expect(page.getByRole("button", { name: /^Cart \(/ })).not.toHaveAttribute(
     "aria-label",
     before!,
   );
+  added.add(name);
 }
 
 /**
