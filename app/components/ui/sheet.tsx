@@ -34,6 +34,7 @@ export function SheetContent({
   children,
   side,
   appearAtOnce = false,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & {
   side?: SheetSide;
@@ -49,6 +50,16 @@ export function SheetContent({
         data-side={resolvedSide}
         className={cn("sheet", `sheet-${resolvedSide}`, still, className)}
         {...props}
+        onCloseAutoFocus={(event) => {
+          // The sheet has gone from the page by now, and focus with it, unless something put
+          // focus elsewhere while it slid away: a link's new page on its heading. That stays.
+          const active = document.activeElement;
+          if (active && active !== document.body) {
+            event.preventDefault();
+            return;
+          }
+          onCloseAutoFocus?.(event);
+        }}
       >
         {children}
         <SheetPrimitive.Close className="dialog-close">
