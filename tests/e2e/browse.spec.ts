@@ -47,9 +47,15 @@ test("a sort change resets to page 1 and orders titles", async ({ page }) => {
   await page.getByLabel("Sort").selectOption("za");
   await expect(page).toHaveURL(/sort=za/);
   await expect(page).not.toHaveURL(/page=3/);
-  const titles = await page.locator("main ul li h2").allTextContents();
-  expect(titles).toHaveLength(24);
-  expect([...titles].sort().reverse()).toEqual(titles);
+  // The address changes as the new list is drawn: read the list once it is there.
+  await expect(
+    page.getByRole("navigation", { name: "Pagination" }).locator('[aria-current="page"]'),
+  ).toHaveText("Page 1");
+  await expect(async () => {
+    const titles = await page.locator("main ul li h2").allTextContents();
+    expect(titles).toHaveLength(24);
+    expect([...titles].sort().reverse()).toEqual(titles);
+  }).toPass({ timeout: 10_000 });
 });
 
 test("pagination offers first, previous, next and last with ellipses", async ({ page }) => {
