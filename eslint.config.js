@@ -63,6 +63,21 @@ export default tseslint.config(
     },
   },
   {
+    // The unit tests share their processes between files (vitest.config.ts): a file that
+    // changed the environment would change it for the files after it.
+    files: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "vi",
+          property: "stubEnv",
+          message: "Test files share their process: pass settings to what you test instead.",
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures hand values on with a function called `use`, not React's hook.
     files: ["tests/e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

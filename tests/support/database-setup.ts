@@ -13,8 +13,15 @@ declare module "vitest" {
   }
 }
 
-/** One real PostgreSQL for the whole run, migrated and holding the demo catalogue. */
+/**
+ * One real PostgreSQL for the whole run, migrated and holding the demo catalogue; and one data
+ * folder (DATA_DIR: uploaded posters, repair photos) for the run's test files, so that none of
+ * them writes into the working tree's `.data`.
+ */
 export default async function setup(project: TestProject) {
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-files-"));
+  // The test files' processes are started after this and inherit it.
+  process.env.DATA_DIR = filesDir;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-db-"));
   // When run as root the server runs as a separate "postgres" user, which must reach the folder.
   fs.chmodSync(dataDir, 0o755);
@@ -36,5 +43,6 @@ export default async function setup(project: TestProject) {
       if (!exitListeners.has(listener)) process.removeListener("exit", listener);
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(filesDir, { recursive: true, force: true });
   };
 }

@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { regularTitles } from "#app/db/schema.ts";
 import { processPosterUpload } from "#app/domain/posters/upload.server.ts";
@@ -15,24 +12,17 @@ import { importCatalogCsv } from "./catalog-csv.server.ts";
 import { saveRegularTitle } from "./title-forms.server.ts";
 import { regularTitleSchema } from "./title-input.ts";
 
-// Titles are added and deleted for real, with their files on a disk of this file's own.
+// Titles are added and deleted for real, with their files under the test run's DATA_DIR
+// (tests/support/database-setup.ts).
 const scratch = scratchDatabase();
 let db: Database;
-let dataDir: string;
 let jpeg: Buffer;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "title-posters-"));
-  vi.stubEnv("DATA_DIR", dataDir);
   db = scratch.db();
   jpeg = await sharp({ create: { width: 200, height: 300, channels: 3, background: "#335577" } })
     .jpeg()
     .toBuffer();
-});
-
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 const REGULAR_HEADER =

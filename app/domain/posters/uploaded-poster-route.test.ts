@@ -1,21 +1,15 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { confirmAge } from "#app/domain/age-gate/age-gate.server.ts";
 import { loader } from "#app/routes/uploads.posters.$file.ts";
 import { processPosterUpload } from "./upload.server.ts";
 
-let dataDir: string;
 let regular: string;
 let adult: string;
 let ageCookie: string;
 
 beforeAll(async () => {
-  // The route reads storage from the environment (local disk under DATA_DIR).
-  dataDir = await mkdtemp(path.join(tmpdir(), "poster-route-"));
-  vi.stubEnv("DATA_DIR", dataDir);
+  // The route reads storage from the environment: local disk under the test run's DATA_DIR.
   const bytes = await sharp({
     create: { width: 400, height: 600, channels: 3, background: "#884422" },
   })
@@ -28,11 +22,6 @@ beforeAll(async () => {
   adult = second.id;
   const confirmed = await confirmAge(new Request("http://shop.test/age-check"), "/adult-movies");
   ageCookie = confirmed.headers.get("Set-Cookie")!.split(";")[0]!;
-});
-
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 function get(file: string, cookie?: string) {
