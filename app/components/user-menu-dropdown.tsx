@@ -27,7 +27,10 @@ export function UserMenuDropdown({
   const triggerRef = useRef<HTMLButtonElement>(null);
   const focusOnMount = useRef(focusTrigger && !open);
   useLayoutEffect(() => {
-    if (focusOnMount.current) triggerRef.current?.focus();
+    // The plain button had focus when the menu arrived; it went with that button unless the
+    // shopper moved on (Tab) before this one took its place: then focus stays where they went.
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (focusOnMount.current && lost) triggerRef.current?.focus();
   }, []);
 
   return (
