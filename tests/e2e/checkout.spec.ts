@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signedInCustomer, signInAsAdmin } from "./support/accounts.ts";
 import { listRegularTitle } from "./support/catalogue.ts";
 import { checkoutWithTestCard, fillShipping } from "./support/checkout.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
+import { seriousViolations } from "./support/axe.ts";
 
 const PASSWORD = "Checkout-Journey-42";
 
@@ -27,13 +27,6 @@ async function addTitles(page: Page, count: number) {
   const buttons = page.getByRole("button", { name: /^Add to Cart:/ });
   for (let i = 0; i < count; i++) await buttons.nth(i).click();
   await expect(page.getByRole("button", { name: `Cart (${count})` })).toBeVisible();
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => violation.id);
 }
 
 test("sign in, fill the cart, fix a field, review, pay with the test card, get the e-mail and see the order", async ({

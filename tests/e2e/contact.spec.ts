@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { test as plainTest } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress } from "./support/accounts.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
+import { seriousViolations } from "./support/axe.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
   // Dialogs and menus fade in; axe must not judge their colours halfway through.
@@ -16,10 +16,7 @@ test("a message reaches the shop's inbox; mistakes are explained and what was ty
   const email = uniqueEmail("contact");
   await page.goto("/contact");
   await expect(page.getByRole("heading", { name: "Contact Us" })).toBeVisible();
-  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(violations.map((violation) => violation.id)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByLabel("Name").fill("Rosa Reader");
   await page.getByLabel("Email").fill("not-an-address");

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { test as plainTest, type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signedInCustomer } from "./support/accounts.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
 import { confirmBookingFromMail } from "./support/repairs.ts";
+import { seriousViolations } from "./support/axe.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
   test.slow();
@@ -31,10 +31,7 @@ test("book a repair as a visitor: check your e-mail, the link confirms it, both 
   await page.goto("/other-services");
   await page.getByRole("link", { name: "Request a Service Appointment" }).click();
   await expect(page.getByRole("heading", { name: "Book an Appointment" })).toBeVisible();
-  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(violations.map((violation) => violation.id)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A mistake first: what was typed stays.
   await page.getByLabel("Name").fill("Rhea Pair");
