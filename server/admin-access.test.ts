@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ticketStatusPath } from "#app/domain/repair-tickets/status-link.server.ts";
 import routeConfig from "#app/routes.ts";
+import { clientAddresses, postForm, withCookie } from "#tests/support/form-post.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 
 // Every route of app/routes.ts, and every back-office page and action, asked for by a visitor,
@@ -28,17 +29,11 @@ const cookies: Record<"customer" | "other" | "admin", string> = {
   admin: "",
 };
 
+const nextClient = clientAddresses();
 async function post(pathname: string, body: Record<string, string>, cookie = "") {
-  return fetch(`${shop.url}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: shop.url,
-      "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 200) + 1}`,
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(body).toString(),
+  return postForm(shop.url, pathname, body, {
+    "X-Forwarded-For": nextClient(),
+    ...withCookie(cookie),
   });
 }
 

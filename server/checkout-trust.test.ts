@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { clientAddresses, postForm, withCookie } from "#tests/support/form-post.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { freePort } from "./free-port.ts";
 
@@ -31,22 +32,12 @@ const SHIPPING = {
   email: "tess@example.test",
 };
 
-function nextClient() {
-  counter += 1;
-  return `203.0.${Math.floor(counter / 250)}.${(counter % 250) + 1}`;
-}
+const nextClient = clientAddresses("203.0");
 
 async function post(pathname: string, body: Record<string, string>, cookie = "") {
-  return fetch(`${otherName}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: otherName,
-      "X-Forwarded-For": nextClient(),
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(body).toString(),
+  return postForm(otherName, pathname, body, {
+    "X-Forwarded-For": nextClient(),
+    ...withCookie(cookie),
   });
 }
 

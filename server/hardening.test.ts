@@ -5,6 +5,7 @@ import path from "node:path";
 import { createOTP } from "@better-auth/utils/otp";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { postForm } from "#tests/support/form-post.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { startSmtpSink } from "#tests/support/smtp-sink.ts";
 import { freePort } from "./free-port.ts";
@@ -40,22 +41,13 @@ function form(values: Record<string, string>) {
   return new URLSearchParams(values).toString();
 }
 
-async function post(
+function post(
   server: RunningServer,
   pathname: string,
   body: string,
   headers: Record<string, string> = {},
 ) {
-  return fetch(`${server.url}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: server.url,
-      ...headers,
-    },
-    body,
-  });
+  return postForm(server.url, pathname, body, headers);
 }
 
 function cookiesOf(response: Response): string {

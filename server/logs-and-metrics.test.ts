@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { postForm, withCookie } from "#tests/support/form-post.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { freePort } from "./free-port.ts";
 
@@ -44,16 +45,7 @@ afterAll(async () => {
 });
 
 function post(pathname: string, body: Record<string, string>, cookie = "") {
-  return fetch(`${shop.url}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: shop.url,
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(body).toString(),
-  });
+  return postForm(shop.url, pathname, body, withCookie(cookie));
 }
 
 /** The JSON lines the server wrote (everything else it printed is left out). */

@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoRegularRows } from "#app/db/seed/demo.server.ts";
 import { freePort } from "#server/free-port.ts";
+import { postForm } from "#tests/support/form-post.ts";
 import { type Nginx, startNginx, UPSTREAM_HEADER } from "#tests/support/nginx.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { startSmtpSink } from "#tests/support/smtp-sink.ts";
@@ -83,16 +84,7 @@ function request(pathname: string, init: RequestInit = {}) {
 }
 
 function post(pathname: string, values: Record<string, string>, headers = {}) {
-  return request(pathname, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: nginx.url,
-      "X-Forwarded-For": nextClient(),
-      ...headers,
-    },
-    body: new URLSearchParams(values).toString(),
-  });
+  return postForm(nginx.url, pathname, values, { "X-Forwarded-For": nextClient(), ...headers });
 }
 
 /** The port of the shop process that answered (the last one nginx tried). */

@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { expect } from "vitest";
 import { freePort } from "#server/free-port.ts";
+import { clientAddresses, postForm, withCookie } from "./form-post.ts";
 import { type RunningServer, startServer } from "./server-process.ts";
 
 // What the fault tests (server/faults*.test.ts) share: the shop with its own embedded
@@ -123,25 +124,18 @@ export async function timed(kind: string, request: () => Promise<Response>): Pro
   return { kind, status: response.status, ms: Date.now() - at, at, body };
 }
 
-let addressCounter = 0;
+const nextClient = clientAddresses();
+let accounts = 0;
 export function post(shop: Shop, pathname: string, body: Record<string, string>, cookie = "") {
-  addressCounter += 1;
-  return fetch(`${shop.url}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: shop.url,
-      "X-Forwarded-For": `198.51.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`,
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(body).toString(),
+  return postForm(shop.url, pathname, body, {
+    "X-Forwarded-For": nextClient(),
+    ...withCookie(cookie),
   });
 }
 
 /** A confirmed customer, signed in: the session cookie. */
 export async function customer(shop: Shop, label: string) {
-  const email = `${label}-${process.pid}-${(addressCounter += 1)}@example.test`;
+  const email = `${label}-${process.pid}-${(accounts += 1)}@example.test`;
   const registered = await post(shop, "/register", {
     firstName: "Fay",
     lastName: "Fault",
