@@ -17,9 +17,9 @@ type Violation = { id: string; impact?: string | null; nodes: { target: unknown[
 
 async function axeViolations(page: Page) {
   // axe runs in the page itself, put there once per page: a page judged at two widths and in
-  // its open states is judged without loading axe's 550 KB again each time (the Playwright
-  // wrapper loaded it twice for every check, a fifth of the check's time). The shop's pages
-  // have no frames of their own for axe to reach into.
+  // its open states is judged without evaluating axe's 550 KB again each time (the Playwright
+  // wrapper did so twice for every check, or opened a blank page for each check outside its
+  // legacy mode). The shop's pages have no frames of their own for axe to reach into.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
   // Every rule axe runs by default, and WCAG 2.2 AA's target size (2.5.8), which axe leaves
   // off by default: a phone shopper's taps need 24 px targets, or room around smaller ones.
