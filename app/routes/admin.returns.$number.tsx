@@ -214,12 +214,11 @@ function ReceiveForm({ items, answer }: { items: LoaderData["items"]; answer?: A
   );
 }
 
-function RejectForm({ status, answer }: { status: ReturnStatus; answer?: ActionAnswer }) {
+function RejectForm({ answer }: { answer?: ActionAnswer }) {
   const busy = useNavigation().formData?.get("intent") === "reject";
   return (
     <Form method="post" noValidate className="flex flex-col gap-3 border-t pt-4">
       <input type="hidden" name="intent" value="reject" />
-      <input type="hidden" name="from" value={status} />
       <TextareaField
         label="Reason for rejecting (the customer is told)"
         name="reason"
@@ -255,7 +254,7 @@ function Actions({ loaderData, answer }: { loaderData: LoaderData; answer?: Acti
     return (
       <div className="flex flex-col gap-4">
         <ReceiveForm items={items} answer={answer} />
-        <RejectForm status={ret.status} answer={answer} />
+        <RejectForm answer={answer} />
       </div>
     );
   }
@@ -274,7 +273,7 @@ function Actions({ loaderData, answer }: { loaderData: LoaderData; answer?: Acti
         <div>
           <RefundForm total={formatUsd(refund.totalCents ?? 0)} />
         </div>
-        <RejectForm status={ret.status} answer={answer} />
+        <RejectForm answer={answer} />
       </div>
     );
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { boundedText } from "#app/lib/clean-text.ts";
 import { PRODUCT_TYPES } from "#app/lib/catalog.ts";
-import { LINE_CONDITIONS, RETURN_METHODS, RETURN_REASONS, RETURN_STATUSES } from "./status.ts";
+import { LINE_CONDITIONS, RETURN_METHODS, RETURN_REASONS } from "./status.ts";
 
 /** The form field of a line's quantity: `quantity.regular.1042`. */
 export const lineField = (productType: string, serialNo: number) =>
@@ -74,6 +74,5 @@ export function readReceiveForm(
 }
 
 export const rejectSchema = z.object({
-  from: z.enum(RETURN_STATUSES),
   reason: boundedText(500, "Please tell the customer why the return is rejected."),
 });
