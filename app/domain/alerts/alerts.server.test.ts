@@ -24,6 +24,7 @@ import {
   sendDueAlerts,
   subscribe,
   unsubscribe,
+  unsubscribeOwn,
   waitingForComingSoon,
 } from "./alerts.server.ts";
 
@@ -163,6 +164,48 @@ describe("stock alerts", () => {
         { links },
       ),
     ).toMatchObject({ ok: false, reason: "conflict" });
+  });
+
+  it("a customer stops any alert of their own, however many they have, and no one else's", async () => {
+    const title = await soldOutTitle();
+    const userId = await createCustomer(db);
+    const account = { userId, email: `order-${userId}@example.test` };
+    // A waiting alert older than the newest 100 that My Account lists (here, sent ones): it is
+    // still theirs to stop.
+    const started = Date.now() - 200 * 60_000;
+    const mine = await db
+      .insert(stockAlerts)
+      .values(
+        Array.from({ length: 101 }, (_, index) => ({
+          kind: "restock" as const,
+          email: account.email,
+          userId,
+          regSerialNo: title.serialNo,
+          title: title.title,
+          status: index === 0 ? ("active" as const) : ("sent" as const),
+          createdAt: new Date(started + index * 60_000),
+          sentAt: index === 0 ? null : new Date(started + index * 60_000),
+        })),
+      )
+      .returning({ id: stockAlerts.id });
+    const oldest = mine[0]!.id;
+    expect(await unsubscribeOwn(db, account, oldest)).toBe(true);
+    const [stopped] = await db.select().from(stockAlerts).where(eq(stockAlerts.id, oldest));
+    expect(stopped!.status).toBe("unsubscribed");
+
+    const otherEmail = address();
+    const [theirs] = await db
+      .insert(stockAlerts)
+      .values({
+        kind: "restock",
+        email: otherEmail,
+        regSerialNo: title.serialNo,
+        title: title.title,
+        status: "active",
+      })
+      .returning({ id: stockAlerts.id });
+    expect(await unsubscribeOwn(db, account, theirs!.id)).toBe(false);
+    expect(await statusOf(otherEmail)).toEqual(["active"]);
   });
 
   it("a cancelled order's restock alerts the waiting customers", async () => {

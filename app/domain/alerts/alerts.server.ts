@@ -272,6 +272,17 @@ export async function waitingAlertsOf(db: Database, email: string): Promise<numb
   return row?.waiting ?? 0;
 }
 
+/** Alerts of a customer's own: asked while signed in, or for their address. */
+function ofAccount(account: { userId: string; email: string }) {
+  return or(
+    eq(stockAlerts.userId, account.userId),
+    eq(stockAlerts.email, account.email.toLowerCase()),
+  );
+}
+
+/** The alert states My Account lists (unsubscribed ones are gone from it). */
+const LISTED = ["unconfirmed", "active", "due", "sent"] as const;
+
 /** A customer's own alerts (asked while signed in, or from their confirmed address). */
 export async function alertsOfAccount(db: Database, account: { userId: string; email: string }) {
   return db
@@ -285,15 +296,7 @@ export async function alertsOfAccount(db: Database, account: { userId: string; e
       sentAt: stockAlerts.sentAt,
     })
     .from(stockAlerts)
-    .where(
-      and(
-        or(
-          eq(stockAlerts.userId, account.userId),
-          eq(stockAlerts.email, account.email.toLowerCase()),
-        ),
-        inArray(stockAlerts.status, ["unconfirmed", "active", "due", "sent"]),
-      ),
-    )
+    .where(and(ofAccount(account), inArray(stockAlerts.status, [...LISTED])))
     .orderBy(desc(stockAlerts.createdAt))
     .limit(100);
 }
@@ -304,9 +307,14 @@ export async function unsubscribeOwn(
   account: { userId: string; email: string },
   id: number,
 ): Promise<boolean> {
-  const own = (await alertsOfAccount(db, account)).some((alert) => alert.id === id);
+  const [own] = await db
+    .select({ id: stockAlerts.id })
+    .from(stockAlerts)
+    .where(
+      and(eq(stockAlerts.id, id), ofAccount(account), inArray(stockAlerts.status, [...LISTED])),
+    );
   if (own) await unsubscribe(db, id);
-  return own;
+  return Boolean(own);
 }
 
 /**
