@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigationType, type Location } from "react-router";
+import { focusLost } from "#app/lib/focus.ts";
 
 /**
  * After a client-side navigation the browser leaves focus where it was, or on <body> when that
@@ -48,9 +49,4 @@ export function NavigationFocus() {
       {announcement}
     </div>
   );
-}
-
-function focusLost() {
-  const active = document.activeElement;
-  return !active || active === document.body;
 }

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from "react";
 import { Link, useSubmit } from "react-router";
+import { focusLost } from "#app/lib/focus.ts";
 import { useCart } from "./cart-provider.tsx";
 import {
   DropdownMenu,
@@ -29,8 +30,7 @@ export function UserMenuDropdown({
   useLayoutEffect(() => {
     // The plain button had focus when the menu arrived; it went with that button unless the
     // shopper moved on (Tab) before this one took its place: then focus stays where they went.
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (focusOnMount.current && lost) triggerRef.current?.focus();
+    if (focusOnMount.current && focusLost()) triggerRef.current?.focus();
   }, []);
 
   return (

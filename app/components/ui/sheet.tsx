@@ -3,6 +3,7 @@ import { Dialog as SheetPrimitive } from "radix-ui";
 import { X } from "#app/components/ui/icons.tsx";
 
 import { cn } from "#app/lib/cn.ts";
+import { focusLost } from "#app/lib/focus.ts";
 
 /** Styled by the `sheet` rules in app.css. */
 type SheetSide = "right" | "left" | "top" | "bottom";
@@ -53,8 +54,7 @@ export function SheetContent({
         onCloseAutoFocus={(event) => {
           // The sheet has gone from the page by now, and focus with it, unless something put
           // focus elsewhere while it slid away: a link's new page on its heading. That stays.
-          const active = document.activeElement;
-          if (active && active !== document.body) {
+          if (!focusLost()) {
             event.preventDefault();
             return;
           }
