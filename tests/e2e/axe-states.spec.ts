@@ -1,4 +1,4 @@
-import { expect, test } from "./support/fixtures.ts";
+import { animationRate, expect, test } from "./support/fixtures.ts";
 import { clientAddress, signedInCustomer, signInAsAdmin } from "./support/accounts.ts";
 import { allViolations } from "./support/axe.ts";
 import { uniqueEmail } from "./support/mailbox.ts";
@@ -89,9 +89,7 @@ test("on a phone, /cart's footer keeps its text readable at every moment it come
   // Every transition and animation the page starts holds still where it begins (the page's
   // timeline runs at rate 0), so each moment of the footer's can be judged as long as axe needs,
   // however late a busy machine draws the frames in between.
-  const devtools = await page.context().newCDPSession(page);
-  await devtools.send("Animation.enable");
-  await devtools.send("Animation.setPlaybackRate", { playbackRate: 0 });
+  await animationRate(page, 0);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForFunction(
     () => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
+import { animationRate, expect, test } from "./support/fixtures.ts";
 import { clientAddress, createAdmin, register, signedInCustomer } from "./support/accounts.ts";
 import { checkoutWithTestCard, fillShipping } from "./support/checkout.ts";
 import { firstLink, uniqueEmail, waitForMail } from "./support/mailbox.ts";
@@ -226,9 +226,7 @@ test("with motion on, 'Go to Cart Page' leaves focus on the cart page's heading 
   await tabTo(page, /^Go to Cart Page$/);
   // The drawer slides away ten times slower, so that the cart page is there before it has gone
   // (as on a busy phone): the page's heading keeps focus all the same.
-  const devtools = await page.context().newCDPSession(page);
-  await devtools.send("Animation.enable");
-  await devtools.send("Animation.setPlaybackRate", { playbackRate: 0.1 });
+  await animationRate(page, 0.1);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/cart$/);
   await expect(drawer).toBeHidden();

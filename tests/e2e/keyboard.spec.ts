@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, frames, test } from "./support/fixtures.ts";
+import { animationRate, expect, frames, test } from "./support/fixtures.ts";
 import { clientAddress, signInAsAdmin } from "./support/accounts.ts";
 import { fillShipping } from "./support/checkout.ts";
 import { firstLink, uniqueEmail, waitForMail } from "./support/mailbox.ts";
@@ -266,9 +266,7 @@ test("every control shows its keyboard focus: a button drawn as a link, and butt
   // The page's animation clock stands still: a ring that faded in (even over a hundredth of a
   // millisecond, as reduced motion once made every change) would be judged half drawn, as a
   // busy machine sometimes showed it, instead of passing only when the next frame came soon.
-  const devtools = await page.context().newCDPSession(page);
-  await devtools.send("Animation.enable");
-  await devtools.send("Animation.setPlaybackRate", { playbackRate: 0 });
+  await animationRate(page, 0);
   const items = page.getByRole("list", { name: "Items in your cart" });
   await items.getByRole("button", { name: /^Increase quantity of/ }).focus();
   await page.keyboard.press("Tab");

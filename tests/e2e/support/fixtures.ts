@@ -15,6 +15,16 @@ export async function frames(page: Page, count: number) {
   );
 }
 
+/**
+ * Runs the page's animations and transitions at `rate` times their speed (DevTools' animation
+ * clock): 0 holds each where it begins, 0.1 plays it ten times slower, as a busy phone might.
+ */
+export async function animationRate(page: Page, rate: number) {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("Animation.enable");
+  await devtools.send("Animation.setPlaybackRate", { playbackRate: rate });
+}
+
 /** Waits until the page has hydrated: its buttons and menus respond from then on. */
 export function whenInteractive(page: Page) {
   return page.locator("html[data-hydrated]").waitFor({ state: "attached" });
