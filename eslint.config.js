@@ -75,6 +75,17 @@ export default tseslint.config(
           message: "Test files share their process: pass settings to what you test instead.",
         },
       ],
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "AssignmentExpression > MemberExpression.left[object.object.name='process'][object.property.name='env']",
+          "UnaryExpression[operator='delete'] > MemberExpression[object.object.name='process'][object.property.name='env']",
+          "CallExpression[callee.object.name='Object'][callee.property.name='assign'][arguments.0.object.name='process'][arguments.0.property.name='env']",
+        ].map((selector) => ({
+          selector,
+          message: "Test files share their process: pass settings to what you test instead.",
+        })),
+      ],
     },
   },
   {
