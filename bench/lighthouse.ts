@@ -14,10 +14,10 @@
 // It starts its own shop with the demo catalogue (embedded PostgreSQL in a temporary folder).
 import fs from "node:fs";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import { buildIfStale } from "#server/build-stamp.ts";
+import { chromiumFlags, launchChromium } from "./chromium.ts";
 import { startDemoShop } from "#tests/support/server-process.ts";
 import { describeFirstLoad, firstLoad, type FirstLoad } from "#scripts/first-load.ts";
 
@@ -42,26 +42,8 @@ const pages = [
   { name: "/cart", path: "/cart" },
 ];
 
-// --hide-scrollbars, as Puppeteer starts headless Chromium: without it, about one run in three
-// painted its first frame 1 or 2 seconds late, whatever the page. A trace with the compositor's
-// categories shows why. Each navigation gives the tab a new surface, and the display waits for
-// it; meanwhile the page being replaced keeps drawing frames for its overlay scrollbar's fade,
-// onto the old surface, which the display never draws. Once more than 3 such frames wait,
-// Chromium's display compositor sends that renderer one frame signal a second
-// ("ThrottleUndrawnFrames"), so the new page's first frame, ready at 0.2–0.3 s, waited for the
-// next whole second. Lighthouse then projects that wait into FCP and LCP. The flag takes the
-// scrollbar away; nothing on the page is changed.
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--hide-scrollbars",
-];
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: CHROME_FLAGS,
-});
+const CHROME_FLAGS = chromiumFlags();
+const chrome = await launchChromium(CHROME_FLAGS);
 
 const runs = Math.max(1, Number(args.runs) || 5);
 /** As the first report says (its host's user agent). */
@@ -168,7 +150,7 @@ const table = [
 console.log(table);
 fs.writeFileSync(
   path.join(root, "bench/lighthouse.md"),
-  `# npm run bench:lighthouse\n\n${new Date().toISOString().slice(0, 10)}; Lighthouse ${lighthouseVersion()}, mobile (simulated throttling), demo catalogue, production build; ${runs} runs per page, medians (timings and sizes too). Chromium ${chromiumVersion} with ${CHROME_FLAGS.join(" ")} (see bench/lighthouse.ts for why --hide-scrollbars).\n\n${table}\n`,
+  `# npm run bench:lighthouse\n\n${new Date().toISOString().slice(0, 10)}; Lighthouse ${lighthouseVersion()}, mobile (simulated throttling), demo catalogue, production build; ${runs} runs per page, medians (timings and sizes too). Chromium ${chromiumVersion} with ${CHROME_FLAGS.join(" ")} (bench/chromium.ts says why --hide-scrollbars).\n\n${table}\n`,
 );
 console.log("\nWrote bench/lighthouse.md");
 
