@@ -22,8 +22,8 @@ export function withCookie(cookie: string): Record<string, string> {
 }
 
 /**
- * A client address of its own for each call (in `prefix`, a documentation range), so that
- * per-address limits never carry over from one request to the next.
+ * A client address of its own for each call (`prefix`.x.y, made up: no real client is asked),
+ * so that per-address limits never carry over from one request to the next.
  */
 export function clientAddresses(prefix = "198.51") {
   let count = 0;
