@@ -46,7 +46,7 @@ const CHROME_FLAGS = chromiumFlags();
 const chrome = await launchChromium(CHROME_FLAGS);
 
 const runs = Math.max(1, Number(args.runs) || 5);
-/** As the first report says (its host's user agent). */
+/** Chromium's major version, read from the first report's host user agent. */
 let chromiumVersion = "";
 
 type Row = {
