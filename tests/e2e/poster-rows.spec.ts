@@ -36,3 +36,20 @@ test("a poster row can be scrolled by hand and with its buttons", async ({ page 
   await page.mouse.wheel(300, 0);
   await expect.poll(scrolled).toBeGreaterThan(before + 100);
 });
+
+test("a poster row stands still while it is out of sight", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 600 });
+  await page.goto("/");
+  const row = page.getByRole("region", { name: "New Arrivals posters" });
+  const scrolled = () => row.evaluate((element) => element.scrollLeft);
+  await expect.poll(scrolled).toBeGreaterThan(2);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(row).not.toBeInViewport();
+  await frames(page, 5);
+  const at = await scrolled();
+  await frames(page, 40);
+  expect(await scrolled()).toBe(at);
+  // Back in sight, it moves on from where it stood.
+  await row.scrollIntoViewIfNeeded();
+  await expect.poll(scrolled).toBeGreaterThan(at + 2);
+});
