@@ -1,10 +1,7 @@
 import { useId } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import {
-  ALERT_BUTTON_LABELS,
-  BACK_IN_STOCK_ANCHOR,
-  type AlertKind,
-} from "#app/domain/alerts/status.ts";
+import { BACK_IN_STOCK_ANCHOR } from "#app/domain/alerts/anchor.ts";
+import { ALERT_BUTTON_LABELS, type AlertKind } from "#app/domain/alerts/status.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { FormField, FormMessage } from "./form-field.tsx";
 import { Button } from "./ui/button.tsx";

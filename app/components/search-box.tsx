@@ -1,7 +1,7 @@
 import { Search } from "#app/components/ui/icons.tsx";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { BACK_IN_STOCK_ANCHOR } from "#app/domain/alerts/status.ts";
+import { BACK_IN_STOCK_ANCHOR } from "#app/domain/alerts/anchor.ts";
 import { cn } from "#app/lib/cn.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { SUGGESTIONS_LIMIT, type SearchSuggestion } from "#app/lib/search-suggestion.ts";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { AdultTitleCard } from "#app/domain/catalog/adult-titles.server.ts";
-import { BACK_IN_STOCK_ANCHOR } from "#app/domain/alerts/status.ts";
+import { BACK_IN_STOCK_ANCHOR } from "#app/domain/alerts/anchor.ts";
 import type { RegularTitleCard } from "#app/domain/catalog/regular-titles.server.ts";
 import type { CartProduct } from "#app/lib/cart.ts";
 import { adultCartProduct, regularCartProduct } from "#app/lib/cart-products.ts";

@@ -7,7 +7,7 @@ import { PosterRow } from "#app/components/poster-row.tsx";
 import { preloadTitleDetails, TitleDetailsDialog } from "#app/components/title-details-dialog.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { BACK_IN_STOCK_ANCHOR } from "#app/domain/alerts/status.ts";
+import { BACK_IN_STOCK_ANCHOR } from "#app/domain/alerts/anchor.ts";
 import { listComingSoon, type ComingSoonCard } from "#app/domain/catalog/coming-soon.server.ts";
 import { listStaffPicks, newArrivals } from "#app/domain/catalog/regular-titles.server.ts";
 import { regularCartProduct } from "#app/lib/cart-products.ts";

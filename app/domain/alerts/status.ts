@@ -18,9 +18,6 @@ export const ALERT_BUTTON_LABELS: Record<AlertKind, string> = {
   release: "Notify me on release",
 };
 
-/** The title page's signup, where list rows and the details dialog send shoppers. */
-export const BACK_IN_STOCK_ANCHOR = "back-in-stock";
-
 /** What an alert waits for, as the back office and My Account name it. */
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   restock: "Back in stock",
