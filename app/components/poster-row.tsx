@@ -39,23 +39,13 @@ function useAutoScroll(
   useEffect(() => {
     const row = ref.current;
     if (!row || paused) return;
-    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
-    let frame = 0;
-    let timer = 0;
+    const reduced = matchMedia("(prefers-reduced-motion: reduce)");
+    let timer: ReturnType<typeof setTimeout> | undefined;
     let last = 0;
-    let position = row.scrollLeft;
-    const stop = () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      frame = timer = 0;
-    };
-    const next = () => {
-      // A device pixel's worth of movement, drawn in the display's next frame.
-      const wait = 1000 / (pixelsPerSecond * window.devicePixelRatio);
-      timer = window.setTimeout(() => (frame = requestAnimationFrame(tick)), wait);
-    };
-    const tick = (now: number) => {
-      const elapsed = Math.min(Math.max(now - last, 0), 100);
+    let position = 0;
+    const step = () => {
+      const now = performance.now();
+      const elapsed = Math.min(now - last, 100);
       last = now;
       const state = held.current;
       // Someone scrolled by hand since the last step: carry on from where they left it.
@@ -71,19 +61,20 @@ function useAutoScroll(
         if (position >= copy) position -= copy;
         row.scrollLeft = position;
       }
-      next();
+      // The next step when a device pixel of movement is due.
+      timer = setTimeout(step, 1000 / (pixelsPerSecond * devicePixelRatio));
     };
     const sight = new IntersectionObserver(([entry]) => {
-      stop();
+      clearTimeout(timer);
       if (!entry?.isIntersecting) return;
       last = performance.now();
       position = row.scrollLeft;
-      next();
+      step();
     });
     sight.observe(row);
     return () => {
       sight.disconnect();
-      stop();
+      clearTimeout(timer);
     };
   }, [ref, pixelsPerSecond, paused]);
   const hold = (key: "hover" | "focus" | "touch", value: boolean) => {
