@@ -1,7 +1,6 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "#app/components/ui/icons.tsx";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useHydrated } from "#app/components/use-hydrated.ts";
 
 /** Spec §9: 160 px poster cards (the `poster-track` rule in app.css) with a 10 px gap. */
 export const POSTER_CARD_WIDTH = 160;
@@ -32,13 +31,15 @@ const RESUME_AFTER_MS = 2500;
  */
 function useAutoScroll(
   ref: React.RefObject<HTMLDivElement | null>,
+  listRef: React.RefObject<HTMLUListElement | null>,
   options: { pixelsPerSecond: number; paused: boolean },
 ) {
   const held = useRef({ hover: false, focus: false, touch: false, until: 0 });
   const { pixelsPerSecond, paused } = options;
   useEffect(() => {
     const row = ref.current;
-    if (!row || paused) return;
+    const list = listRef.current;
+    if (!row || !list || paused) return;
     const reduced = matchMedia("(prefers-reduced-motion: reduce)");
     let timer: ReturnType<typeof setTimeout> | undefined;
     let last = 0;
@@ -55,8 +56,9 @@ function useAutoScroll(
       }
       const idle = !state.hover && !state.focus && !state.touch && now >= state.until;
       if (idle && !reduced.matches && document.visibilityState === "visible") {
-        // The items are drawn twice: past the first copy, the same picture is one copy back.
-        const copy = (row.scrollWidth + ROW_GAP) / 2;
+        // Past the items and their gap, the copy shows the same picture one copy back (the copy
+        // is drawn before the row can get there: useLoopCopy).
+        const copy = list.scrollWidth + ROW_GAP;
         position += (pixelsPerSecond * elapsed) / 1000;
         if (position >= copy) position -= copy;
         row.scrollLeft = position;
@@ -76,7 +78,7 @@ function useAutoScroll(
       sight.disconnect();
       clearTimeout(timer);
     };
-  }, [ref, pixelsPerSecond, paused]);
+  }, [ref, listRef, pixelsPerSecond, paused]);
   const hold = (key: "hover" | "focus" | "touch", value: boolean) => {
     held.current[key] = value;
     if (!value) held.current.until = performance.now() + (key === "hover" ? 0 : RESUME_AFTER_MS);
@@ -122,6 +124,30 @@ function useOverflows(
 }
 
 /**
+ * Whether to draw the copy of the items that closes the loop. It doubles the row, and a row
+ * moving 17–21 px a second reaches it only after a minute or more, so it is drawn once the row
+ * is within two widths of the items' end (at once where the row is nearly as wide as they are).
+ */
+function useLoopCopy(
+  rowRef: React.RefObject<HTMLDivElement | null>,
+  listRef: React.RefObject<HTMLUListElement | null>,
+) {
+  const [looping, setLooping] = useState(false);
+  useEffect(() => {
+    const row = rowRef.current;
+    const list = listRef.current;
+    if (!row || !list || looping) return;
+    const check = () => {
+      if (row.scrollLeft + 2 * row.clientWidth >= list.scrollWidth) setLooping(true);
+    };
+    check();
+    row.addEventListener("scroll", check, { passive: true });
+    return () => row.removeEventListener("scroll", check);
+  }, [rowRef, listRef, looping]);
+  return looping;
+}
+
+/**
  * A row of posters that scrolls on its own and by hand. The items are drawn twice so the loop
  * has no seam; the copy is hidden from assistive technology and the keyboard (and not drawn at
  * all for people who prefer reduced motion, for whom the row stands still). Moving pauses on
@@ -140,8 +166,8 @@ export function PosterRow({
   const rowRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const overflows = useOverflows(rowRef, listRef);
-  const hydrated = useHydrated();
-  const handlers = useAutoScroll(rowRef, {
+  const looping = useLoopCopy(rowRef, listRef);
+  const handlers = useAutoScroll(rowRef, listRef, {
     pixelsPerSecond: (POSTER_CARD_WIDTH + ROW_GAP) / secondsPerItem,
     paused: paused || !overflows,
   });
@@ -217,7 +243,7 @@ export function PosterRow({
               ))}
             </ul>
             {/* The copy only serves the moving loop: drawn by the browser, never sent. */}
-            {hydrated ? (
+            {looping ? (
               <ul
                 className={overflows ? "flex gap-[10px] motion-reduce:hidden" : "hidden"}
                 aria-hidden="true"

@@ -53,3 +53,21 @@ test("a poster row stands still while it is out of sight", async ({ page }) => {
   await row.scrollIntoViewIfNeeded();
   await expect.poll(scrolled).toBeGreaterThan(at + 2);
 });
+
+test("a row draws the copy that closes its loop only when it nears the end of its items", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Pause New Arrivals" }).click();
+  const row = page.getByRole("region", { name: "New Arrivals posters" });
+  const copy = row.locator("ul[aria-hidden] > li");
+  const room = () => row.evaluate((element) => element.scrollWidth - element.clientWidth);
+  await frames(page, 5);
+  await expect(copy).toHaveCount(0);
+  // Scrolled by hand to its last screenful, the row draws the copy and goes on past the items.
+  const end = await room();
+  await row.evaluate((element, left) => element.scrollTo({ left }), end);
+  await expect(copy).toHaveCount(12);
+  await expect.poll(room).toBeGreaterThan(end + 1000);
+});
