@@ -26,8 +26,9 @@ const RESUME_AFTER_MS = 2500;
  * scroll position, a shopper can swipe, drag with a trackpad or use the buttons at any time.
  *
  * A row moves 17–21 px a second, so it steps once a whole device pixel is due rather than on
- * every frame the display could draw (a third to a half as many frames on a phone), and stands
- * still while it is out of sight: a row below the fold costs nothing while the page loads.
+ * every frame the display could draw (17–21 steps a second on a 1× screen, 30–37 on a 1.75× one,
+ * against 60 frames), and stands still while it is out of sight: a row below the fold costs
+ * nothing while the page loads.
  */
 function useAutoScroll(
   ref: React.RefObject<HTMLDivElement | null>,
@@ -148,9 +149,10 @@ function useLoopCopy(
 }
 
 /**
- * A row of posters that scrolls on its own and by hand. The items are drawn twice so the loop
- * has no seam; the copy is hidden from assistive technology and the keyboard (and not drawn at
- * all for people who prefer reduced motion, for whom the row stands still). Moving pauses on
+ * A row of posters that scrolls on its own and by hand. The items are drawn a second time as the
+ * row nears their end, so the loop has no seam; the copy is hidden from assistive technology and
+ * the keyboard (and not drawn at all for people who prefer reduced motion, for whom the row
+ * stands still). Moving pauses on
  * hover, focus and touch, and has a pause control; Back and Forward buttons scroll it too.
  */
 export function PosterRow({
