@@ -30,25 +30,49 @@ export function whenInteractive(page: Page) {
   return page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+const waiting = new WeakSet<Page>();
+
+/** Makes the page's goto and reload return only once it is interactive (once per page). */
+function waitUntilInteractiveOnLoad(page: Page) {
+  if (waiting.has(page)) return;
+  waiting.add(page);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await whenInteractive(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await whenInteractive(page);
+    return response;
+  };
+}
+
 /**
  * Pages are server-rendered, so they are visible before React has attached its handlers.
  * After a full page load, wait until the page says it is interactive, as a person would wait
- * for it to respond, so clicks are never lost to a page that is still starting.
+ * for it to respond, so clicks are never lost to a page that is still starting. This holds for
+ * every page a test opens: the test's own, others of its context, and those of contexts it makes
+ * (a second shopper, a mail program).
  */
 export const test = base.extend({
-  page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (...args) => {
-      const response = await goto(...args);
-      await whenInteractive(page);
-      return response;
-    };
-    page.reload = async (...args) => {
-      const response = await reload(...args);
-      await whenInteractive(page);
-      return response;
-    };
-    await use(page);
+  context: async ({ context, javaScriptEnabled }, use) => {
+    // Without JavaScript a page never becomes interactive: its forms are plain posts.
+    if (javaScriptEnabled !== false) context.on("page", waitUntilInteractiveOnLoad);
+    await use(context);
   },
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        if (options?.javaScriptEnabled !== false) context.on("page", waitUntilInteractiveOnLoad);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
 });
