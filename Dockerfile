@@ -25,6 +25,9 @@ ENV APP_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
+# Fonts for the text of drawn posters, which the shop renders itself (docs/posters.md).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-liberation fontconfig \
+  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY app ./app

@@ -3,7 +3,7 @@ import http, { createServer, type Server } from "node:http";
 import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 
 // The cache in front of a small app that renders like the shop does (compression outside, the
@@ -31,8 +31,8 @@ async function start(cache: PageCache, pages: Record<string, (req: express.Reque
     }
     const { status = 200, headers = {}, body, delayMs = 0 } = page(req);
     res.status(status);
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.setHeader("Content-Type", "text/html; charset=utf-8");
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     // Streamed in pieces, as React streams a page.
     res.write(body.slice(0, 10));
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -213,7 +213,7 @@ describe("the page cache", () => {
   it("drops every page when cleared, and never keeps one rendered from older data", async () => {
     const cache = createPageCache({ maxEntries: 10 });
     let version = 1;
-    const { base } = await start(cache, {
+    const { base, renders } = await start(cache, {
       "/title": () => ({ headers: PUBLIC, body: `<p>price v${version}</p>`, delayMs: 100 }),
     });
     await get(`${base}/title`);
@@ -228,7 +228,10 @@ describe("the page cache", () => {
     // The catalogue changes while a page is being rendered from what was read before.
     cache.clear();
     const slow = get(`${base}/title?fresh`);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await vi.waitFor(() => expect(renders).toContain("/title?fresh"), {
+      timeout: 5_000,
+      interval: 5,
+    });
     cache.clear();
     version = 3;
     expect((await slow).body).toContain("v2");
@@ -237,7 +240,7 @@ describe("the page cache", () => {
     expect(next.body).toContain("v3");
   });
 
-  it("drops on a change of stock only the pages that show one of those titles", async () => {
+  it("drops on a change of stock only the pages that show one of those titles, never images", async () => {
     const cache = createPageCache({ maxEntries: 10 });
     let stock = "In stock";
     const { base } = await start(cache, {
@@ -252,8 +255,26 @@ describe("the page cache", () => {
       "/other": () => ({ headers: PUBLIC, body: '<a href="/movies/10">Ten</a>' }),
       "/adult": () => ({ headers: PUBLIC, body: '<a href="/adult-movies/1">Adult one</a>' }),
       "/about": () => ({ headers: PUBLIC, body: "<p>About the shop</p>" }),
+      // A drawn poster shows a title, but not its stock.
+      "/posters/regular/1-320.webp": () => ({
+        headers: { ...PUBLIC, "Content-Type": "image/webp" },
+        body: "RIFF-of-movies-1",
+      }),
+      // Whose titles cannot be read: any change of stock may concern it.
+      "/notes": () => ({
+        headers: { ...PUBLIC, "Content-Type": "text/plain" },
+        body: "about the shop",
+      }),
     });
-    const pages = ["/movies/1", "/list", "/other", "/adult", "/about"];
+    const pages = [
+      "/movies/1",
+      "/list",
+      "/other",
+      "/adult",
+      "/about",
+      "/posters/regular/1-320.webp",
+      "/notes",
+    ];
     for (const pathname of pages) await get(`${base}${pathname}`);
     await kept(cache, pages.length);
 
@@ -266,7 +287,8 @@ describe("the page cache", () => {
     expect(answers["/movies/1"].body).toContain("Only 2 left");
     expect(answers["/list"].cache).toBe("miss");
     expect(answers["/list"].body).toContain("Only 2 left");
-    for (const pathname of ["/other", "/adult", "/about"]) {
+    expect(answers["/notes"].cache).toBe("miss");
+    for (const pathname of ["/other", "/adult", "/about", "/posters/regular/1-320.webp"]) {
       expect(answers[pathname].cache, pathname).toBe("hit");
     }
   });
@@ -274,7 +296,7 @@ describe("the page cache", () => {
   it("never keeps a page showing a title whose stock changed while it was rendered", async () => {
     const cache = createPageCache({ maxEntries: 10 });
     let stock = "In stock";
-    const { base } = await start(cache, {
+    const { base, renders } = await start(cache, {
       "/movies/1": () => ({
         headers: PUBLIC,
         body: `<p>${stock}</p><a href="/movies/1">`,
@@ -283,7 +305,8 @@ describe("the page cache", () => {
       "/movies/2": () => ({ headers: PUBLIC, body: '<p>x</p><a href="/movies/2">', delayMs: 100 }),
     });
     const slow = Promise.all([get(`${base}/movies/1`), get(`${base}/movies/2`)]);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Both are being rendered (from the stock before the change) when the stock changes.
+    await vi.waitFor(() => expect(renders).toHaveLength(2), { timeout: 5_000, interval: 5 });
     cache.forget(["regular:1"]);
     stock = "Out of stock";
     await slow;

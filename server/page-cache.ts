@@ -56,8 +56,13 @@ type Entry = {
 const TITLE_REFERENCE =
   /\/(movies|adult-movies)\/(\d+)(?![\w.-])|"(regSerialNo|adultSerialNo)":(\d+)/g;
 
-/** The titles a kept page shows, read from its HTML or JSON; null for anything else. */
+/**
+ * The titles whose stock a kept page shows, read from its HTML or JSON; none for an image, null
+ * for anything else.
+ */
 export function titlesShownIn(body: string, contentType: string): Set<string> | null {
+  // An image (a drawn poster) never shows stock: no change of stock concerns it.
+  if (contentType.startsWith("image/")) return new Set();
   if (!/^(text\/html|application\/json)\b/.test(contentType)) return null;
   const titles = new Set<string>();
   for (const match of body.matchAll(TITLE_REFERENCE)) {

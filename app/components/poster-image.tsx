@@ -1,6 +1,5 @@
 import { cn } from "#app/lib/cn.ts";
-import { DEFAULT_POSTER, POSTER_HEIGHT, POSTER_WIDTH } from "#app/lib/posters.ts";
-import { uploadedPosterSrcSet } from "#app/lib/uploaded-posters.ts";
+import { DEFAULT_POSTER, POSTER_HEIGHT, POSTER_WIDTH, posterSrcSet } from "#app/lib/posters.ts";
 
 /**
  * The width a poster takes in the usual grid (2 columns on phones up to 6 on wide screens).
@@ -17,7 +16,7 @@ type PosterImageProps = {
   loading?: "eager" | "lazy";
   /** The page's largest image (its LCP element): fetched before the other images. */
   fetchPriority?: "high";
-  /** Defaults to the widths of an uploaded poster when `src` is one; drawn posters have none. */
+  /** Defaults to the widths of the shop's own poster (drawn or uploaded) when `src` is one. */
   srcSet?: string;
   /** How wide the poster is shown, for choosing from `srcSet`. */
   sizes?: string;
@@ -36,7 +35,7 @@ export function PosterImage({
   srcSet,
   sizes,
 }: PosterImageProps) {
-  const candidates = srcSet ?? uploadedPosterSrcSet(src);
+  const candidates = srcSet ?? posterSrcSet(src);
   return (
     <img
       src={src}

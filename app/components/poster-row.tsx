@@ -4,6 +4,8 @@ import { Link } from "react-router";
 
 /** Spec §9: 160 px poster cards (the `poster-track` rule in app.css) with a 10 px gap. */
 export const POSTER_CARD_WIDTH = 160;
+/** The `sizes` of a poster in a row: the card's width whatever the screen. */
+export const POSTER_ROW_SIZES = `${POSTER_CARD_WIDTH}px`;
 
 type PosterRowProps = {
   label: string;

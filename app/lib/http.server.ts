@@ -31,10 +31,10 @@ export function positiveInt(value: string | null | undefined): number | undefine
 }
 
 /**
- * An uploaded image as stored: always one of the shop's own WebP re-encodings, never what was
- * uploaded, sent so no browser reads it as anything else.
+ * A WebP image the shop encoded itself (an upload's re-encoding, never the uploaded bytes, or a
+ * drawn poster), sent so no browser reads it as anything else.
  */
-export function storedImageResponse(bytes: Uint8Array<ArrayBuffer>, cacheControl: string) {
+export function webpImageResponse(bytes: Uint8Array<ArrayBuffer>, cacheControl: string) {
   return new Response(bytes, {
     headers: {
       "Content-Type": "image/webp",

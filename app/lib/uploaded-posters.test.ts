@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { posterSrc } from "./posters.ts";
+import { drawnPosterUrl, posterSrc, posterSrcSet } from "./posters.ts";
 import {
   parseUploadedPosterFile,
   uploadedPosterId,
   uploadedPosterImage,
-  uploadedPosterSrcSet,
   uploadedPosterValue,
 } from "./uploaded-posters.ts";
 
@@ -27,11 +26,9 @@ describe("uploaded poster values and addresses", () => {
       src: `/uploads/posters/${id}-320.webp`,
       srcSet: `/uploads/posters/${id}-160.webp 160w, /uploads/posters/${id}-320.webp 320w, /uploads/posters/${id}-640.webp 640w`,
     });
-    expect(uploadedPosterSrcSet(`/uploads/posters/${id}-320.webp`)).toBe(
+    expect(posterSrcSet(`/uploads/posters/${id}-320.webp`)).toBe(
       uploadedPosterImage(`upload:${id}`)!.srcSet,
     );
-    expect(uploadedPosterSrcSet("/posters/regular/1.svg")).toBeUndefined();
-    expect(uploadedPosterSrcSet("https://img.example/uploads/posters/x.webp")).toBeUndefined();
   });
 
   it("parses requested file names strictly", () => {
@@ -49,8 +46,8 @@ describe("uploaded poster values and addresses", () => {
 
 describe("posterSrc", () => {
   it("draws a poster when there is none, and keeps imported addresses", () => {
-    expect(posterSrc("regular", 7, null)).toBe("/posters/regular/7.svg");
-    expect(posterSrc("coming-soon", 3, "")).toBe("/posters/coming-soon/3.svg");
+    expect(posterSrc("regular", 7, null)).toBe("/posters/regular/7-320.webp");
+    expect(posterSrc("coming-soon", 3, "")).toBe("/posters/coming-soon/3-320.webp");
     expect(posterSrc("regular", 7, "https://img.example/a.jpg")).toBe("https://img.example/a.jpg");
   });
 
@@ -60,8 +57,29 @@ describe("posterSrc", () => {
   });
 
   it("falls back to the drawn poster for a malformed or mismatched upload", () => {
-    expect(posterSrc("regular", 7, "upload:nonsense")).toBe("/posters/regular/7.svg");
-    expect(posterSrc("adult", 7, `upload:${id}`)).toBe("/posters/adult/7.svg");
-    expect(posterSrc("regular", 7, `upload:${adultId}`)).toBe("/posters/regular/7.svg");
+    expect(posterSrc("regular", 7, "upload:nonsense")).toBe("/posters/regular/7-320.webp");
+    expect(posterSrc("adult", 7, `upload:${id}`)).toBe("/posters/adult/7-320.webp");
+    expect(posterSrc("regular", 7, `upload:${adultId}`)).toBe("/posters/regular/7-320.webp");
+  });
+});
+
+describe("posterSrcSet", () => {
+  it("lists every width of a drawn poster, from the address of any of them", () => {
+    const srcSet =
+      "/posters/adult/12-160.webp 160w, /posters/adult/12-320.webp 320w, /posters/adult/12-640.webp 640w";
+    expect(posterSrcSet(drawnPosterUrl("adult", 12))).toBe(srcSet);
+    expect(posterSrcSet(drawnPosterUrl("adult", 12, 640))).toBe(srcSet);
+  });
+
+  it("has none for other images", () => {
+    for (const src of [
+      "/posters/regular/1.svg",
+      "/posters/regular/1-999.webp",
+      "https://img.example/uploads/posters/x-320.webp",
+      "https://img.example/posters/regular/1-320.webp",
+      "/images/default-poster.svg",
+    ]) {
+      expect(posterSrcSet(src), src).toBeUndefined();
+    }
   });
 });

@@ -17,7 +17,6 @@ const ID_PATTERN = new RegExp(`^${ID}$`);
 const VALUE_PATTERN = new RegExp(`^upload:(${ID})$`);
 const WIDTH = `(${UPLOADED_POSTER_WIDTHS.join("|")})`;
 const FILE_PATTERN = new RegExp(`^(${ID})-${WIDTH}\\.webp$`);
-const URL_PATTERN = new RegExp(`^${UPLOADED_POSTER_PATH}(${ID})-${WIDTH}\\.webp$`);
 
 export function isUploadedPosterId(id: string): boolean {
   return ID_PATTERN.test(id);
@@ -61,15 +60,6 @@ export function uploadedPosterSrcSetFor(id: string): string {
   return UPLOADED_POSTER_WIDTHS.map((width) => `${uploadedPosterUrl(id, width)} ${width}w`).join(
     ", ",
   );
-}
-
-/**
- * The srcset for an image address, when it is one of our uploaded posters (cards carry just
- * the address, so the poster component works it out from there); undefined otherwise.
- */
-export function uploadedPosterSrcSet(src: string): string | undefined {
-  const id = URL_PATTERN.exec(src)?.[1];
-  return id ? uploadedPosterSrcSetFor(id) : undefined;
 }
 
 /** `src` and `srcSet` for a `poster_url` value holding an uploaded poster. */

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useCart } from "#app/components/cart-provider.tsx";
 import { PosterImage } from "#app/components/poster-image.tsx";
-import { PosterRow } from "#app/components/poster-row.tsx";
+import { POSTER_ROW_SIZES, PosterRow } from "#app/components/poster-row.tsx";
 import { preloadTitleDetails, TitleDetailsDialog } from "#app/components/title-details-dialog.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
@@ -128,6 +128,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <PosterImage
                 src={title.poster}
                 alt=""
+                sizes={POSTER_ROW_SIZES}
                 loading={index < FIRST_SCREEN_POSTERS ? "eager" : "lazy"}
               />
               <span>{title.title}</span>
@@ -144,7 +145,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           key: entry.id,
           node: (
             <Link to={`/coming-soon/${entry.id}`} className="poster-card">
-              <PosterImage src={entry.poster} alt="" />
+              <PosterImage src={entry.poster} alt="" sizes={POSTER_ROW_SIZES} />
               <span className="mt-1 block text-sm">
                 <span className="block truncate font-medium">{entry.title}</span>
                 <span className="text-muted-foreground">
@@ -171,7 +172,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               onClick={() => setPick(title)}
               className="poster-card"
             >
-              <PosterImage src={title.poster} alt={title.title} />
+              <PosterImage src={title.poster} alt={title.title} sizes={POSTER_ROW_SIZES} />
             </button>
           ),
         }))}

@@ -3,7 +3,7 @@ import { requireAdmin } from "#app/domain/accounts/session.server.ts";
 import type { StoredFile } from "#app/domain/posters/storage.server.ts";
 import { ticketPhoto } from "#app/domain/repair-tickets/photos.server.ts";
 import { ticketNumberParam } from "#app/domain/repair-tickets/shop-context.server.ts";
-import { positiveInt, storedImageResponse } from "#app/lib/http.server.ts";
+import { positiveInt, webpImageResponse } from "#app/lib/http.server.ts";
 import { jsonError } from "#app/lib/json.server.ts";
 import type { Route } from "./+types/admin.repairs.$number.photos.$id";
 
@@ -23,5 +23,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return jsonError(503, "The photo cannot be shown right now.");
   }
   if (!photo) return jsonError(404, "No such photo.");
-  return storedImageResponse(photo.bytes, "private, no-store");
+  return webpImageResponse(photo.bytes, "private, no-store");
 }

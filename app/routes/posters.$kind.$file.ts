@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { getDb } from "#app/db/client.server.ts";
 import { adultTitles, comingSoon, regularTitles } from "#app/db/schema.ts";
 import { isAgeVerified } from "#app/domain/age-gate/age-gate.server.ts";
-import { posterSvg } from "#app/domain/catalog/poster-art.server.ts";
-import { positiveInt, POSTER_CACHE } from "#app/lib/http.server.ts";
+import { drawnPosterWebp, posterSvg } from "#app/domain/catalog/poster-art.server.ts";
+import { positiveInt, POSTER_CACHE, webpImageResponse } from "#app/lib/http.server.ts";
 import { jsonError } from "#app/lib/json.server.ts";
+import { UPLOADED_POSTER_WIDTHS, type UploadedPosterWidth } from "#app/lib/uploaded-posters.ts";
 import type { Route } from "./+types/posters.$kind.$file";
 
 type PosterText = { title: string; subtitle?: string | null; band?: string | null };
@@ -45,19 +46,35 @@ async function posterText(kind: string, id: number): Promise<PosterText | undefi
   return undefined;
 }
 
-/** GET /posters/{regular|adult|coming-soon}/{id}.svg: the drawn poster of a title. */
+/** `{id}.svg`, or `{id}-{160|320|640}.webp`; anything else is undefined. */
+function parsePosterFile(file: string): { id: number; width?: UploadedPosterWidth } | undefined {
+  const match = /^(\d{1,9})(?:-(\d+)\.webp|\.svg)$/.exec(file);
+  const id = positiveInt(match?.[1]);
+  if (!match || !id) return undefined;
+  if (match[2] === undefined) return { id };
+  const width = UPLOADED_POSTER_WIDTHS.find((known) => String(known) === match[2]);
+  return width && { id, width };
+}
+
+/**
+ * GET /posters/{regular|adult|coming-soon}/{id}-{160|320|640}.webp: the poster drawn from a
+ * title, at one width (docs/posters.md); `{id}.svg` is the same drawing as SVG.
+ */
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const id = positiveInt(params.file.replace(/\.svg$/, ""));
-  if (!id || !params.file.endsWith(".svg")) return jsonError(404, "No such poster.");
-  if (params.kind === "adult" && !(await isAgeVerified(request))) {
+  const file = parsePosterFile(params.file);
+  if (!file) return jsonError(404, "No such poster.");
+  const adult = params.kind === "adult";
+  if (adult && !(await isAgeVerified(request))) {
     return jsonError(403, "Confirm your age to see adult posters.");
   }
-  const text = await posterText(params.kind, id);
+  const text = await posterText(params.kind, file.id);
   if (!text) return jsonError(404, "No such poster.");
+  const cacheControl = adult ? "private, max-age=86400" : POSTER_CACHE;
+  if (file.width) return webpImageResponse(await drawnPosterWebp(text, file.width), cacheControl);
   return new Response(posterSvg(text), {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",
-      "Cache-Control": params.kind === "adult" ? "private, max-age=86400" : POSTER_CACHE,
+      "Cache-Control": cacheControl,
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
     },
   });

@@ -1,6 +1,6 @@
 import { isAgeVerified } from "#app/domain/age-gate/age-gate.server.ts";
 import { posterStorage, type StoredFile } from "#app/domain/posters/storage.server.ts";
-import { storedImageResponse } from "#app/lib/http.server.ts";
+import { webpImageResponse } from "#app/lib/http.server.ts";
 import { jsonError } from "#app/lib/json.server.ts";
 import { parseUploadedPosterFile, uploadedPosterFile } from "#app/lib/uploaded-posters.ts";
 import type { Route } from "./+types/uploads.posters.$file";
@@ -25,8 +25,5 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     return jsonError(503, "The poster cannot be shown right now.");
   }
   if (!stored) return jsonError(404, "No such poster.");
-  return storedImageResponse(
-    stored.bytes,
-    poster.adult ? ADULT_POSTER_CACHE : UPLOADED_POSTER_CACHE,
-  );
+  return webpImageResponse(stored.bytes, poster.adult ? ADULT_POSTER_CACHE : UPLOADED_POSTER_CACHE);
 }

@@ -34,8 +34,9 @@ test("adult pages, posters and titles do not answer before the gate", async ({ p
   const detail = await request.get("/adult-movies/1", { maxRedirects: 0 });
   expect(detail.status()).toBe(302);
   expect(detail.headers()["location"]).toMatch(/^\/age-check\?returnTo=%2Fadult-movies%2F1/);
-  const poster = await request.get("/posters/adult/1.svg");
-  expect(poster.status()).toBe(403);
+  for (const file of ["1.svg", "1-160.webp", "1-320.webp", "1-640.webp"]) {
+    expect((await request.get(`/posters/adult/${file}`)).status(), file).toBe(403);
+  }
   await page.goto("/");
   await page.getByRole("combobox", { name: "Search films" }).fill("Velvet");
   await expect(page.getByText("No matches found.")).toBeVisible();

@@ -2,6 +2,7 @@ import { count, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { adultTitles, comingSoon, regularTitles, staffPicks } from "#app/db/schema.ts";
 import type { Disc } from "#app/lib/catalog.ts";
+import { drawnPosterUrl } from "#app/lib/posters.ts";
 import { demoCollections, demoComingSoon, demoFilms, type DemoFilm } from "./demo-films.ts";
 
 /** A small deterministic generator so every fresh shop gets the same demo catalogue. */
@@ -140,7 +141,7 @@ export function demoComingSoonRows(today = new Date()): (typeof comingSoon.$infe
       title: entry.title,
       description: entry.description,
       releaseDate: isoDate(release),
-      posterUrl: `/posters/coming-soon/${id}.svg`,
+      posterUrl: drawnPosterUrl("coming-soon", id),
     };
   });
 }

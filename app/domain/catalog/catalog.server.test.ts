@@ -95,7 +95,7 @@ describe("regular catalogue listing", () => {
 
   it("gives each card its poster, falling back to the drawn one", async () => {
     const [card] = (await listRegularTitles(db, { page: 1, sort: "none" })).items;
-    expect(card!.poster).toBe(`/posters/regular/${card!.regSerialNo}.svg`);
+    expect(card!.poster).toBe(`/posters/regular/${card!.regSerialNo}-320.webp`);
   });
 });
 

@@ -1,3 +1,6 @@
+import { LRUCache } from "lru-cache";
+import sharp from "sharp";
+
 /**
  * Draws a poster as SVG from a title and a palette chosen by the title's hash, so the demo
  * catalogue (and any title without an uploaded poster) has a distinct, stable cover without
@@ -81,4 +84,35 @@ export function posterSvg(input: {
 ${input.subtitle ? `<text x="24" y="${Math.round(top + lines.length * fontSize * 1.15 + 10)}" font-size="18" fill="${light}" font-family="Helvetica, Arial, sans-serif">${escapeXml(input.subtitle)}</text>` : ""}
 ${input.band ? `<rect y="432" width="320" height="48" fill="#000000" opacity="0.45"/><text x="24" y="463" font-size="18" font-weight="700" fill="#ffffff" font-family="Helvetica, Arial, sans-serif" letter-spacing="2">${escapeXml(input.band.toUpperCase())}</text>` : ""}
 </svg>`;
+}
+
+/**
+ * Rendered WebP files, by width and drawing. The key is the drawing itself, so a title whose
+ * text changes is drawn anew and nothing needs forgetting; a render still running is shared.
+ * At most about 9 KB each (640 wide), so this holds at most about 18 MB.
+ */
+const rendered = new LRUCache<string, Promise<Uint8Array<ArrayBuffer>>>({ max: 2000 });
+
+/**
+ * The drawn poster as WebP, `width` pixels wide: rendered from the SVG by the image library
+ * (off the event loop, in its own threads), at that size rather than scaled, so text stays sharp.
+ * Needs a serif and a sans-serif font installed for the title's text (docs/posters.md).
+ */
+export function drawnPosterWebp(
+  input: Parameters<typeof posterSvg>[0],
+  width: number,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const svg = posterSvg(input);
+  const key = `${width}:${svg}`;
+  let image = rendered.get(key);
+  if (!image) {
+    image = sharp(Buffer.from(svg), { density: (72 * width) / 320 })
+      .resize(width)
+      .webp({ quality: 80 })
+      .toBuffer()
+      .then((buffer) => new Uint8Array(buffer));
+    rendered.set(key, image);
+    image.catch(() => rendered.delete(key));
+  }
+  return image;
 }
