@@ -1,16 +1,10 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { CartProvider } from "./components/cart-provider.tsx";
 import { NotFound } from "./components/not-found.tsx";
+import { ScrollRestoration } from "./components/scroll-restoration.tsx";
 import { SiteFrame } from "./components/site-frame.tsx";
 import { getSignedInUser } from "./domain/accounts/session.server.ts";
 import { shopContact } from "./lib/env.server.ts";
