@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { groupDigits } from "./digits.ts";
 
 // C0 control characters other than tab, line feed and carriage return (NUL among them), which
 // PostgreSQL refuses in text and nobody types.
@@ -22,7 +23,7 @@ export function boundedText(max: number, required: string | null) {
   const base = z
     .string()
     .trim()
-    .max(max, `Please keep this under ${max.toLocaleString("en-US")} characters.`)
+    .max(max, `Please keep this under ${groupDigits(max)} characters.`)
     .refine((value) => !hasControlCharacters(value), "This contains invalid characters.");
   return required ? base.refine((value) => value.length > 0, required) : base;
 }

@@ -1,13 +1,15 @@
-const usd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import { groupDigits } from "./digits.ts";
 
-/** Formats integer cents as "$x.xx" — the only place money becomes text. */
+/**
+ * Formats cents as "$1,234.56" ("-$5.00" for a refund) — the only place money becomes text.
+ * Written out rather than through `Intl.NumberFormat`, which it matches (money.test.ts): every
+ * storefront page loads this module, and a page's first `Intl` formatter is slow to build
+ * (digits.ts).
+ */
 export function formatUsd(cents: number): string {
-  return usd.format(cents / 100);
+  const whole = Math.round(Math.abs(cents));
+  const sign = cents < 0 && whole > 0 ? "-" : "";
+  return `${sign}$${groupDigits(Math.floor(whole / 100))}.${String(whole % 100).padStart(2, "0")}`;
 }
 
 /**
