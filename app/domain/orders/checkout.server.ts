@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { consumeLimit } from "#app/domain/accounts/rate-limit.server.ts";
@@ -177,9 +178,11 @@ export async function startPayment(
       successUrl: `${config.publicUrl}/cart-success?order=${order.id}`,
       cancelUrl: `${config.publicUrl}${orderCancelPath(order.id, config.secret)}`,
       expiresAt: new Date(now.getTime() + SESSION_MINUTES * 60_000),
-      // One key per attempt: attempts on one order never overlap (the row lock, or the
-      // condition below), and a failed attempt must not be answered from the provider's memory.
-      idempotencyKey: `order-${order.id}-${now.getTime()}`,
+      // One key per attempt, kept for the SDK's own retries of it. Never derived from the clock:
+      // the first press (unlocked, below) and a replay (under the lock) may ask in the same
+      // millisecond, and one key would get them one session, which the first press would then
+      // close as its spare. A failed attempt must not be answered from the provider's memory.
+      idempotencyKey: `order-${order.id}-${randomUUID()}`,
     });
   const recorded = (session: Awaited<ReturnType<typeof createSession>>) => ({
     orderId: order.id,
