@@ -8,9 +8,13 @@ import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { getSignedInAccount, getSignedInUser } from "#app/domain/accounts/session.server.ts";
 import { lastShippingDetails } from "#app/domain/orders/customer-orders.server.ts";
 import { bookingSchema, SUCCESS_AWAITING_EMAIL } from "#app/domain/repairs/booking-input.ts";
-import { availableSlots, bookAppointment } from "#app/domain/repairs/bookings.server.ts";
+import {
+  availableSlots,
+  bookAppointment,
+  firstDateWithPlaces,
+} from "#app/domain/repairs/bookings.server.ts";
 import { bookingRules } from "#app/domain/repairs/rules.server.ts";
-import { addDays, shopToday, slotsForDate } from "#app/domain/repairs/slots.ts";
+import { addDays, shopToday } from "#app/domain/repairs/slots.ts";
 import { SERVICE_TYPES } from "#app/lib/catalog.ts";
 import { clientIp } from "#app/lib/client-ip.ts";
 import { getEnv, publicUrl } from "#app/lib/env.server.ts";
@@ -37,23 +41,14 @@ type Values = {
   preferredTime: string;
 };
 
-/** The first date from today (shop time) that still has a slot to offer. */
-function firstOpenDate(now: Date) {
-  const rules = bookingRules();
-  const today = shopToday(rules, now);
-  for (let day = 0; day <= rules.daysAhead; day++) {
-    const date = addDays(today, day);
-    if (slotsForDate(date, rules, now).length > 0) return date;
-  }
-  return today;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const now = new Date();
   const rules = bookingRules();
   const requested = url.searchParams.get("preferredDate") ?? url.searchParams.get("date") ?? "";
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(requested) ? requested : firstOpenDate(now);
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(requested)
+    ? requested
+    : await firstDateWithPlaces(getDb(), rules, now);
   const slots = await availableSlots(getDb(), date, rules, now);
   const user = await getSignedInUser(request);
   const last = user ? await lastShippingDetails(getDb(), user.id) : null;

@@ -4,7 +4,7 @@ import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signedInCustomer, signInAsAdmin } from "./support/accounts.ts";
 import { allViolations } from "./support/axe.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
-import { confirmBookingFromMail } from "./support/repairs.ts";
+import { confirmBookingFromMail, dateAhead } from "./support/repairs.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
@@ -92,11 +92,7 @@ test("a booking becomes a ticket: claim ticket with its QR code, an estimate the
 }) => {
   const email = uniqueEmail("ticket-booked");
   await page.goto("/service-request-form");
-  const date = await page.getByLabel("Preferred date").inputValue();
-  const later = new Date(`${date}T12:00:00Z`);
-  later.setUTCDate(later.getUTCDate() + 29);
-  if (later.getUTCDay() === 0) later.setUTCDate(later.getUTCDate() + 1);
-  await page.getByLabel("Preferred date").fill(later.toISOString().slice(0, 10));
+  await page.getByLabel("Preferred date").fill(await dateAhead(page, 29));
   await expect(page.getByLabel("Preferred time").locator("option")).not.toHaveCount(1);
   await page.getByLabel("Name").fill("Rhea Pair");
   await page.getByLabel("Email").fill(email);

@@ -15,6 +15,7 @@ import {
   cancelToken,
   confirmBooking,
   confirmationState,
+  firstDateWithPlaces,
   upcomingAppointments,
   type BookingOptions,
 } from "./bookings.server.ts";
@@ -203,6 +204,19 @@ describe("booking a repair appointment", () => {
     const after = await availableSlots(scratch.db(), "2026-11-24", rules, now);
     expect(after.map((s) => s.time)).not.toContain("11:00");
     expect(after.map((s) => s.time)).toContain("12:00");
+  });
+
+  it("offers first the earliest date with a place left, past a day whose remaining slots are full", async () => {
+    // Saturday 2027-01-16, 16:20 in Arlington: only the 17:00 slot is left today; Sunday is closed.
+    const late = new Date("2027-01-16T22:20:00Z");
+    expect(await firstDateWithPlaces(scratch.db(), rules, late)).toBe("2027-01-16");
+    const slot = { preferredDate: "2027-01-16", preferredTime: "17:00" };
+    for (let place = 0; place < rules.placesPerSlot; place++) {
+      expect((await bookAppointment(scratch.db(), booking(slot), options({ now: late }))).ok).toBe(
+        true,
+      );
+    }
+    expect(await firstDateWithPlaces(scratch.db(), rules, late)).toBe("2027-01-18");
   });
 
   it("gives the last place of a slot to exactly one of 50 simultaneous bookings", async () => {

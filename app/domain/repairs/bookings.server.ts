@@ -14,8 +14,10 @@ import {
 } from "#app/emails/repair-emails.ts";
 import type { BookingInput } from "./booking-input.ts";
 import {
+  addDays,
   checkSlot,
   formatAppointment,
+  shopToday,
   slotsForDate,
   type BookingRules,
   type Slot,
@@ -52,14 +54,13 @@ function holdsPlace(now: Date) {
   );
 }
 
-/** The slots of a shop-local date that can still be booked: open, not too soon, not full. */
-export async function availableSlots(
+/** The given slots (in time order) with the places each has left, leaving out the full ones. */
+async function withPlacesLeft<S extends Slot>(
   db: Database,
-  date: string,
+  slots: S[],
   rules: BookingRules,
   now: Date,
-): Promise<AvailableSlot[]> {
-  const slots = slotsForDate(date, rules, now);
+): Promise<(S & { placesLeft: number })[]> {
   if (!slots.length) return [];
   const taken = await db
     .select({ startsAt: serviceRequests.startsAt, booked: count() })
@@ -79,6 +80,34 @@ export async function availableSlots(
       placesLeft: rules.placesPerSlot - (booked.get(slot.startsAt.getTime()) ?? 0),
     }))
     .filter((slot) => slot.placesLeft > 0);
+}
+
+/** The slots of a shop-local date that can still be booked: open, not too soon, not full. */
+export function availableSlots(
+  db: Database,
+  date: string,
+  rules: BookingRules,
+  now: Date,
+): Promise<AvailableSlot[]> {
+  return withPlacesLeft(db, slotsForDate(date, rules, now), rules, now);
+}
+
+/**
+ * The first shop-local date, from today to `daysAhead`, with a slot that can still be booked;
+ * today when there is none. One query, whatever the number of full days on the way.
+ */
+export async function firstDateWithPlaces(
+  db: Database,
+  rules: BookingRules,
+  now: Date,
+): Promise<string> {
+  const today = shopToday(rules, now);
+  const dates = Array.from({ length: rules.daysAhead + 1 }, (_, day) => addDays(today, day));
+  const slots = dates.flatMap((date) =>
+    slotsForDate(date, rules, now).map((slot) => ({ ...slot, date })),
+  );
+  const [first] = await withPlacesLeft(db, slots, rules, now);
+  return first?.date ?? today;
 }
 
 export type BookingResult =
