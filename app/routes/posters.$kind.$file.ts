@@ -70,7 +70,21 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const text = await posterText(params.kind, file.id);
   if (!text) return jsonError(404, "No such poster.");
   const cacheControl = adult ? "private, max-age=86400" : POSTER_CACHE;
-  if (file.width) return webpImageResponse(await drawnPosterWebp(text, file.width), cacheControl);
+  if (file.width) {
+    let image: Uint8Array<ArrayBuffer>;
+    try {
+      image = await drawnPosterWebp(text, file.width);
+    } catch (error) {
+      // Drawing needs fonts and memory (docs/posters.md): say so, as an upload that cannot be
+      // read does (DESIGN §3.14); the image falls back meanwhile, and the next request draws again.
+      console.error(
+        `Poster ${params.kind}/${file.id} at ${file.width} px could not be drawn`,
+        error,
+      );
+      return jsonError(503, "The poster cannot be shown right now.");
+    }
+    return webpImageResponse(image, cacheControl);
+  }
   return new Response(posterSvg(text), {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",
