@@ -3,7 +3,7 @@ import {
   UPLOADED_POSTER_DEFAULT_WIDTH,
   UPLOADED_POSTER_WIDTHS,
   uploadedPosterId,
-  uploadedPosterImage,
+  uploadedPosterSrc,
   type UploadedPosterWidth,
 } from "#app/lib/uploaded-posters.ts";
 
@@ -56,7 +56,7 @@ export function posterSrc(kind: PosterKind, id: number, posterUrl: string | null
   if (posterUrl?.startsWith("upload:")) {
     const uploaded = uploadedPosterId(posterUrl);
     if (!uploaded || isAdultPosterId(uploaded) !== (kind === "adult")) return drawn;
-    return uploadedPosterImage(posterUrl)!.src;
+    return uploadedPosterSrc(posterUrl)!;
   }
   return posterUrl || drawn;
 }

@@ -3,7 +3,7 @@ import { drawnPosterUrl, posterSrc, posterSrcSet } from "./posters.ts";
 import {
   parseUploadedPosterFile,
   uploadedPosterId,
-  uploadedPosterImage,
+  uploadedPosterSrc,
   uploadedPosterValue,
 } from "./uploaded-posters.ts";
 
@@ -22,13 +22,11 @@ describe("uploaded poster values and addresses", () => {
   });
 
   it("gives src and a srcset of every width", () => {
-    expect(uploadedPosterImage(`upload:${id}`)).toEqual({
-      src: `/uploads/posters/${id}-320.webp`,
-      srcSet: `/uploads/posters/${id}-160.webp 160w, /uploads/posters/${id}-320.webp 320w, /uploads/posters/${id}-640.webp 640w`,
-    });
-    expect(posterSrcSet(`/uploads/posters/${id}-320.webp`)).toBe(
-      uploadedPosterImage(`upload:${id}`)!.srcSet,
+    expect(uploadedPosterSrc(`upload:${id}`)).toBe(`/uploads/posters/${id}-320.webp`);
+    expect(posterSrcSet(uploadedPosterSrc(`upload:${id}`)!)).toBe(
+      `/uploads/posters/${id}-160.webp 160w, /uploads/posters/${id}-320.webp 320w, /uploads/posters/${id}-640.webp 640w`,
     );
+    expect(uploadedPosterSrc("https://img.example/a.jpg")).toBeUndefined();
   });
 
   it("parses requested file names strictly", () => {

@@ -56,20 +56,11 @@ export function parseUploadedPosterFile(
   return { id, width: Number(match[2]) as UploadedPosterWidth, adult: isAdultPosterId(id) };
 }
 
-export function uploadedPosterSrcSetFor(id: string): string {
-  return UPLOADED_POSTER_WIDTHS.map((width) => `${uploadedPosterUrl(id, width)} ${width}w`).join(
-    ", ",
-  );
-}
-
-/** `src` and `srcSet` for a `poster_url` value holding an uploaded poster. */
-export function uploadedPosterImage(
-  value: string | null | undefined,
-): { src: string; srcSet: string } | undefined {
+/**
+ * The address of an uploaded poster at its default width, for a `poster_url` value holding one
+ * (its srcset is `posterSrcSet` of that address, as for a drawn poster).
+ */
+export function uploadedPosterSrc(value: string | null | undefined): string | undefined {
   const id = uploadedPosterId(value);
-  if (!id) return undefined;
-  return {
-    src: uploadedPosterUrl(id, UPLOADED_POSTER_DEFAULT_WIDTH),
-    srcSet: uploadedPosterSrcSetFor(id),
-  };
+  return id && uploadedPosterUrl(id, UPLOADED_POSTER_DEFAULT_WIDTH);
 }
