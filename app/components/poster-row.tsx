@@ -21,6 +21,30 @@ type PosterRowProps = {
 /** After a shopper scrolls a row by hand, it waits this long before moving on its own again. */
 const RESUME_AFTER_MS = 2500;
 
+/** Rows start moving this long after the page's load event (see useAutoScroll). */
+const START_AFTER_LOAD_MS = 1000;
+
+/**
+ * Calls `callback` once `delay` ms have passed since the page's load event (at once if they
+ * have, as when the row is paused and played again); returns a cancel.
+ */
+function afterLoad(callback: () => void, delay: number): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const wait = () => {
+    const [navigation] = performance.getEntriesByType(
+      "navigation",
+    ) as PerformanceNavigationTiming[];
+    const loadedAt = navigation?.loadEventEnd || performance.now();
+    timer = setTimeout(callback, Math.max(0, loadedAt + delay - performance.now()));
+  };
+  if (document.readyState === "complete") wait();
+  else addEventListener("load", wait, { once: true });
+  return () => {
+    removeEventListener("load", wait);
+    clearTimeout(timer);
+  };
+}
+
 /**
  * Moves a row's scroll position on its own (spec: the rows auto-scroll) while nobody is using
  * it: not while hovered, focused inside, touched, scrolled by hand (for a moment after), paused
@@ -29,8 +53,10 @@ const RESUME_AFTER_MS = 2500;
  *
  * A row moves 17–21 px a second, so it steps once a whole device pixel is due rather than on
  * every frame the display could draw (17–21 steps a second on a 1× screen, 30–37 on a 1.75× one,
- * against 60 frames), and stands still while it is out of sight: a row below the fold costs
- * nothing while the page loads.
+ * against 60 frames), and stands still while it is out of sight. It starts a moment after the
+ * page has loaded: a step reads the row's scroll position, and while the page is still loading
+ * (images arriving, the page hydrating) that read makes the browser lay the page out again there
+ * and then, many times over.
  */
 function useAutoScroll(
   ref: React.RefObject<HTMLDivElement | null>,
@@ -47,6 +73,12 @@ function useAutoScroll(
     let timer: ReturnType<typeof setTimeout> | undefined;
     let last = 0;
     let position = 0;
+    let inSight = false;
+    let started = false;
+    // The width of the items, read when it changes rather than on every step.
+    let itemsWidth = 0;
+    const resized = new ResizeObserver(() => (itemsWidth = list.scrollWidth));
+    resized.observe(list);
     const step = () => {
       const now = performance.now();
       const elapsed = Math.min(now - last, 100);
@@ -61,7 +93,7 @@ function useAutoScroll(
       if (idle && !reduced.matches && document.visibilityState === "visible") {
         // Past the items and their gap, the copy shows the same picture one copy back (the copy
         // is drawn before the row can get there: useLoopCopy).
-        const copy = list.scrollWidth + ROW_GAP;
+        const copy = itemsWidth + ROW_GAP;
         position += (pixelsPerSecond * elapsed) / 1000;
         if (position >= copy) position -= copy;
         row.scrollLeft = position;
@@ -69,16 +101,27 @@ function useAutoScroll(
       // The next step when a device pixel of movement is due.
       timer = setTimeout(step, 1000 / (pixelsPerSecond * devicePixelRatio));
     };
-    const sight = new IntersectionObserver(([entry]) => {
+    const move = () => {
       clearTimeout(timer);
-      if (!entry?.isIntersecting) return;
+      if (!started || !inSight) return;
       last = performance.now();
       position = row.scrollLeft;
       step();
+    };
+    const sight = new IntersectionObserver(([entry]) => {
+      inSight = entry?.isIntersecting ?? false;
+      move();
     });
     sight.observe(row);
+    const start = () => {
+      started = true;
+      move();
+    };
+    const loaded = afterLoad(start, START_AFTER_LOAD_MS);
     return () => {
+      loaded();
       sight.disconnect();
+      resized.disconnect();
       clearTimeout(timer);
     };
   }, [ref, listRef, pixelsPerSecond, paused]);

@@ -71,3 +71,30 @@ test("a row draws the copy that closes its loop only when it nears the end of it
   await expect(copy).toHaveCount(12);
   await expect.poll(room).toBeGreaterThan(end + 1000);
 });
+
+test("a row starts moving only a moment after the page has loaded", async ({ page }) => {
+  // One of the first posters is held back, so the page has hydrated but not finished loading.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let holding = true;
+  await page.route("**/posters/**", async (route) => {
+    if (holding) {
+      holding = false;
+      await held;
+    }
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  const row = page.getByRole("region", { name: "New Arrivals posters" });
+  const scrolled = () => row.evaluate((element) => element.scrollLeft);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await frames(page, 40);
+  expect(await page.evaluate(() => document.readyState)).not.toBe("complete");
+  expect(await scrolled()).toBe(0);
+
+  release();
+  await page.waitForFunction(() => document.readyState === "complete");
+  const loadedAt = Date.now();
+  await expect.poll(scrolled).toBeGreaterThan(2);
+  expect(Date.now() - loadedAt).toBeGreaterThanOrEqual(900);
+});
