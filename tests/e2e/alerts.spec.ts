@@ -52,7 +52,6 @@ test("a visitor asks for sold-out titles, confirms, gets one e-mail when staff r
   const email = uniqueEmail("alert-visitor");
   // From a list: the sold-out card leads to the title page's signup.
   await page.goto(`/search?query=${encodeURIComponent(first)}`);
-  await whenInteractive(page);
   await page.getByRole("link", { name: new RegExp(`^Email me when it's back: ${first}`) }).click();
   await expect(page).toHaveURL(new RegExp(`/movies/${firstSerial}#back-in-stock$`));
   await expect(page.getByText("Out of stock")).toBeVisible();
@@ -106,7 +105,6 @@ test("a visitor asks for sold-out titles, confirms, gets one e-mail when staff r
   const customerEmail = uniqueEmail("alert-customer");
   await signedInCustomer(shopper, customerEmail, "Alert-Customer-Pass-7", "Ali", "Alert");
   await shopper.goto(`/movies/${secondSerial}`);
-  await whenInteractive(shopper);
   await expect(shopper.getByLabel("Your email")).toHaveCount(0);
   await shopper.getByRole("button", { name: "Email me when it's back" }).click();
   await expect(

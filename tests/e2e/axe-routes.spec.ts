@@ -2,7 +2,7 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import type { Page } from "@playwright/test";
 import routeConfig from "#app/routes.ts";
-import { expect, test, whenInteractive } from "./support/fixtures.ts";
+import { expect, test } from "./support/fixtures.ts";
 import {
   clientAddress,
   login,
@@ -365,7 +365,6 @@ const alert = once(async (page) => {
     .getAttribute("href"))!;
   const email = uniqueEmail("axe-alert");
   await page.goto(entry);
-  await whenInteractive(page);
   await page.getByLabel("Your email").fill(email);
   await page.getByRole("button", { name: "Notify me on release" }).click();
   await expect(page.getByText("Check your e-mail")).toBeVisible();
@@ -400,7 +399,6 @@ const contactMessage = once(async (page) => {
   const text = `Do you buy old laserdiscs? ${uniqueEmail("ask")}`;
   const visitor = await page.context().browser()!.newPage();
   await visitor.goto(new URL("/contact", page.url()).href);
-  await whenInteractive(visitor);
   await visitor.getByLabel("Name").fill("Axel Writer");
   await visitor.getByLabel("Email").fill(uniqueEmail("axe-contact"));
   await visitor.getByLabel("Message").fill(text);
