@@ -16,6 +16,7 @@ import lighthouse from "lighthouse";
 import { buildIfStale } from "#server/build-stamp.ts";
 import { startDemoShop } from "#tests/support/server-process.ts";
 import { chromiumFlags, launchChromium } from "./chromium.ts";
+import { warm } from "./warm.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -115,7 +116,7 @@ const url = new URL(args.page, server.url).toString();
 const runs = Math.max(1, Number(args.runs) || 6);
 const figures: RunFigures[] = [];
 try {
-  await fetch(url); // once for the server's page cache
+  await warm(url); // the server's page cache and the images, as bench:lighthouse does
   for (let run = 1; run <= runs; run++) {
     const result = await lighthouse(
       url,

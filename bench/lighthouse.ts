@@ -23,6 +23,7 @@ import { parseArgs } from "node:util";
 import lighthouse, { type Flags, type RunnerResult } from "lighthouse";
 import { buildIfStale } from "#server/build-stamp.ts";
 import { chromiumFlags, launchChromium } from "./chromium.ts";
+import { warm } from "./warm.ts";
 import { startDemoShop } from "#tests/support/server-process.ts";
 import { describeFirstLoad, firstLoad, type FirstLoad } from "#scripts/first-load.ts";
 
@@ -97,26 +98,6 @@ async function loadAndScore(
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }
-}
-
-/**
- * Asks for the page and for every width of every image it shows, as the shop's visitors keep
- * them warm: a drawn poster is rendered once per process (decision 014), and the first run of
- * a page would otherwise load while the server renders thirty of them on the same two cores.
- */
-async function warm(url: string) {
-  const html = await (await fetch(url)).text();
-  const images = new Set<string>();
-  for (const tag of html.matchAll(/<img\b[^>]*>/g)) {
-    for (const [, attribute] of tag[0].matchAll(/\s(?:src|srcset)="([^"]+)"/gi)) {
-      for (const candidate of attribute!.split(",")) images.add(candidate.trim().split(/\s+/)[0]!);
-    }
-  }
-  await Promise.all(
-    [...images]
-      .filter((image) => image.startsWith("/"))
-      .map(async (image) => (await fetch(new URL(image, url))).arrayBuffer()),
-  );
 }
 
 type Row = {
