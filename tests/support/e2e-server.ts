@@ -1,8 +1,9 @@
-// Starts the built shop for the browser tests: a fresh embedded database with the demo data, a
-// real SMTP server whose messages are written to .tmp/e2e-mail for the tests to read, and a
-// real OpenID Connect server standing in for Google.
+// Starts the shop for the browser tests (built first when its sources have changed): a fresh
+// embedded database with the demo data, a real SMTP server whose messages are written to
+// .tmp/e2e-mail for the tests to read, and a real OpenID Connect server standing in for Google.
 import fs from "node:fs";
 import path from "node:path";
+import { buildIfStale } from "#server/build-stamp.ts";
 import { startFakeMaps } from "./fake-maps.ts";
 import { startOidcServer } from "./oidc-server.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
@@ -61,4 +62,7 @@ Object.assign(process.env, {
   GOOGLE_ISSUER: oidc.issuer,
 });
 delete process.env.DATABASE_URL;
+// `playwright test` run on its own tests the sources as they are now, as `npm start` serves them
+// (`npm test` has built already, so this only checks the stamp).
+if ((await buildIfStale()) !== 0) process.exit(1);
 await import("../../server/index.ts");
