@@ -93,6 +93,7 @@ function useAutoScroll(
       if (idle && !reduced.matches && document.visibilityState === "visible") {
         // Past the items and their gap, the copy shows the same picture one copy back (the copy
         // is drawn before the row can get there: useLoopCopy).
+        itemsWidth ||= list.scrollWidth; // before the observer's first report
         const copy = itemsWidth + ROW_GAP;
         position += (pixelsPerSecond * elapsed) / 1000;
         if (position >= copy) position -= copy;

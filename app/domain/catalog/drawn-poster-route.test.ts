@@ -42,8 +42,9 @@ function get(file: string) {
 }
 
 async function webpWidth(result: Awaited<ReturnType<typeof loader>>) {
-  if (!(result instanceof Response))
+  if (!(result instanceof Response)) {
     throw new Error(`expected an image, got ${JSON.stringify(result)}`);
+  }
   expect(result.status).toBe(200);
   expect(result.headers.get("Content-Type")).toBe("image/webp");
   const metadata = await sharp(new Uint8Array(await result.arrayBuffer())).metadata();
