@@ -23,6 +23,7 @@ import { prepareDatabase } from "./database.ts";
 import { startMail } from "./mail.ts";
 import { logger, routeConsoleToLogger } from "./logger.ts";
 import { createObservability, requestIds } from "./observability.ts";
+import { publicFileAddresses } from "./public-files.ts";
 import { type CatalogueWatch, createPageCache, watchCatalogue } from "./page-cache.ts";
 import { clientAddress, limitBodies, refuseControlCharacters } from "./request-guards.ts";
 import { sameOriginOnly } from "./same-origin.ts";
@@ -115,11 +116,12 @@ async function main() {
       serveStatic: { immutable, maxAge, index: false as const },
     });
     app.use("/assets", expressStaticGzip(path.join(client, "assets"), precompressed("1y", true)));
-    // Every file outside /assets has an extension (favicon.svg, images/…); a page's address has
-    // none, and is not looked for on disk (a failed look-up costs a file-system call and an error).
+    // Only paths under the build's own public files are looked for on disk: a page or a poster
+    // drawn or uploaded is not (a failed look-up costs file-system calls and an error).
     const publicFiles = expressStaticGzip(client, precompressed("1h", false));
+    const isPublicFile = publicFileAddresses(client);
     app.use((req, res, next) => {
-      if (!path.extname(req.path)) return next();
+      if (!isPublicFile(req.path)) return next();
       publicFiles(req, res, next);
     });
     build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
