@@ -12,7 +12,9 @@ import { listComingSoon, type ComingSoonCard } from "#app/domain/catalog/coming-
 import { listStaffPicks, newArrivals } from "#app/domain/catalog/regular-titles.server.ts";
 import { regularCartProduct } from "#app/lib/cart-products.ts";
 import { publicPageHeaders } from "#app/lib/http.server.ts";
+import { getEnv } from "#app/lib/env.server.ts";
 import { formatReleaseDate } from "#app/lib/release-date.ts";
+import { shopCalendarDate } from "#app/lib/shop-time.ts";
 import { pageMeta, SHOP } from "#app/lib/site.ts";
 import type { Route } from "./+types/_index";
 
@@ -28,10 +30,12 @@ export async function loader() {
   const db = getDb();
   const [arrivals, upcoming, picks] = await Promise.all([
     newArrivals(db),
-    listComingSoon(db).catch((error: unknown): ComingSoonCard[] => {
-      console.error("Coming Soon could not be loaded", error);
-      return [];
-    }),
+    listComingSoon(db, shopCalendarDate(new Date(), getEnv().SHOP_TIME_ZONE)).catch(
+      (error: unknown): ComingSoonCard[] => {
+        console.error("Coming Soon could not be loaded", error);
+        return [];
+      },
+    ),
     listStaffPicks(db),
   ]);
   // Only what the rows show: the hydration data is part of every visit to the home page.

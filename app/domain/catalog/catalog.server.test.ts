@@ -9,6 +9,7 @@ import {
   staffPicks,
 } from "#app/db/schema.ts";
 import { currentCartProducts } from "#app/domain/cart/current-products.server.ts";
+import { shopCalendarDate } from "#app/lib/shop-time.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { ADULT_PAGE_SIZE, getAdultTitle, listAdultTitles } from "./adult-titles.server.ts";
 import {
@@ -645,13 +646,36 @@ describe("home rows", () => {
       .insert(comingSoon)
       .values({ title: "Already Out", releaseDate: "2001-01-01", posterUrl: "/x.svg" })
       .returning({ id: comingSoon.id });
-    const upcoming = await listComingSoon(db);
+    const today = shopCalendarDate(new Date(), "America/Chicago");
+    const upcoming = await listComingSoon(db, today);
     expect(upcoming.length).toBe(12);
     expect(upcoming.map((entry) => entry.id)).not.toContain(past!.id);
     const dates = upcoming.map((entry) => entry.releaseDate);
     expect(dates).toEqual([...dates].sort());
-    expect(dates[0]! >= new Date().toISOString().slice(0, 10)).toBe(true);
+    expect(dates[0]! >= today).toBe(true);
     await db.delete(comingSoon).where(eq(comingSoon.id, past!.id));
+  });
+
+  it("keeps an upcoming title through its release day in the shop's calendar, whatever the database's", async () => {
+    const entries = await db
+      .insert(comingSoon)
+      .values(
+        ["2099-06-09", "2099-06-10", "2099-06-11"].map((releaseDate) => ({
+          title: `Release ${releaseDate}`,
+          releaseDate,
+          posterUrl: "/x.svg",
+        })),
+      )
+      .returning({ id: comingSoon.id });
+    // The shop's calendar says 10 June; the database's clock (any zone) is years before it.
+    const upcoming = await listComingSoon(db, "2099-06-10");
+    expect(upcoming.map((entry) => entry.releaseDate)).toEqual(["2099-06-10", "2099-06-11"]);
+    await db.delete(comingSoon).where(
+      inArray(
+        comingSoon.id,
+        entries.map((entry) => entry.id),
+      ),
+    );
   });
 
   it("lists the five staff picks, newest pick first", async () => {

@@ -1,4 +1,4 @@
-import { asc, eq, gte, sql } from "drizzle-orm";
+import { asc, eq, gte } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { comingSoon } from "#app/db/schema.ts";
 import { posterSrc } from "#app/lib/posters.ts";
@@ -13,9 +13,14 @@ export type ComingSoonCard = {
   poster: string;
 };
 
-/** Upcoming titles, soonest first; entries whose date has passed drop off by themselves. */
+/**
+ * Upcoming titles, soonest first; entries whose date has passed drop off by themselves. `today`
+ * is the shop's calendar date (`shopCalendarDate`), not the database's: a title stays on the list
+ * through its release day in Arlington, though the database's clock may be in UTC.
+ */
 export async function listComingSoon(
   db: Database,
+  today: string,
   limit = COMING_SOON_LIMIT,
 ): Promise<ComingSoonCard[]> {
   const rows = await db
@@ -27,7 +32,7 @@ export async function listComingSoon(
       posterUrl: comingSoon.posterUrl,
     })
     .from(comingSoon)
-    .where(gte(comingSoon.releaseDate, sql`current_date`))
+    .where(gte(comingSoon.releaseDate, today))
     .orderBy(asc(comingSoon.releaseDate), asc(comingSoon.id))
     .limit(limit);
   return rows.map(({ posterUrl, ...row }) => ({
