@@ -46,10 +46,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = new Date();
   const rules = bookingRules();
   const requested = url.searchParams.get("preferredDate") ?? url.searchParams.get("date") ?? "";
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(requested)
-    ? requested
+  const { date, slots } = /^\d{4}-\d{2}-\d{2}$/.test(requested)
+    ? { date: requested, slots: await availableSlots(getDb(), requested, rules, now) }
     : await firstDateWithPlaces(getDb(), rules, now);
-  const slots = await availableSlots(getDb(), date, rules, now);
   const user = await getSignedInUser(request);
   const last = user ? await lastShippingDetails(getDb(), user.id) : null;
   const service = url.searchParams.get("service") ?? url.searchParams.get("serviceType") ?? "";

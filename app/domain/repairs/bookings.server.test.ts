@@ -209,14 +209,19 @@ describe("booking a repair appointment", () => {
   it("offers first the earliest date with a place left, past a day whose remaining slots are full", async () => {
     // Saturday 2027-01-16, 16:20 in Arlington: only the 17:00 slot is left today; Sunday is closed.
     const late = new Date("2027-01-16T22:20:00Z");
-    expect(await firstDateWithPlaces(scratch.db(), rules, late)).toBe("2027-01-16");
+    expect((await firstDateWithPlaces(scratch.db(), rules, late)).date).toBe("2027-01-16");
     const slot = { preferredDate: "2027-01-16", preferredTime: "17:00" };
     for (let place = 0; place < rules.placesPerSlot; place++) {
       expect((await bookAppointment(scratch.db(), booking(slot), options({ now: late }))).ok).toBe(
         true,
       );
     }
-    expect(await firstDateWithPlaces(scratch.db(), rules, late)).toBe("2027-01-18");
+    const next = await firstDateWithPlaces(scratch.db(), rules, late);
+    expect(next.date).toBe("2027-01-18");
+    expect(next.slots.map((slot) => slot.time)).toEqual(
+      (await availableSlots(scratch.db(), "2027-01-18", rules, late)).map((slot) => slot.time),
+    );
+    expect(next.slots[0]).toMatchObject({ time: "10:00", placesLeft: rules.placesPerSlot });
   });
 
   it("gives the last place of a slot to exactly one of 50 simultaneous bookings", async () => {

@@ -38,6 +38,8 @@ export const REPAIR_CONFIRM_PATH = "/service-request/confirm";
 /** Where the cancel link in the confirmation points; the route reads the token after it. */
 export const REPAIR_CANCEL_PATH = "/service-request/cancel";
 
+const DAY = 24 * 60 * 60 * 1000;
+
 /** The one thing a cancel token can do; a token signed for anything else never matches. */
 const CANCEL_PURPOSE = "cancel-repair";
 
@@ -54,60 +56,74 @@ function holdsPlace(now: Date) {
   );
 }
 
-/** The given slots (in time order) with the places each has left, leaving out the full ones. */
-async function withPlacesLeft<S extends Slot>(
+/** How many places are held at each start time from `from` to `to` (inclusive), by its ms. */
+async function placesHeld(
   db: Database,
-  slots: S[],
-  rules: BookingRules,
+  from: Date,
+  to: Date,
   now: Date,
-): Promise<(S & { placesLeft: number })[]> {
-  if (!slots.length) return [];
+): Promise<Map<number, number>> {
   const taken = await db
     .select({ startsAt: serviceRequests.startsAt, booked: count() })
     .from(serviceRequests)
     .where(
-      and(
-        holdsPlace(now),
-        gte(serviceRequests.startsAt, slots[0]!.startsAt),
-        lte(serviceRequests.startsAt, slots.at(-1)!.startsAt),
-      ),
+      and(holdsPlace(now), gte(serviceRequests.startsAt, from), lte(serviceRequests.startsAt, to)),
     )
     .groupBy(serviceRequests.startsAt);
-  const booked = new Map(taken.map((row) => [row.startsAt.getTime(), row.booked]));
+  return new Map(taken.map((row) => [row.startsAt.getTime(), row.booked]));
+}
+
+/** The given slots with the places each has left, leaving out the full ones. */
+function withPlacesLeft(
+  slots: Slot[],
+  held: Map<number, number>,
+  rules: BookingRules,
+): AvailableSlot[] {
   return slots
     .map((slot) => ({
       ...slot,
-      placesLeft: rules.placesPerSlot - (booked.get(slot.startsAt.getTime()) ?? 0),
+      placesLeft: rules.placesPerSlot - (held.get(slot.startsAt.getTime()) ?? 0),
     }))
     .filter((slot) => slot.placesLeft > 0);
 }
 
 /** The slots of a shop-local date that can still be booked: open, not too soon, not full. */
-export function availableSlots(
+export async function availableSlots(
   db: Database,
   date: string,
   rules: BookingRules,
   now: Date,
 ): Promise<AvailableSlot[]> {
-  return withPlacesLeft(db, slotsForDate(date, rules, now), rules, now);
+  const slots = slotsForDate(date, rules, now);
+  if (!slots.length) return [];
+  const held = await placesHeld(db, slots[0]!.startsAt, slots.at(-1)!.startsAt, now);
+  return withPlacesLeft(slots, held, rules);
 }
 
 /**
- * The first shop-local date, from today to `daysAhead`, with a slot that can still be booked;
- * today when there is none. One query, whatever the number of full days on the way.
+ * The first shop-local date, from today to `daysAhead`, with a slot that can still be booked,
+ * and its slots; today (with none) when there is no such date. One query for the whole window;
+ * each date's slots are worked out only until one has a place.
  */
 export async function firstDateWithPlaces(
   db: Database,
   rules: BookingRules,
   now: Date,
-): Promise<string> {
+): Promise<{ date: string; slots: AvailableSlot[] }> {
   const today = shopToday(rules, now);
-  const dates = Array.from({ length: rules.daysAhead + 1 }, (_, day) => addDays(today, day));
-  const slots = dates.flatMap((date) =>
-    slotsForDate(date, rules, now).map((slot) => ({ ...slot, date })),
+  // Two days past the last date cover any zone's offset from UTC.
+  const held = await placesHeld(
+    db,
+    now,
+    new Date(now.getTime() + (rules.daysAhead + 2) * DAY),
+    now,
   );
-  const [first] = await withPlacesLeft(db, slots, rules, now);
-  return first?.date ?? today;
+  for (let day = 0; day <= rules.daysAhead; day++) {
+    const date = addDays(today, day);
+    const slots = withPlacesLeft(slotsForDate(date, rules, now), held, rules);
+    if (slots.length) return { date, slots };
+  }
+  return { date: today, slots: [] };
 }
 
 export type BookingResult =
