@@ -25,6 +25,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const config: PlaceOrderConfig = {
   salesTaxRates: parseSalesTaxRates("TX:0.0825"),
   freeShippingThresholdCents: 20_000,
+  timeZone: "America/Chicago",
 };
 const STOCK = 10_000;
 

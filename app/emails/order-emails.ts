@@ -1,6 +1,7 @@
 import { formatUsd } from "#app/lib/money.ts";
 import { greetingName } from "#app/lib/person-name.ts";
 import { shopContact } from "#app/lib/env.server.ts";
+import { dateFormat } from "#app/lib/shop-time.ts";
 import { SHOP } from "#app/lib/site.ts";
 import { renderEmail } from "./layout.ts";
 
@@ -8,6 +9,8 @@ export type OrderConfirmation = {
   orderNumber: number;
   name: string;
   placedAt: Date;
+  /** The shop's calendar (SHOP_TIME_ZONE), on which the order is dated. */
+  timeZone: string;
   lines: { title: string; quantity: number; unitPriceCents: number }[];
   shippingMethodName: string;
   subtotalCents: number;
@@ -18,13 +21,6 @@ export type OrderConfirmation = {
   ordersUrl: string;
 };
 
-const orderDate = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/Chicago",
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-});
-
 /** Sent once, when the payment for an order is confirmed (spec §7 order confirmation). */
 export function orderConfirmationMessage(order: OrderConfirmation) {
   const { address } = order;
@@ -33,7 +29,7 @@ export function orderConfirmationMessage(order: OrderConfirmation) {
     preview: `We received your payment of ${formatUsd(order.totalCents)}.`,
     heading: `Thank you, ${greetingName(order.name)}!`,
     paragraphs: [
-      `We received your payment for order #${order.orderNumber}, placed on ${orderDate.format(order.placedAt)}. We will write again when it ships.`,
+      `We received your payment for order #${order.orderNumber}, placed on ${dateFormat("en-US", { timeZone: order.timeZone, dateStyle: "long" }).format(order.placedAt)}. We will write again when it ships.`,
       ...order.lines.map(
         (line) =>
           `${line.quantity} × ${line.title}: ${formatUsd(line.unitPriceCents * line.quantity)}`,

@@ -206,6 +206,7 @@ export async function action({ request }: Route.ActionArgs) {
     },
     {
       ...pricing,
+      timeZone: env.SHOP_TIME_ZONE,
       providerFor: paymentProviderFor,
       publicUrl: publicUrl(env),
       secret: authSecret(env),

@@ -1,6 +1,7 @@
 import { createCookie, redirect } from "react-router";
 import { getSignedInUser } from "#app/domain/accounts/session.server.ts";
-import { ADULT_AGE, ageOn, shopDay } from "#app/domain/orders/adult-buyer.ts";
+import { checkAdultBuyer } from "#app/domain/orders/adult-buyer.ts";
+import { getEnv } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { safeLocalPath } from "#app/lib/safe-redirect.ts";
 
@@ -25,7 +26,7 @@ export const AGE_CHECK_PATH = "/age-check";
 export async function isAgeVerified(request: Request, now = new Date()): Promise<boolean> {
   if (await confirmedByCookie(request.headers.get("Cookie"))) return true;
   const user = await getSignedInUser(request);
-  return Boolean(user?.dateOfBirth && ageOn(user.dateOfBirth, shopDay(now)) >= ADULT_AGE);
+  return Boolean(user && checkAdultBuyer(user.dateOfBirth, now, getEnv().SHOP_TIME_ZONE).ok);
 }
 
 /**

@@ -37,7 +37,11 @@ beforeAll(() => {
   db = scratch.db();
 });
 const links = { publicUrl: "http://shop.test", secret: "alerts-test-secret-of-32-characters!!" };
-const pricing = { salesTaxRates: parseSalesTaxRates(""), freeShippingThresholdCents: 20_000 };
+const pricing = {
+  salesTaxRates: parseSalesTaxRates(""),
+  freeShippingThresholdCents: 20_000,
+  timeZone: "America/Chicago",
+};
 
 type QueuedMail = {
   to: string;

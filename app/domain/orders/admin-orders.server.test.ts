@@ -21,7 +21,11 @@ import {
 } from "./test-fixtures.server.ts";
 
 const db = testDatabase();
-const config = { salesTaxRates: parseSalesTaxRates(""), freeShippingThresholdCents: 20_000 };
+const config = {
+  salesTaxRates: parseSalesTaxRates(""),
+  freeShippingThresholdCents: 20_000,
+  timeZone: "America/Chicago",
+};
 
 /**
  * Three orders to one new address, from three accounts (one open checkout each): two pending

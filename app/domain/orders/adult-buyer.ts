@@ -1,18 +1,6 @@
-/** The shop's calendar: it is in Texas, so a birthday starts at midnight in Central time. */
-const SHOP_TIME_ZONE = "America/Chicago";
-export const ADULT_AGE = 18;
+import { shopCalendarDate } from "#app/lib/shop-time.ts";
 
-const shopDate = new Intl.DateTimeFormat("en-CA", {
-  timeZone: SHOP_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** "YYYY-MM-DD" of an instant on the shop's calendar. */
-export function shopDay(at: Date): string {
-  return shopDate.format(at);
-}
+const ADULT_AGE = 18;
 
 /**
  * Whole years between a date of birth and a day (both "YYYY-MM-DD"). Someone born on 29
@@ -31,13 +19,18 @@ export type AdultBuyerCheck =
 /**
  * May this customer buy adult titles at this moment? The date of birth on the customer's
  * profile is the whole check today; a stronger age-verification provider would replace this one
- * function (DESIGN §3.6).
+ * function (DESIGN §3.6). A birthday starts at midnight on the shop's calendar (`timeZone`,
+ * SHOP_TIME_ZONE), wherever the server's clock is set.
  */
-export function checkAdultBuyer(dateOfBirth: string | null, at: Date): AdultBuyerCheck {
+export function checkAdultBuyer(
+  dateOfBirth: string | null,
+  at: Date,
+  timeZone: string,
+): AdultBuyerCheck {
   if (!dateOfBirth || !/^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth)) {
     return { ok: false, reason: "date-of-birth-required" };
   }
-  return ageOn(dateOfBirth, shopDay(at)) >= ADULT_AGE
+  return ageOn(dateOfBirth, shopCalendarDate(at, timeZone)) >= ADULT_AGE
     ? { ok: true }
     : { ok: false, reason: "under-age" };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, checkAdultBuyer, shopDay } from "./adult-buyer.ts";
+import { ageOn, checkAdultBuyer } from "./adult-buyer.ts";
 import { mergeOrderLines, placeOrderInputSchema } from "./checkout-input.ts";
 import { TEST_ADDRESS } from "./test-fixtures.server.ts";
 
@@ -84,19 +84,30 @@ describe("adult buyers", () => {
     expect(ageOn("2008-06-15", "2026-06-15")).toBe(18);
     expect(ageOn("2008-02-29", "2026-02-28")).toBe(17);
     expect(ageOn("2008-02-29", "2026-03-01")).toBe(18);
-    // 03:00 UTC on 15 June is still 14 June in Texas.
-    expect(shopDay(new Date("2026-06-15T03:00:00Z"))).toBe("2026-06-14");
   });
 
   it("needs a date of birth at least 18 years back", () => {
     const at = new Date("2026-06-15T18:00:00Z");
-    expect(checkAdultBuyer("2008-06-15", at)).toEqual({ ok: true });
-    expect(checkAdultBuyer("2008-06-16", at)).toEqual({ ok: false, reason: "under-age" });
-    expect(checkAdultBuyer(null, at)).toEqual({ ok: false, reason: "date-of-birth-required" });
-    expect(checkAdultBuyer("", at)).toEqual({ ok: false, reason: "date-of-birth-required" });
-    expect(checkAdultBuyer("2008-06-15", new Date("2026-06-15T03:00:00Z"))).toEqual({
+    const zone = "America/Chicago";
+    expect(checkAdultBuyer("2008-06-15", at, zone)).toEqual({ ok: true });
+    expect(checkAdultBuyer("2008-06-16", at, zone)).toEqual({ ok: false, reason: "under-age" });
+    expect(checkAdultBuyer(null, at, zone)).toEqual({
+      ok: false,
+      reason: "date-of-birth-required",
+    });
+    expect(checkAdultBuyer("", at, zone)).toEqual({
+      ok: false,
+      reason: "date-of-birth-required",
+    });
+  });
+
+  it("turns a day older at midnight in the shop's time zone, not the server's", () => {
+    // 03:00 UTC on 15 June is still 14 June in Texas, and already the 15th in Berlin.
+    const at = new Date("2026-06-15T03:00:00Z");
+    expect(checkAdultBuyer("2008-06-15", at, "America/Chicago")).toEqual({
       ok: false,
       reason: "under-age",
     });
+    expect(checkAdultBuyer("2008-06-15", at, "Europe/Berlin")).toEqual({ ok: true });
   });
 });

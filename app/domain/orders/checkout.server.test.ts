@@ -14,7 +14,11 @@ import {
 } from "./test-fixtures.server.ts";
 
 const { db, pool } = createDatabase(inject("databaseUrl"), 8);
-const pricing = { salesTaxRates: { TX: 82_500 }, freeShippingThresholdCents: 20_000 };
+const pricing = {
+  salesTaxRates: { TX: 82_500 },
+  freeShippingThresholdCents: 20_000,
+  timeZone: "America/Chicago",
+};
 let stripe: FakeStripe;
 let config: Parameters<typeof startPayment>[2];
 

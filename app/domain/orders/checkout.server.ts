@@ -20,7 +20,12 @@ import {
   type OrderLine,
   type ShippingAddress,
 } from "./checkout-input.ts";
-import { catalogueProducts, placeOrder, shortageMessage } from "./place-order.server.ts";
+import {
+  catalogueProducts,
+  placeOrder,
+  shortageMessage,
+  type PlaceOrderConfig,
+} from "./place-order.server.ts";
 import { priceOrder, type OrderPrice, type PricingConfig } from "./pricing.ts";
 
 export type QuoteLine = OrderLine & { title: string; unitPriceCents: number; available: number };
@@ -113,12 +118,11 @@ const REUSE_MARGIN_MS = 2 * 60_000;
 export async function startPayment(
   db: Database,
   request: CheckoutRequest,
-  config: PricingConfig & {
+  config: PlaceOrderConfig & {
     providerFor: (hasAdultLines: boolean) => PaymentProvider | null;
     publicUrl: string;
     /** Signs the payment page's way back (`orderCancelPath`). */
     secret: string;
-    now?: Date;
   },
 ): Promise<StartPaymentResult> {
   const hasAdult = request.lines.some((line) => line.productType === "adult");

@@ -26,6 +26,7 @@ const db = testDatabase();
 const config: PlaceOrderConfig = {
   salesTaxRates: parseSalesTaxRates("TX:0.0825"),
   freeShippingThresholdCents: 20_000,
+  timeZone: "America/Chicago",
 };
 const ORDERS_URL = "http://shop.test/orders";
 const paid = { ordersUrl: ORDERS_URL };

@@ -3,6 +3,7 @@ import { queryByHand, type Database } from "#app/db/client.server.ts";
 import { customers, orderItems, orders, paymentEvents } from "#app/db/schema.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import { orderConfirmationMessage } from "#app/emails/order-emails.ts";
+import { getEnv } from "#app/lib/env.server.ts";
 import type { OrderStatus } from "#app/lib/catalog.ts";
 import { shippingOption } from "#app/lib/shipping.ts";
 import { compareLines, type OrderLine } from "./checkout-input.ts";
@@ -241,6 +242,7 @@ async function confirm(
     orderNumber: order.id,
     name: order.shippingName,
     placedAt: order.createdAt,
+    timeZone: getEnv().SHOP_TIME_ZONE,
     lines,
     shippingMethodName: shippingOption(order.shippingMethod).name,
     subtotalCents: order.subtotalCents,

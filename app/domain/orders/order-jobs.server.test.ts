@@ -34,6 +34,7 @@ it("sweeps lapsed unpaid orders every minute through the shared queue", async ()
     {
       salesTaxRates: {},
       freeShippingThresholdCents: 20_000,
+      timeZone: "America/Chicago",
       now: new Date(Date.now() - 60 * 60_000),
     },
   );

@@ -22,6 +22,7 @@ const db = testDatabase();
 const config: PlaceOrderConfig = {
   salesTaxRates: parseSalesTaxRates("TX:0.0825"),
   freeShippingThresholdCents: 20_000,
+  timeZone: "America/Chicago",
 };
 
 async function orderCount(customerId: string) {
@@ -205,6 +206,27 @@ describe("placing an order", () => {
     const allowed = await placeOrder(db, orderInput(grownUp, line), config);
     expect(allowed.ok).toBe(true);
     expect(await adultStock(db, adult.serialNo)).toBe(4);
+  });
+
+  it("starts a birthday at midnight in the shop's configured time zone", async () => {
+    const adult = await createAdultTitle(db, { qty: 2, priceCents: 3000 });
+    const line = [{ productType: "adult" as const, serialNo: adult.serialNo, quantity: 1 }];
+    const birthday = await createCustomer(db, "2008-06-15");
+    // 23:30 UTC on 14 June: already the 15th in Berlin, still the 14th in Texas.
+    const now = new Date("2026-06-14T23:30:00Z");
+    expect(
+      await placeOrder(db, orderInput(birthday, line), {
+        ...config,
+        now,
+        timeZone: "America/Chicago",
+      }),
+    ).toMatchObject({ ok: false, reason: "under-age" });
+    const berlin = await placeOrder(db, orderInput(birthday, line), {
+      ...config,
+      now,
+      timeZone: "Europe/Berlin",
+    });
+    expect(berlin.ok).toBe(true);
   });
 
   it("reserves nothing when any line is short, and names every short title", async () => {

@@ -23,6 +23,8 @@ const MAX_PLACE_ATTEMPTS = 10;
 export const DEFAULT_PAYMENT_WINDOW_MINUTES = 45;
 
 export type PlaceOrderConfig = PricingConfig & {
+  /** The shop's calendar (SHOP_TIME_ZONE), on which an adult buyer's birthday starts. */
+  timeZone: string;
   paymentWindowMinutes?: number;
   now?: Date;
 };
@@ -233,7 +235,7 @@ export async function placeOrder(
     });
   }
   if (hasAdultLines) {
-    const adult = checkAdultBuyer(customer.dateOfBirth, now);
+    const adult = checkAdultBuyer(customer.dateOfBirth, now, config.timeZone);
     if (!adult.ok) {
       return refuse({
         ok: false,

@@ -31,7 +31,11 @@ import {
 
 const db = testDatabase();
 const ORDERS_URL = "http://shop.test/orders";
-const config = { salesTaxRates: parseSalesTaxRates(""), freeShippingThresholdCents: 20_000 };
+const config = {
+  salesTaxRates: parseSalesTaxRates(""),
+  freeShippingThresholdCents: 20_000,
+  timeZone: "America/Chicago",
+};
 const testProvider = createTestProvider({ appEnv: "local" });
 
 let boss: PgBoss;

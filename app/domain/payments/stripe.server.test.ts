@@ -36,6 +36,7 @@ const db = testDatabase();
 const config: PlaceOrderConfig = {
   salesTaxRates: parseSalesTaxRates("TX:0.0825"),
   freeShippingThresholdCents: 20_000,
+  timeZone: "America/Chicago",
 };
 const ORDERS_URL = "http://shop.test/orders";
 const WEBHOOK_SECRET = `whsec_test_${randomUUID().replaceAll("-", "")}`;

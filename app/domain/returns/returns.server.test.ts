@@ -40,6 +40,7 @@ const ORDERS_URL = "http://shop.test/orders";
 const pricing = {
   salesTaxRates: parseSalesTaxRates("TX:0.0825"),
   freeShippingThresholdCents: 20_000,
+  timeZone: "America/Chicago",
 };
 const config: ReturnsConfig & { timeZone: string } = {
   windowDays: 30,

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { orderConfirmationMessage, type OrderConfirmation } from "./order-emails.ts";
+
+const order: OrderConfirmation = {
+  orderNumber: 42,
+  name: "Grace Hopper",
+  // 03:00 UTC on 15 June: the evening of the 14th in Texas, the morning of the 15th in Berlin.
+  placedAt: new Date("2026-06-15T03:00:00Z"),
+  timeZone: "America/Chicago",
+  lines: [{ title: "Alien", quantity: 1, unitPriceCents: 1999 }],
+  shippingMethodName: "Standard",
+  subtotalCents: 1999,
+  shippingCents: 0,
+  taxCents: 165,
+  totalCents: 2164,
+  address: {
+    name: "Grace Hopper",
+    address: "1 Main St",
+    city: "Arlington",
+    state: "TX",
+    postalCode: "76010",
+  },
+  ordersUrl: "http://shop.test/orders",
+};
+
+describe("the order confirmation", () => {
+  it("dates the order on the shop's calendar", () => {
+    expect(orderConfirmationMessage(order).text).toContain("placed on June 14, 2026");
+    expect(orderConfirmationMessage({ ...order, timeZone: "Europe/Berlin" }).text).toContain(
+      "placed on June 15, 2026",
+    );
+  });
+});
