@@ -16,6 +16,7 @@ import lighthouse from "lighthouse";
 import { buildIfStale } from "#server/build-stamp.ts";
 import { startDemoShop } from "#tests/support/server-process.ts";
 import { chromiumFlags, launchChromium } from "./chromium.ts";
+import { mainThread, type TraceEvent } from "./main-thread.ts";
 import { warm } from "./warm.ts";
 
 const { values: args } = parseArgs({
@@ -30,17 +31,6 @@ const { values: args } = parseArgs({
 const WINDOW_MS = 3000;
 /** A task this long (wall) is a long task once Lighthouse slows it down 4 times. */
 const LONG_TASK_MS = 12.5;
-
-type TraceEvent = {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; reason?: string; data?: { documentLoaderURL?: string } };
-};
 
 type RunFigures = {
   score: number;
@@ -57,18 +47,10 @@ type RunFigures = {
 
 /** The figures of one run, from its trace (times in ms). */
 function analyse(events: TraceEvent[], firstPaint: number) {
-  const threadNames = new Map<string, string>();
-  for (const event of events) {
-    if (event.ph === "M" && event.name === "thread_name") {
-      threadNames.set(`${event.pid}:${event.tid}`, event.args?.name ?? "");
-    }
-  }
-  const navigation = events.find(
-    (event) =>
-      event.name === "navigationStart" && event.args?.data?.documentLoaderURL?.startsWith("http"),
-  );
-  if (!navigation) throw new Error("the trace has no navigation of the page");
-  const since = (event: TraceEvent) => (event.ts - navigation.ts) / 1000;
+  const { since, wall, cpu, longTasks, longWall, longCpu } = mainThread(events, {
+    windowMs: WINDOW_MS,
+    longTaskMs: LONG_TASK_MS,
+  });
   const throttled = events.filter(
     (event) =>
       event.name === "SendBeginFrameDecision" &&
@@ -76,37 +58,7 @@ function analyse(events: TraceEvent[], firstPaint: number) {
       since(event) >= 0 &&
       since(event) <= firstPaint,
   ).length;
-  // The renderer's main thread: its outermost tasks (a task can run inside another).
-  const tasks = events
-    .filter(
-      (event) =>
-        event.pid === navigation.pid &&
-        threadNames.get(`${event.pid}:${event.tid}`) === "CrRendererMain" &&
-        event.ph === "X" &&
-        event.name === "RunTask" &&
-        since(event) >= 0 &&
-        since(event) < WINDOW_MS,
-    )
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const outermost: TraceEvent[] = [];
-  let end = 0;
-  for (const task of tasks) {
-    if (task.ts >= end) {
-      outermost.push(task);
-      end = task.ts + (task.dur ?? 0);
-    }
-  }
-  const wall = (list: TraceEvent[]) => list.reduce((sum, task) => sum + (task.dur ?? 0), 0) / 1000;
-  const cpu = (list: TraceEvent[]) => list.reduce((sum, task) => sum + (task.tdur ?? 0), 0) / 1000;
-  const long = outermost.filter((task) => (task.dur ?? 0) / 1000 > LONG_TASK_MS);
-  return {
-    throttled,
-    wall: wall(outermost),
-    cpu: cpu(outermost),
-    longTasks: long.length,
-    longWall: wall(long),
-    longCpu: cpu(long),
-  };
+  return { throttled, wall, cpu, longTasks, longWall, longCpu };
 }
 
 if ((await buildIfStale()) !== 0) process.exit(1);
