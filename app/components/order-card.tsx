@@ -3,7 +3,7 @@ import type { CustomerOrder } from "#app/domain/orders/customer-orders.server.ts
 import type { OrderReturns } from "#app/domain/returns/returns.server.ts";
 import { RETURN_METHOD_LABELS } from "#app/domain/returns/status.ts";
 import { formatUsd } from "#app/lib/money.ts";
-import { dateFormat } from "#app/lib/shop-time.ts";
+import { formatShopLongDate } from "#app/lib/shop-time.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 import { ReturnStatusBadge } from "./return-status-badge.tsx";
@@ -11,9 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "./ui/card.tsx";
 
 /** In the shop's time zone, so the server's page and the browser's agree. */
 const longDate = (iso: string | Date, timeZone: string) =>
-  dateFormat("en-US", { timeZone, year: "numeric", month: "long", day: "numeric" }).format(
-    new Date(iso),
-  );
+  formatShopLongDate(new Date(iso), timeZone);
 
 /** The order's returns, and the way to start one while the window is open. */
 function OrderReturnsPart({

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { TEST_ADDRESS } from "#app/domain/orders/test-fixtures.server.ts";
 import { orderConfirmationMessage, type OrderConfirmation } from "./order-emails.ts";
 
 const order: OrderConfirmation = {
   orderNumber: 42,
-  name: "Grace Hopper",
+  name: TEST_ADDRESS.name,
   // 03:00 UTC on 15 June: the evening of the 14th in Texas, the morning of the 15th in Berlin.
   placedAt: new Date("2026-06-15T03:00:00Z"),
   timeZone: "America/Chicago",
@@ -13,13 +14,7 @@ const order: OrderConfirmation = {
   shippingCents: 0,
   taxCents: 165,
   totalCents: 2164,
-  address: {
-    name: "Grace Hopper",
-    address: "1 Main St",
-    city: "Arlington",
-    state: "TX",
-    postalCode: "76010",
-  },
+  address: TEST_ADDRESS,
   ordersUrl: "http://shop.test/orders",
 };
 

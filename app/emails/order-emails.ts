@@ -1,7 +1,7 @@
 import { formatUsd } from "#app/lib/money.ts";
 import { greetingName } from "#app/lib/person-name.ts";
 import { shopContact } from "#app/lib/env.server.ts";
-import { dateFormat } from "#app/lib/shop-time.ts";
+import { formatShopLongDate } from "#app/lib/shop-time.ts";
 import { SHOP } from "#app/lib/site.ts";
 import { renderEmail } from "./layout.ts";
 
@@ -29,7 +29,7 @@ export function orderConfirmationMessage(order: OrderConfirmation) {
     preview: `We received your payment of ${formatUsd(order.totalCents)}.`,
     heading: `Thank you, ${greetingName(order.name)}!`,
     paragraphs: [
-      `We received your payment for order #${order.orderNumber}, placed on ${dateFormat("en-US", { timeZone: order.timeZone, dateStyle: "long" }).format(order.placedAt)}. We will write again when it ships.`,
+      `We received your payment for order #${order.orderNumber}, placed on ${formatShopLongDate(order.placedAt, order.timeZone)}. We will write again when it ships.`,
       ...order.lines.map(
         (line) =>
           `${line.quantity} × ${line.title}: ${formatUsd(line.unitPriceCents * line.quantity)}`,

@@ -26,6 +26,13 @@ export function formatShopDate(date: Date, timeZone: string): string {
   return dateFormat("en-US", { timeZone, dateStyle: "medium" }).format(date);
 }
 
+/** "June 14, 2026": the calendar date an instant falls on in the shop's time zone, in words. */
+export function formatShopLongDate(date: Date, timeZone: string): string {
+  return dateFormat("en-US", { timeZone, year: "numeric", month: "long", day: "numeric" }).format(
+    date,
+  );
+}
+
 /** The calendar date (YYYY-MM-DD) an instant falls on in the shop's time zone. */
 export function shopCalendarDate(date: Date, timeZone: string): string {
   return dateFormat("en-CA", {

@@ -19,7 +19,7 @@ import { publicUrl } from "#app/lib/env.server.ts";
 import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { readForm } from "#app/lib/request.server.ts";
-import { dateFormat } from "#app/lib/shop-time.ts";
+import { formatShopLongDate } from "#app/lib/shop-time.ts";
 import { pageMeta, SHOP_ADDRESS } from "#app/lib/site.ts";
 import type { Route } from "./+types/orders.$orderId.return";
 
@@ -45,12 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     orderId: found.order.id,
     why: found.why,
     windowEndsAt: found.windowEndsAt
-      ? dateFormat("en-US", {
-          timeZone: config.timeZone,
-          year: "numeric",
-          month: "long",
-          day: "numeric",
-        }).format(found.windowEndsAt)
+      ? formatShopLongDate(found.windowEndsAt, config.timeZone)
       : null,
     postageCents: config.postageCents,
     lines: found.lines.map((line) => ({

@@ -20,6 +20,7 @@ import {
 import type { ProductType } from "#app/lib/catalog.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
+import { formatShopLongDate } from "#app/lib/shop-time.ts";
 import { lineField } from "./return-input.ts";
 import type { ReturnRequestInput } from "./return-input.ts";
 import { refundAmount, type RefundAmount, type RefundPolicy } from "./refund-amount.ts";
@@ -99,14 +100,6 @@ export type Eligibility = {
 
 type OrderRow = typeof orders.$inferSelect;
 
-const longDate = (date: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  }).format(date);
-
 /** What of an order can be returned now, and if nothing, why (in the customer's words). */
 async function eligibilityOf(
   db: Database | Transaction,
@@ -161,7 +154,7 @@ export function whyNoReturn(
   if (!windowEndsAt || (order.status !== "shipped" && order.status !== "completed")) {
     why = "Items can be returned once the order has shipped.";
   } else if (now > windowEndsAt) {
-    why = `The ${config.windowDays}-day return window for this order closed on ${longDate(windowEndsAt, config.timeZone)}.`;
+    why = `The ${config.windowDays}-day return window for this order closed on ${formatShopLongDate(windowEndsAt, config.timeZone)}.`;
   } else if (lines.every((line) => line.returnable === 0)) {
     why = "Every item of this order is already in a return.";
   }
