@@ -22,7 +22,15 @@ const lineSchema = z.object({
  * call (`requestReturn`), against the order as it was sold.
  */
 export const returnRequestSchema = z.object({
-  lines: z.array(lineSchema).min(1, "Please choose at least one item to return."),
+  lines: z
+    .array(lineSchema)
+    .min(1, "Please choose at least one item to return.")
+    // `quantity.regular.1` and `quantity.regular.01` name the same line.
+    .refine(
+      (lines) =>
+        new Set(lines.map((line) => `${line.productType}:${line.serialNo}`)).size === lines.length,
+      "Each item can be chosen only once.",
+    ),
   reason: z.enum(RETURN_REASONS, { error: "Please choose a reason." }),
   note: boundedText(1000, null).optional().default(""),
   method: z.enum(RETURN_METHODS, { error: "Please choose how you will send it back." }),
