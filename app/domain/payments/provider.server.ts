@@ -33,18 +33,29 @@ export type RefundInput = {
   /** The checkout session the order was paid through, to find the payment otherwise. */
   paymentSessionId: string | null;
   amountCents: number;
-  /** The same key for the same order: two staff refunding at once refund once. */
+  /** The same key for the same refund: a retry replays it rather than refunding twice. */
   idempotencyKey: string;
 };
 
 /** A refund the provider accepted: the money is on its way back to the card. */
 export type Refund = { id: string; amountCents: number };
 
+/** The money the provider's own records show: each payment taken and each refund made. */
+export type ProviderMoney = {
+  payments: { reference: string; amountCents: number; orderId: number | null }[];
+  refunds: { id: string; paymentReference: string | null; amountCents: number }[];
+};
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession>;
   /** Closes an open session so it can no longer be paid (the shopper gave up). */
   expireCheckoutSession(sessionId: string): Promise<void>;
-  /** Pays an order's money back in full. Throws if the provider refuses. */
+  /** Pays back `amountCents` of a payment (all of it, or part). Throws if the provider refuses. */
   refundPayment(input: RefundInput): Promise<Refund>;
+  /**
+   * Its own records of payments and refunds since a moment, to reconcile the shop's with
+   * (`npm run check:money`); absent for a provider that keeps none (the test provider).
+   */
+  listMoney?(since: Date | null): Promise<ProviderMoney>;
 }

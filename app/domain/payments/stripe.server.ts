@@ -3,6 +3,7 @@ import type {
   CheckoutSession,
   CheckoutSessionInput,
   PaymentProvider,
+  ProviderMoney,
   RefundInput,
 } from "./provider.server.ts";
 
@@ -125,6 +126,32 @@ export function createStripeProvider(options: {
         throw new Error(`Stripe refused the refund (${refund.status}).`);
       }
       return { id: refund.id, amountCents: refund.amount };
+    },
+    async listMoney(since: Date | null): Promise<ProviderMoney> {
+      const created = since ? { gte: Math.floor(since.getTime() / 1000) } : undefined;
+      const payments: ProviderMoney["payments"] = [];
+      for await (const intent of stripe.paymentIntents.list({ limit: 100, created })) {
+        if (intent.status !== "succeeded") continue;
+        const orderId = Number(intent.metadata?.order_id);
+        payments.push({
+          reference: intent.id,
+          amountCents: intent.amount_received,
+          orderId: Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null,
+        });
+      }
+      const refunds: ProviderMoney["refunds"] = [];
+      for await (const refund of stripe.refunds.list({ limit: 100, created })) {
+        if (refund.status === "failed" || refund.status === "canceled") continue;
+        refunds.push({
+          id: refund.id,
+          paymentReference:
+            typeof refund.payment_intent === "string"
+              ? refund.payment_intent
+              : (refund.payment_intent?.id ?? null),
+          amountCents: refund.amount,
+        });
+      }
+      return { payments, refunds };
     },
   };
 }

@@ -1,0 +1,216 @@
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { eq, sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#app/db/client.server.ts";
+import { returns, users } from "#app/db/schema.ts";
+import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
+import { placeOrder } from "#app/domain/orders/place-order.server.ts";
+import { shipOrder, type ProviderLookup } from "#app/domain/orders/staff-actions.server.ts";
+import {
+  createCustomer,
+  createRegularTitle,
+  orderInput,
+  payPlacedOrder,
+} from "#app/domain/orders/test-fixtures.server.ts";
+import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
+import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
+import {
+  receiveReturn,
+  refundReturn,
+  requestReturn,
+  type ReturnsConfig,
+} from "#app/domain/returns/returns.server.ts";
+import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
+import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe.ts";
+import { scratchDatabase } from "#tests/support/scratch-database.ts";
+import { reconcileMoney } from "./reconcile.server.ts";
+
+// Every paid order of a database against the provider's records: a database of its own, so the
+// orders other test files pay through their own fake Stripe are not in it.
+const scratch = scratchDatabase();
+let db: Database;
+let boss: PgBoss;
+let stripe: FakeStripe;
+let providers: ProviderLookup;
+const staff = { id: randomUUID(), name: "Monty Money" };
+const ORDERS_URL = "http://shop.test/orders";
+const pricing = {
+  salesTaxRates: parseSalesTaxRates("TX:0.0825"),
+  freeShippingThresholdCents: 20_000,
+  timeZone: "America/Chicago",
+};
+const config: ReturnsConfig & { timeZone: string } = {
+  windowDays: 30,
+  shipping: "when-all-returned",
+  postageCents: 600,
+  timeZone: "America/Chicago",
+};
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+beforeAll(async () => {
+  db = scratch.db();
+  boss = await startOutbox(scratch.url(), { onError() {} });
+  stripe = await startFakeStripe();
+  const stripeProvider = createStripeProvider({
+    secretKey: "sk_test_fake",
+    apiBase: stripe.apiBase,
+  });
+  const testProvider = createTestProvider({ appEnv: "local" });
+  providers = (name) =>
+    name === "stripe" ? stripeProvider : name === "test" ? testProvider : null;
+  await db.insert(users).values({ ...staff, email: `${staff.id}@example.test`, role: "admin" });
+});
+afterAll(async () => {
+  await stopOutbox(boss);
+  await stripe.close();
+});
+
+/** A shipped order of two copies, paid through `provider`, with one copy returned and refunded. */
+async function anOrderWithARefund(provider: "test" | "stripe") {
+  const customer = await createCustomer(db);
+  const title = await createRegularTitle(db, { qty: 5, priceCents: 1999 });
+  const placed = await placeOrder(
+    db,
+    orderInput(customer, [{ productType: "regular", serialNo: title.serialNo, quantity: 2 }]),
+    pricing,
+  );
+  if (!placed.ok) throw new Error(placed.reason);
+  const { paymentReference } = await payPlacedOrder(db, {
+    order: placed.order,
+    email: "money@example.test",
+    lines: [{ title: title.title, quantity: 2, unitPriceCents: 1999 }],
+    provider,
+    stripe,
+    ordersUrl: ORDERS_URL,
+  });
+  await shipOrder(
+    db,
+    { orderId: placed.order.id, carrier: null, trackingNumber: null },
+    { staff, ordersUrl: ORDERS_URL },
+  );
+  const requested = await requestReturn(
+    db,
+    {
+      userId: customer,
+      orderId: placed.order.id,
+      lines: [{ productType: "regular", serialNo: title.serialNo, quantity: 1 }],
+      reason: "Changed my mind",
+      note: "",
+      method: "mail",
+    },
+    { config, ordersUrl: ORDERS_URL },
+  );
+  if (!requested.ok) throw new Error(requested.message);
+  await receiveReturn(
+    db,
+    {
+      number: requested.number,
+      conditions: [{ productType: "regular", serialNo: title.serialNo, condition: "restock" }],
+    },
+    { staff },
+  );
+  const refunded = await refundReturn(
+    db,
+    { number: requested.number },
+    { staff, ordersUrl: ORDERS_URL, providers, config },
+  );
+  if (!refunded.ok) throw new Error(refunded.message);
+  return { order: placed.order, paymentReference, returnNumber: requested.number };
+}
+
+async function checkMoneyScript() {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ["scripts/check-money.ts"],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: scratch.url(),
+          APP_ENV: "local",
+          STRIPE_SECRET_KEY: "sk_test_fake",
+          STRIPE_WEBHOOK_SECRET: "whsec_fake",
+          STRIPE_API_BASE: stripe.apiBase,
+        },
+      },
+    );
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+describe("check:money", () => {
+  it("finds nothing to say when the shop's records and the provider's agree, and each difference when not", async () => {
+    const viaStripe = await anOrderWithARefund("stripe");
+    const viaTest = await anOrderWithARefund("test");
+    expect(await reconcileMoney(db, { providers })).toEqual({
+      orders: 2,
+      againstProvider: 1,
+      differences: [],
+    });
+    const clean = await checkMoneyScript();
+    expect(clean.output).toContain(
+      "Checked 2 paid orders, 1 of them against the payment provider's records: no differences.",
+    );
+    expect(clean.code).toBe(0);
+
+    // Someone refunds a dollar in Stripe's dashboard.
+    const client = new Stripe("sk_test_fake", {
+      host: new URL(stripe.apiBase).hostname,
+      port: Number(new URL(stripe.apiBase).port),
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
+    const outside = await client.refunds.create({
+      payment_intent: viaStripe.paymentReference!,
+      amount: 100,
+    });
+    // A return's recorded refund is changed in the database.
+    await db
+      .update(returns)
+      .set({
+        refundGoodsCents: sql`${returns.refundGoodsCents} + 1`,
+        refundCents: sql`${returns.refundCents} + 1`,
+      })
+      .where(eq(returns.number, viaStripe.returnNumber));
+    // A return of the test provider's order says it refunded more than was paid.
+    await db
+      .update(returns)
+      .set({
+        refundGoodsCents: sql`${returns.refundGoodsCents} + 100000`,
+        refundCents: sql`${returns.refundCents} + 100000`,
+      })
+      .where(eq(returns.number, viaTest.returnNumber));
+    const [made] = stripe.refunds.filter(
+      (refund) => refund.payment_intent === viaStripe.paymentReference,
+    );
+    const report = await reconcileMoney(db, { providers });
+    expect(report.differences).toEqual([
+      {
+        orderId: viaStripe.order.id,
+        what: `the refund of RMA-${viaStripe.returnNumber} is $${((made!.amount + 1) / 100).toFixed(2)} here, $${(made!.amount / 100).toFixed(2)} at stripe`,
+      },
+      {
+        orderId: viaStripe.order.id,
+        what: `stripe refunded $1.00 (${outside.id}) that the shop has no record of`,
+      },
+      {
+        orderId: viaTest.order.id,
+        what: expect.stringMatching(/^refunded \$[\d,]+\.\d\d, more than the \$[\d,]+\.\d\d paid$/),
+      },
+    ]);
+    const found = await checkMoneyScript();
+    expect(found.code).toBe(1);
+    expect(found.output).toContain(`Order #${viaStripe.order.id}: stripe refunded $1.00`);
+    expect(found.output).toContain("3 differences.");
+  }, 120_000);
+});

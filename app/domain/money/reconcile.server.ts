@@ -1,0 +1,198 @@
+// `npm run check:money`: every paid order's ledger, its refunds and the payments that were not
+// the order's, checked against the payment provider's own records. What the shop believes it
+// took and gave back must be what the provider took and gave back, to the cent.
+import { and, asc, eq, gt, inArray, isNotNull, ne } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
+import { extraPayments, orders, returns } from "#app/db/schema.ts";
+import type { PaymentProvider, ProviderMoney } from "#app/domain/payments/provider.server.ts";
+import { orderLedger } from "#app/domain/returns/ledger.ts";
+import { returnLabel } from "#app/domain/returns/status.ts";
+import { formatUsd } from "#app/lib/money.ts";
+
+export type MoneyDifference = {
+  /** The order the difference is about (null: a provider payment the shop has no order for). */
+  orderId: number | null;
+  what: string;
+};
+
+export type MoneyReport = {
+  orders: number;
+  /** Orders checked against a provider's records (the rest against the ledger's rules alone). */
+  againstProvider: number;
+  differences: MoneyDifference[];
+};
+
+/** A refund claimed this long ago with no outcome: its process died (see `refundReturn`). */
+const STALE_CLAIM_MS = 2 * 60_000;
+const BATCH = 1_000;
+
+/**
+ * Reconciles every paid order (paid since `since`, when given) with the provider it was paid
+ * through: the payment's amount, and each refund the shop recorded (a cancelled order's, each
+ * return's, each payment that was not the order's) against the refunds the provider made on
+ * that payment, both ways. Orders paid through a provider without records of its own (the test
+ * provider) are held to the ledger's own rules: never more refunded than paid.
+ */
+export async function reconcileMoney(
+  db: Database,
+  options: {
+    providers: (name: string) => PaymentProvider | null;
+    since?: Date | null;
+    now?: Date;
+  },
+): Promise<MoneyReport> {
+  const since = options.since ?? null;
+  const now = options.now ?? new Date();
+  const differences: MoneyDifference[] = [];
+  const records = new Map<string, ProviderMoney | null>();
+  async function recordsOf(name: string) {
+    if (!records.has(name)) {
+      const provider = options.providers(name);
+      records.set(name, provider?.listMoney ? await provider.listMoney(since) : null);
+    }
+    return records.get(name)!;
+  }
+  // Which provider payment each of the shop's records points at, to find the provider's strays.
+  const known = new Set<string>();
+  let count = 0;
+  let againstProvider = 0;
+  let after = 0;
+  for (;;) {
+    const batch = await db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          isNotNull(orders.paidAt),
+          gt(orders.id, after),
+          since ? gt(orders.paidAt, since) : undefined,
+        ),
+      )
+      .orderBy(asc(orders.id))
+      .limit(BATCH);
+    if (batch.length === 0) break;
+    after = batch[batch.length - 1]!.id;
+    const ids = batch.map((order) => order.id);
+    const [orderReturns, extras] = await Promise.all([
+      db
+        .select()
+        .from(returns)
+        .where(and(inArray(returns.orderId, ids), ne(returns.status, "rejected"))),
+      db.select().from(extraPayments).where(inArray(extraPayments.orderId, ids)),
+    ]);
+    for (const order of batch) {
+      count += 1;
+      const mine = orderReturns.filter((row) => row.orderId === order.id);
+      const ledger = orderLedger(order, mine);
+      const say = (what: string) => differences.push({ orderId: order.id, what });
+      if (ledger.leftCents < 0) {
+        say(
+          `refunded ${formatUsd(ledger.refundedCents)}, more than the ${formatUsd(ledger.paidCents)} paid`,
+        );
+      }
+      for (const row of mine) {
+        if (
+          row.status === "received" &&
+          row.refundStartedAt &&
+          now.getTime() - row.refundStartedAt.getTime() > STALE_CLAIM_MS
+        ) {
+          say(
+            `the refund of ${returnLabel(row.number)} was started ${row.refundStartedAt.toISOString()} and never finished: press Refund again on the return`,
+          );
+        }
+      }
+      const money = order.paymentProvider ? await recordsOf(order.paymentProvider) : null;
+      if (!money || !order.paymentProvider) continue;
+      againstProvider += 1;
+      if (!order.paymentReference) {
+        say(`paid through ${order.paymentProvider} with no payment reference recorded`);
+        continue;
+      }
+      known.add(order.paymentReference);
+      const payment = money.payments.find((paid) => paid.reference === order.paymentReference);
+      if (!payment) {
+        say(`${order.paymentProvider} has no payment ${order.paymentReference}`);
+      } else if (payment.amountCents !== ledger.paidCents) {
+        say(
+          `paid ${formatUsd(ledger.paidCents)} here, ${formatUsd(payment.amountCents)} at ${order.paymentProvider}`,
+        );
+      }
+      const made = money.refunds.filter(
+        (refund) => refund.paymentReference === order.paymentReference,
+      );
+      const recorded = [
+        ...(order.refundedAt
+          ? [
+              {
+                label: "the order's refund",
+                reference: order.refundReference,
+                cents: order.totalCents,
+              },
+            ]
+          : []),
+        ...mine
+          .filter((row) => row.status === "refunded")
+          .map((row) => ({
+            label: `the refund of ${returnLabel(row.number)}`,
+            reference: row.refundReference,
+            cents: row.refundCents ?? 0,
+          })),
+      ];
+      for (const refund of recorded) {
+        const there = made.find((candidate) => candidate.id === refund.reference);
+        if (!there) {
+          say(
+            `${refund.label} (${formatUsd(refund.cents)}) is not among ${order.paymentProvider}'s refunds`,
+          );
+        } else if (there.amountCents !== refund.cents) {
+          say(
+            `${refund.label} is ${formatUsd(refund.cents)} here, ${formatUsd(there.amountCents)} at ${order.paymentProvider}`,
+          );
+        }
+      }
+      for (const refund of made) {
+        if (!recorded.some((candidate) => candidate.reference === refund.id)) {
+          say(
+            `${order.paymentProvider} refunded ${formatUsd(refund.amountCents)} (${refund.id}) that the shop has no record of`,
+          );
+        }
+      }
+    }
+    for (const extra of extras) {
+      const money = await recordsOf(extra.provider);
+      if (!money || !extra.paymentReference) continue;
+      known.add(extra.paymentReference);
+      const refunded = money.refunds
+        .filter((refund) => refund.paymentReference === extra.paymentReference)
+        .reduce((sum, refund) => sum + refund.amountCents, 0);
+      const owed = extra.amountCents ?? 0;
+      if (extra.refundedAt && refunded !== owed) {
+        differences.push({
+          orderId: extra.orderId,
+          what: `a second payment (${extra.paymentReference}) is marked refunded here; ${extra.provider} refunded ${formatUsd(refunded)} of ${formatUsd(owed)}`,
+        });
+      } else if (!extra.refundedAt && refunded > 0) {
+        differences.push({
+          orderId: extra.orderId,
+          what: `a second payment (${extra.paymentReference}) was refunded at ${extra.provider} (${formatUsd(refunded)}) but is still due here`,
+        });
+      }
+    }
+    if (batch.length < BATCH) break;
+  }
+  // Payments a provider took for an order of this shop that the shop never recorded as paid.
+  for (const [name, money] of records) {
+    for (const payment of money?.payments ?? []) {
+      if (payment.orderId === null || known.has(payment.reference)) continue;
+      const [order] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.id, payment.orderId));
+      differences.push({
+        orderId: order ? order.id : null,
+        what: `${name} took ${formatUsd(payment.amountCents)} (${payment.reference}) for order #${payment.orderId}, which the shop ${order ? "does not have as paid by it" : "does not have"}`,
+      });
+    }
+  }
+  return { orders: count, againstProvider, differences };
+}
