@@ -4,6 +4,7 @@ import type { OrderReturns } from "#app/domain/returns/returns.server.ts";
 import { RETURN_METHOD_LABELS } from "#app/domain/returns/status.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { formatShopLongDate } from "#app/lib/shop-time.ts";
+import { OrderLedgerList } from "./order-ledger.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 import { ReturnStatusBadge } from "./return-status-badge.tsx";
@@ -47,6 +48,11 @@ function OrderReturnsPart({
           </p>
         </div>
       ))}
+      {info.ledger.refunds.length > 0 ? (
+        <div aria-label={`Money of order #${orderId}`} role="group">
+          <OrderLedgerList ledger={info.ledger} />
+        </div>
+      ) : null}
       {info.canReturn && info.windowEndsAt ? (
         <p>
           <Link

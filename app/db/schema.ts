@@ -817,11 +817,21 @@ export const returns = pgTable(
     method: text("method").$type<ReturnMethod>().notNull(),
     /** Why staff refused it; told to the customer. */
     rejectionReason: text("rejection_reason"),
-    /** What went back to the card, worked out by the server when the refund was made. */
+    /**
+     * What the refund gives back, part by part: worked out and kept when the refund is claimed
+     * (so a refund of another return of the order at the same moment counts it), final once the
+     * status is `refunded`, cleared if the provider refuses.
+     */
     refundGoodsCents: integer("refund_goods_cents"),
     refundShippingCents: integer("refund_shipping_cents"),
     refundTaxCents: integer("refund_tax_cents"),
-    /** Paid toward the customer's postage for a return sent by mail (RETURN_POSTAGE_CENTS). */
+    /**
+     * Promised toward the postage of a return sent by mail when it was asked for: the shop's
+     * contribution (RETURN_POSTAGE_CENTS) within the order's shipping charge less what its other
+     * returns were promised (`postagePromise`). Paid with the refund.
+     */
+    postagePromisedCents: integer("postage_promised_cents").notNull().default(0),
+    /** Of the refund, paid toward postage: the promise, within the shipping not yet given back. */
     refundPostageCents: integer("refund_postage_cents"),
     refundCents: integer("refund_cents"),
     refundReference: text("refund_reference"),
@@ -845,6 +855,10 @@ export const returns = pgTable(
       sql`${t.status} in ('requested', 'received', 'refunded', 'rejected')`,
     ),
     check("returns_method_check", sql`${t.method} in ('drop_off', 'mail')`),
+    check(
+      "returns_postage_promised_check",
+      sql`${t.postagePromisedCents} >= 0 and (${t.method} = 'mail' or ${t.postagePromisedCents} = 0)`,
+    ),
     check(
       "returns_refund_check",
       sql`(${t.status} = 'refunded') = (${t.refundCents} is not null and ${t.refundedAt} is not null)

@@ -28,11 +28,9 @@ export function returnInstructions(
     : [
         `Pack the items well and write your return number, ${label}, on the parcel or on a note inside.`,
         `Send it to ${SHOP.name}, ${SHOP_ADDRESS}.`,
-        ...(postageCents > 0
-          ? [
-              `Returns are free: we add ${formatUsd(postageCents)} toward your postage to the refund.`,
-            ]
-          : []),
+        postageCents > 0
+          ? `We add ${formatUsd(postageCents)} toward your postage to the refund.`
+          : "The postage of this parcel is at your cost.",
       ];
 }
 
@@ -60,8 +58,15 @@ export function returnRequestedMessage(
 }
 
 /** Sent when the refund of a return went through. */
-export function returnRefundedMessage(mail: ReturnMail & { refundCents: number }) {
-  const money = `We refunded ${formatUsd(mail.refundCents)} to the card you paid with; depending on your bank it shows on your statement within 5 to 10 business days.`;
+export function returnRefundedMessage(
+  mail: ReturnMail & {
+    refundCents: number;
+    postageCents: number;
+    /** The order's ledger with this refund in it (`orderLedger`). */
+    ledger: { paidCents: number; refundedCents: number; refunds: readonly unknown[] };
+  },
+) {
+  const money = `We refunded ${formatUsd(mail.refundCents)} to the card you paid with${mail.postageCents > 0 ? `, ${formatUsd(mail.postageCents)} of it toward your postage` : ""}; depending on your bank it shows on your statement within 5 to 10 business days.`;
   return renderEmail({
     subject: `Your return ${mail.label} is refunded`,
     preview: money,
@@ -69,6 +74,11 @@ export function returnRefundedMessage(mail: ReturnMail & { refundCents: number }
     paragraphs: [
       `Your return ${mail.label} for order #${mail.orderNumber} is back with us.`,
       money,
+      ...(mail.ledger.refunds.length > 1
+        ? [
+            `In all, we have refunded ${formatUsd(mail.ledger.refundedCents)} of the ${formatUsd(mail.ledger.paidCents)} you paid for order #${mail.orderNumber}.`,
+          ]
+        : []),
     ],
     action: { label: "View your orders", url: mail.ordersUrl },
     note: questions(mail.label),

@@ -5,6 +5,7 @@ import { ExtraPaymentsCard } from "#app/components/admin/extra-payments-card.tsx
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import { OrderStatusBadge } from "#app/components/order-status-badge.tsx";
 import { OrderSummary } from "#app/components/order-summary.tsx";
+import { OrderLedgerList } from "#app/components/order-ledger.tsx";
 import { ReturnStatusBadge } from "#app/components/return-status-badge.tsx";
 import { HistoryCard } from "#app/components/admin/history-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -35,7 +36,7 @@ import {
   refundExtraPayment,
 } from "#app/domain/payments/extra-payments.server.ts";
 import { paymentProviderNamed } from "#app/domain/payments/providers.server.ts";
-import { returnsOfOrders } from "#app/domain/returns/returns.server.ts";
+import { ledgersOf, returnsOfOrders } from "#app/domain/returns/returns.server.ts";
 import {
   RETURN_STATUS_LABELS,
   returnLabel,
@@ -138,6 +139,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     customer,
     lines: lines.map((line) => ({ ...line, key: `${line.productType}:${line.serialNo}` })),
+    ledger: (await ledgersOf(getDb(), [order])).get(order.id)!,
     returns: ((await returnsOfOrders(getDb(), [order.id])).get(order.id) ?? []).map((entry) => ({
       number: entry.number,
       label: entry.label,
@@ -427,6 +429,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               </>
             ) : null}
           </dl>
+          {loaderData.ledger.refunds.length > 0 ? (
+            <div className="mt-3 border-t pt-3">
+              <OrderLedgerList ledger={loaderData.ledger} />
+            </div>
+          ) : null}
         </SectionCard>
       </div>
       <SectionCard title="Items">

@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { SectionCard } from "#app/components/admin/section-card.tsx";
 import { FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
 import { ReturnStatusBadge } from "#app/components/return-status-badge.tsx";
+import { OrderLedgerList } from "#app/components/order-ledger.tsx";
 import { HistoryCard } from "#app/components/admin/history-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ArrowLeft } from "#app/components/ui/icons.tsx";
@@ -35,8 +36,9 @@ import { formatShopDateTime } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/admin.returns.$number";
 
-export const meta: Route.MetaFunction = ({ params }) => [
-  ...pageMeta(`Return RMA-${params.number}`, "A customer's return."),
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  // The label the loader read from the address, which may be written "RMA-1042" or "1042".
+  ...pageMeta(`Return ${loaderData?.ret.label ?? ""}`.trim(), "A customer's return."),
   { name: "robots", content: "noindex" },
 ];
 
@@ -50,16 +52,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const number = parseReturnLabel(params.number) ?? notFound();
   const found = (await getReturnForAdmin(getDb(), number, returnsConfig())) ?? notFound();
-  const { row, order, items, refund, history } = found;
+  const { row, order, items, refund, history, ledger } = found;
   const timeZone = getEnv().SHOP_TIME_ZONE;
   const when = (date: Date | null) => (date ? formatShopDateTime(date, timeZone) : null);
-  const recorded = {
-    goodsCents: row.refundGoodsCents,
-    shippingCents: row.refundShippingCents,
-    taxCents: row.refundTaxCents,
-    postageCents: row.refundPostageCents,
-    totalCents: row.refundCents,
-  };
   return {
     ret: {
       number,
@@ -90,7 +85,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       unitPriceCents: item.unitPriceCents,
       condition: item.condition,
     })),
-    refund: refund ?? recorded,
+    refund,
+    postagePromisedCents: row.method === "mail" ? row.postagePromisedCents : null,
+    ledger,
     history: history.map((event) => ({
       id: event.id,
       change: event.fromStatus
@@ -267,11 +264,11 @@ function Actions({ loaderData, answer }: { loaderData: LoaderData; answer?: Acti
           </FormMessage>
         ) : null}
         <p className="text-sm">
-          Refunding gives the customer {formatUsd(refund.totalCents ?? 0)} back to their card, puts
-          the items marked back to stock on sale and e-mails the customer.
+          Refunding gives the customer {formatUsd(refund.totalCents)} back to their card, puts the
+          items marked back to stock on sale and e-mails the customer.
         </p>
         <div>
-          <RefundForm total={formatUsd(refund.totalCents ?? 0)} />
+          <RefundForm total={formatUsd(refund.totalCents)} />
         </div>
         <RejectForm answer={answer} />
       </div>
@@ -355,7 +352,12 @@ export default function AdminReturn({ loaderData, actionData }: Route.ComponentP
             <dt className="text-muted-foreground">Sales tax</dt>
             <dd>{money(refund.taxCents)}</dd>
             <dt className="text-muted-foreground">Toward postage</dt>
-            <dd>{money(refund.postageCents)}</dd>
+            <dd>
+              {money(refund.postageCents)}
+              {loaderData.postagePromisedCents !== null
+                ? ` (promised ${money(loaderData.postagePromisedCents)} when asked for)`
+                : ""}
+            </dd>
             <dt className="font-semibold">Total</dt>
             <dd className="font-semibold">{money(refund.totalCents)}</dd>
             {ret.refunded ? (
@@ -375,6 +377,9 @@ export default function AdminReturn({ loaderData, actionData }: Route.ComponentP
           </dl>
         </SectionCard>
       </div>
+      <SectionCard title={`Money of order #${order.id}`}>
+        <OrderLedgerList ledger={loaderData.ledger} />
+      </SectionCard>
       <SectionCard title="Items">
         <ul className="flex flex-col gap-2 text-sm">
           {items.map((item) => (

@@ -47,7 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     windowEndsAt: found.windowEndsAt
       ? formatShopLongDate(found.windowEndsAt, config.timeZone)
       : null,
-    postageCents: config.postageCents,
+    postageCents: found.postageOfferCents,
     lines: found.lines.map((line) => ({
       field: lineField(line.productType, line.serialNo),
       title: line.title,
@@ -129,8 +129,8 @@ export default function ReturnItems({ loaderData, actionData }: Route.ComponentP
       ) : (
         <>
           <p className="mt-2 text-muted-foreground">
-            Returns are free. You can ask for a return until {loaderData.windowEndsAt}; we refund
-            you to the card you paid with once the items are back with us.
+            You can ask for a return until {loaderData.windowEndsAt}; we refund you to the card you
+            paid with once the items are back with us.
           </p>
           {answer?.message ? (
             <div className="mt-4">
@@ -225,7 +225,7 @@ export default function ReturnItems({ loaderData, actionData }: Route.ComponentP
                         ? `At ${SHOP_ADDRESS}, during opening hours.`
                         : loaderData.postageCents > 0
                           ? `To the shop's address; we add ${formatUsd(loaderData.postageCents)} toward your postage to the refund.`
-                          : "To the shop's address."}
+                          : "To the shop's address, with the postage at your cost."}
                     </span>
                   </span>
                 </label>

@@ -72,7 +72,7 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
             {contact ? ` (${contact.hours})` : ""}, or post them to that address with the return
             number on the parcel.{" "}
             {loaderData.postageCents > 0
-              ? `Returns are free: for a parcel sent by mail we add ${formatUsd(loaderData.postageCents)} toward your postage to the refund.`
+              ? `For a parcel sent by mail we add up to ${formatUsd(loaderData.postageCents)} toward your postage to the refund, out of the shipping you paid for the order (so none for an order that shipped free); the return form shows the exact amount before you send anything.`
               : "Returns are free."}
           </li>
           <li>

@@ -45,7 +45,12 @@ async function aShippedOrder(page: Page, admin: Page, label: string) {
 }
 
 /** The customer asks to return one copy of a title from My Orders; returns the RMA. */
-async function requestReturn(page: Page, orderNumber: number, title: string) {
+async function requestReturn(
+  page: Page,
+  orderNumber: number,
+  title: string,
+  method: "Drop it off at the shop" | "Send it by mail" = "Drop it off at the shop",
+) {
   await page.goto("/orders");
   await page.getByRole("link", { name: `Return items of order #${orderNumber}` }).click();
   await expect(
@@ -53,7 +58,7 @@ async function requestReturn(page: Page, orderNumber: number, title: string) {
   ).toBeVisible();
   await page.getByLabel(`How many of ${title}`).selectOption("1");
   await page.getByLabel("Reason").selectOption("Faulty disc");
-  await page.getByLabel("Drop it off at the shop").check();
+  await page.getByLabel(method).check();
   await page.getByRole("button", { name: "Request return" }).click();
   const confirmation = page.getByText(/^Your return RMA-\d+ is requested\./);
   await expect(confirmation).toBeVisible();
@@ -178,5 +183,65 @@ test("a rejected return tells the customer why; outside the window the page says
     headers: { Origin: new URL(page.url()).origin },
   });
   expect(refused.status()).toBe(409);
+  await admin.context().close();
+});
+
+/** Staff receive a return back to stock and refund it; the button names the amount. */
+async function receiveAndRefund(admin: Page, rma: string, title: string, amount: string) {
+  await admin.goto(`/admin/returns/${rma}`);
+  await expect(admin.getByRole("heading", { name: `Return ${rma}` })).toBeVisible();
+  await admin.getByLabel(`1 × ${title}`).selectOption("Back to stock");
+  await admin.getByRole("button", { name: "Mark as received" }).click();
+  await expect(admin.getByText(`${rma} is received. It can be refunded now.`)).toBeVisible();
+  await admin.getByRole("button", { name: `Refund ${amount}` }).click();
+  await expect(admin.getByText(`${rma} was refunded: ${amount}.`)).toBeVisible();
+}
+
+test("two returns of one order, by mail then at the shop: the postage promised is paid and the refunds add up to what was paid", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const admin = await adminInOtherBrowser(browser, testInfo.testId, "returns-ledger");
+  const { email, orderNumber, titles } = await aShippedOrder(page, admin, "ledger");
+  const [first, second] = titles;
+  // Paid $25.97: 2 × $9.99 and $5.99 shipping, no sales tax in this shop. The postage comes out
+  // of the shipping: $5.99, though the shop's contribution is $6.00.
+  await page.goto(`/orders/${orderNumber}/return`);
+  await expect(
+    page.getByText("To the shop's address; we add $5.99 toward your postage to the refund."),
+  ).toBeVisible();
+  const byMail = await requestReturn(page, orderNumber, first!.title, "Send it by mail");
+  const instructions = await waitForMail(email, new RegExp(`Your return ${byMail} for order`));
+  expect(instructions.text).toContain("We add $5.99 toward your postage to the refund.");
+  // The shipping is promised now: a second parcel by mail would be at the customer's cost.
+  await page.goto(`/orders/${orderNumber}/return`);
+  await expect(
+    page.getByText("To the shop's address, with the postage at your cost."),
+  ).toBeVisible();
+  const atShop = await requestReturn(page, orderNumber, second!.title);
+
+  // The address may name the return either way; the page's title names it once.
+  await admin.goto(`/admin/returns/${byMail}`);
+  await expect(admin).toHaveTitle(new RegExp(`^Return ${byMail} `));
+  await expect(admin.getByText("$5.99 (promised $5.99 when asked for)")).toBeVisible();
+  await receiveAndRefund(admin, byMail, first!.title, "$15.98");
+  await receiveAndRefund(admin, atShop, second!.title, "$9.99");
+  const money = admin.getByRole("region", { name: `Money of order #${orderNumber}` });
+  await expect(money).toContainText("Kept of the payment$0.00");
+
+  const last = await waitForMail(email, new RegExp(`Your return ${atShop} is refunded`));
+  expect(last.text).toContain(
+    `In all, we have refunded $25.97 of the $25.97 you paid for order #${orderNumber}.`,
+  );
+  await page.goto("/orders");
+  const ledger = page.getByRole("group", { name: `Money of order #${orderNumber}` });
+  await expect(ledger).toContainText("Paid$25.97");
+  await expect(ledger).toContainText(`Refunded (${byMail})$15.98, of it $5.99 toward postage`);
+  await expect(ledger).toContainText(`Refunded (${atShop})$9.99`);
+  await expect(ledger).toContainText("Kept of the payment$0.00");
+  expect(await seriousViolations(page)).toEqual([]);
+  await admin.goto(`/admin/orders/${orderNumber}`);
+  await expect(admin.getByText("Kept of the payment")).toBeVisible();
+  expect(await seriousViolations(admin)).toEqual([]);
   await admin.context().close();
 });

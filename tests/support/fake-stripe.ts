@@ -124,6 +124,8 @@ export async function startFakeStripe() {
   /** Milliseconds the next calls wait before they are answered (a slow Stripe). */
   const delays: number[] = [];
   const refunds: FakeRefund[] = [];
+  /** Calls held until the test lets them be answered (see `holdNext`). */
+  const holds: { arrived: () => void; released: Promise<void> }[] = [];
   let apiBase = "";
 
   function createSession(params: { [key: string]: FormValue }): [number, unknown] {
@@ -226,6 +228,29 @@ export async function startFakeStripe() {
     return [200, refund];
   }
 
+  /** The payments the paid sessions took, newest first, as Stripe lists PaymentIntents. */
+  function paymentIntents() {
+    return [...sessions.values()]
+      .filter((paid) => paid.payment_intent && paid.payment_status === "paid")
+      .map((paid) => ({
+        id: paid.payment_intent!,
+        object: "payment_intent" as const,
+        amount: paid.amount_total,
+        amount_received: paid.amount_total,
+        currency: "usd",
+        status: "succeeded",
+        metadata: paid.metadata,
+        created: paid.created,
+        livemode: false,
+      }))
+      .reverse();
+  }
+
+  /** One page holding everything: the SDK's auto-pagination stops when `has_more` is false. */
+  function list(url: string, data: unknown[]): [number, unknown] {
+    return [200, { object: "list", url, has_more: false, data }];
+  }
+
   function answer(request: FakeStripeRequest, body: string): [number, unknown] {
     const failure = failures.shift();
     // Refused before it ran (as Stripe does when overloaded): nothing stored for the key.
@@ -260,14 +285,18 @@ export async function startFakeStripe() {
               ? stored
                 ? [200, stored]
                 : [404, { error: invalid(`No such checkout.session: '${retrieve[1]}'`) }]
-              : [
-                  404,
-                  {
-                    error: invalid(
-                      `Unrecognized request URL (${request.method}: ${request.path}).`,
-                    ),
-                  },
-                ];
+              : request.method === "GET" && request.path === "/v1/payment_intents"
+                ? list(request.path, paymentIntents())
+                : request.method === "GET" && request.path === "/v1/refunds"
+                  ? list(request.path, [...refunds].reverse())
+                  : [
+                      404,
+                      {
+                        error: invalid(
+                          `Unrecognized request URL (${request.method}: ${request.path}).`,
+                        ),
+                      },
+                    ];
     if (request.idempotencyKey) {
       idempotent.set(request.idempotencyKey, { body, status: result[0], answer: result[1] });
     }
@@ -287,8 +316,14 @@ export async function startFakeStripe() {
       };
       requests.push(request);
       const delay = delays.shift() ?? 0;
+      const hold = holds.shift();
       // Answered late but worked out at once, as a slow Stripe does the work all the same.
       const [status, payload] = answer(request, body);
+      if (hold) {
+        hold.arrived();
+        void hold.released.then(() => reply(status, payload, request.idempotencyKey));
+        return;
+      }
       if (delay > 0) {
         setTimeout(() => reply(status, payload, request.idempotencyKey), delay);
         return;
@@ -338,6 +373,18 @@ export async function startFakeStripe() {
     /** The next API call is answered after `ms` (its work is done at once all the same). */
     delayNext(ms: number) {
       delays.push(ms);
+    },
+    /**
+     * The next API call is worked out at once and answered only when `release` is called:
+     * `arrived` settles when it has reached the fake, so a test can act while it is in flight.
+     */
+    holdNext() {
+      let release!: () => void;
+      let arrived!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      holds.push({ arrived, released });
+      return { arrived: reached, release };
     },
     /**
      * The event Stripe sends when a session reaches this state; the stored session changes with

@@ -7,16 +7,17 @@ import { runMigrations } from "#app/db/migrate.server.ts";
  * A database of this test file's own, migrated and empty, for tests that change shop-wide state
  * (staff picks, counts) that tests in other files read at the same time. Dropped afterwards.
  */
-export function scratchDatabase(): { db: () => Database } {
+export function scratchDatabase(): { db: () => Database; url: () => string } {
   const adminUrl = inject("databaseUrl");
   const name = `scratch_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const url = adminUrl.replace(/\/[^/]+$/, `/${name}`);
   let handle: ReturnType<typeof createDatabase> | undefined;
   beforeAll(async () => {
     const admin = new pg.Client(adminUrl);
     await admin.connect();
     await admin.query(`create database ${name}`);
     await admin.end();
-    handle = createDatabase(adminUrl.replace(/\/[^/]+$/, `/${name}`), 8);
+    handle = createDatabase(url, 8);
     await runMigrations(handle.db);
   }, 60_000);
   afterAll(async () => {
@@ -27,6 +28,7 @@ export function scratchDatabase(): { db: () => Database } {
     await admin.end();
   });
   return {
+    url: () => url,
     db: () => {
       if (!handle) throw new Error("The scratch database is not ready yet.");
       return handle.db;

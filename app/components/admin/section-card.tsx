@@ -1,6 +1,10 @@
+import { useId } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card.tsx";
 
-/** A card of a back-office page with its heading (an h2, for the page's outline). */
+/**
+ * A card of a back-office page with its heading (an h2, for the page's outline), a region named
+ * by it, so a screen reader's list of landmarks leads to each part of the page.
+ */
 export function SectionCard({
   title,
   contentClassName,
@@ -10,11 +14,12 @@ export function SectionCard({
   contentClassName?: string;
   children: React.ReactNode;
 }) {
+  const id = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={id}>
       <CardHeader>
         <CardTitle>
-          <h2>{title}</h2>
+          <h2 id={id}>{title}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent className={contentClassName}>{children}</CardContent>

@@ -5,7 +5,7 @@ import { countUpTo, COUNT_CAP, pageWindow } from "#app/domain/admin/lists.server
 import { containsPattern } from "#app/domain/catalog/search-text.ts";
 import { ORDER_STATUSES, type OrderStatus } from "#app/lib/catalog.ts";
 import { csvRows } from "#app/lib/csv.server.ts";
-import { refundedByReturns } from "#app/domain/returns/returns.server.ts";
+import { ledgersOf } from "#app/domain/returns/returns.server.ts";
 import { compareLines } from "./checkout-input.ts";
 
 export type AdminOrderFilter = {
@@ -162,6 +162,8 @@ export const ORDER_CSV_COLUMNS = [
   "Payment reference",
   "Refunded",
   "Refunded amount",
+  "Refunded toward postage",
+  "Kept",
 ];
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -188,9 +190,9 @@ export async function* exportOrdersCsv(
       .orderBy(desc(orders.id))
       .limit(batchSize);
     if (rows.length === 0) return;
-    const byReturns = await refundedByReturns(
+    const ledgers = await ledgersOf(
       db,
-      rows.map(({ order }) => order.id),
+      rows.map(({ order }) => order),
     );
     yield csvRows(
       rows.map(({ order, itemCount: items }) => [
@@ -216,8 +218,11 @@ export async function* exportOrdersCsv(
         order.trackingNumber ?? "",
         order.paymentReference ?? "",
         instant(order.refundedAt),
-        // The whole order refunded (cancelled after payment), or what its returns gave back.
-        dollars((order.refundedAt ? order.totalCents : 0) + (byReturns.get(order.id) ?? 0)),
+        // The order's ledger: the whole order refunded (cancelled after payment), or what its
+        // returns gave back, of it toward their postage, and what the shop kept.
+        dollars(ledgers.get(order.id)!.refundedCents),
+        dollars(ledgers.get(order.id)!.postageCents),
+        dollars(ledgers.get(order.id)!.leftCents),
       ]),
     );
     if (rows.length < batchSize) return;

@@ -1,23 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { refundAmount, type EarlierRefunds } from "./refund-amount.ts";
+import {
+  addRefund,
+  NO_REFUNDS,
+  postagePromise,
+  refundAmount,
+  type RefundAmount,
+} from "./refund-amount.ts";
 
-// Two lines: 2 × $19.99 and 1 × $24.50, $6.99 shipping, 8.25 % on goods and shipping.
+// Two lines: 2 × $19.99 and 1 × $24.50, $6.99 shipping, 8.25 % on goods and shipping ($5.90).
 const order = {
-  subtotalCents: 2 * 1999 + 2450,
+  subtotalCents: 6448,
   shippingCents: 699,
-  taxCents: Math.round((2 * 1999 + 2450 + 699) * 0.0825),
-  totalCents: 2 * 1999 + 2450 + 699 + 590,
+  taxCents: 590,
+  totalCents: 7737,
   lines: [
     { key: "regular:1", quantity: 2 },
     { key: "regular:2", quantity: 1 },
   ],
 };
-const none: EarlierRefunds = {
-  goodsCents: 0,
-  shippingCents: 0,
-  taxCents: 0,
-  postageCents: 0,
-  quantities: new Map(),
+const dropOff = { shipping: "when-all-returned", postagePromisedCents: 0 } as const;
+const parts = ({ totalCents, ...rest }: RefundAmount) => {
+  void totalCents;
+  return rest;
 };
 
 describe("refundAmount", () => {
@@ -25,11 +29,10 @@ describe("refundAmount", () => {
     const amount = refundAmount(
       order,
       [{ key: "regular:2", quantity: 1, unitPriceCents: 2450 }],
-      none,
-      { shipping: "when-all-returned", postageCents: 600, byMail: false },
+      NO_REFUNDS,
+      dropOff,
     );
-    // 2450 of a taxed base of 7147 carries 2450/7147 of the order's 590 tax: 202.
-    expect(order.taxCents).toBe(590);
+    // 2450 of a taxed base of 7147 carries 2450/7147 of the order's 590 tax: 202.24.
     expect(amount).toEqual({
       goodsCents: 2450,
       shippingCents: 0,
@@ -40,33 +43,33 @@ describe("refundAmount", () => {
   });
 
   it("gives back exactly what was paid when the whole order comes back in several returns", () => {
-    const first = refundAmount(
-      order,
-      [{ key: "regular:1", quantity: 1, unitPriceCents: 1999 }],
-      none,
-      { shipping: "when-all-returned", postageCents: 600, byMail: false },
-    );
-    const afterFirst: EarlierRefunds = {
-      goodsCents: first.goodsCents,
-      shippingCents: first.shippingCents,
-      taxCents: first.taxCents,
+    const firstLines = [{ key: "regular:1", quantity: 1, unitPriceCents: 1999 }];
+    const first = refundAmount(order, firstLines, NO_REFUNDS, dropOff);
+    // 1999/7147 of 590: 165.03.
+    expect(first).toEqual({
+      goodsCents: 1999,
+      shippingCents: 0,
+      taxCents: 165,
       postageCents: 0,
-      quantities: new Map([["regular:1", 1]]),
-    };
+      totalCents: 2164,
+    });
     const second = refundAmount(
       order,
       [
         { key: "regular:1", quantity: 1, unitPriceCents: 1999 },
         { key: "regular:2", quantity: 1, unitPriceCents: 2450 },
       ],
-      afterFirst,
-      { shipping: "when-all-returned", postageCents: 600, byMail: false },
+      addRefund(NO_REFUNDS, parts(first), firstLines),
+      dropOff,
     );
-    expect(second.shippingCents).toBe(699);
-    expect(first.totalCents + second.totalCents).toBe(
-      order.subtotalCents + order.shippingCents + order.taxCents,
-    );
-    expect(first.taxCents + second.taxCents).toBe(order.taxCents);
+    expect(second).toEqual({
+      goodsCents: 4449,
+      shippingCents: 699,
+      taxCents: 425,
+      postageCents: 0,
+      totalCents: 5573,
+    });
+    expect(first.totalCents + second.totalCents).toBe(7737);
   });
 
   it("keeps the shipping, and the tax on it, when the policy never refunds shipping", () => {
@@ -76,51 +79,90 @@ describe("refundAmount", () => {
         { key: "regular:1", quantity: 2, unitPriceCents: 1999 },
         { key: "regular:2", quantity: 1, unitPriceCents: 2450 },
       ],
-      none,
-      { shipping: "never", postageCents: 600, byMail: false },
+      NO_REFUNDS,
+      { shipping: "never", postagePromisedCents: 0 },
     );
-    expect(amount.shippingCents).toBe(0);
-    expect(amount.taxCents).toBe(Math.round((590 * 6448) / 7147));
-    expect(amount.totalCents).toBe(6448 + amount.taxCents);
-  });
-
-  it("adds the postage contribution, untaxed, to a return sent by mail", () => {
-    const amount = refundAmount(
-      order,
-      [{ key: "regular:2", quantity: 1, unitPriceCents: 2450 }],
-      none,
-      { shipping: "when-all-returned", postageCents: 600, byMail: true },
-    );
+    // 6448/7147 of 590: 532.29.
     expect(amount).toEqual({
-      goodsCents: 2450,
+      goodsCents: 6448,
       shippingCents: 0,
-      taxCents: 202,
-      postageCents: 600,
-      totalCents: 3252,
+      taxCents: 532,
+      postageCents: 0,
+      totalCents: 6980,
     });
   });
 
-  it("never refunds more than was paid: the postage share fits in what is left", () => {
+  it("pays a return by mail the postage it was promised, out of the shipping, with its tax", () => {
+    const amount = refundAmount(
+      order,
+      [{ key: "regular:2", quantity: 1, unitPriceCents: 2450 }],
+      NO_REFUNDS,
+      { shipping: "when-all-returned", postagePromisedCents: 600 },
+    );
+    // (2450 + 600)/7147 of 590: 251.78.
+    expect(amount).toEqual({
+      goodsCents: 2450,
+      shippingCents: 0,
+      taxCents: 252,
+      postageCents: 600,
+      totalCents: 3302,
+    });
+  });
+
+  it("a whole order back by mail: the postage is part of the shipping, the sum is what was paid", () => {
     const amount = refundAmount(
       order,
       [
         { key: "regular:1", quantity: 2, unitPriceCents: 1999 },
         { key: "regular:2", quantity: 1, unitPriceCents: 2450 },
       ],
-      none,
-      { shipping: "when-all-returned", postageCents: 600, byMail: true },
+      NO_REFUNDS,
+      { shipping: "when-all-returned", postagePromisedCents: 600 },
     );
-    expect(amount.postageCents).toBe(0);
-    expect(amount.totalCents).toBe(order.totalCents);
+    expect(amount).toEqual({
+      goodsCents: 6448,
+      shippingCents: 99,
+      taxCents: 590,
+      postageCents: 600,
+      totalCents: 7737,
+    });
+  });
+
+  it("two returns of 2 × $7.99 with $5.99 shipping, by mail then by drop-off: $21.97 in all", () => {
+    // The order of the issue: paid $21.97; $27.97 was refunded before postage came out of it.
+    const small = {
+      subtotalCents: 1598,
+      shippingCents: 599,
+      taxCents: 0,
+      totalCents: 2197,
+      lines: [{ key: "regular:7", quantity: 2 }],
+    };
+    const one = [{ key: "regular:7", quantity: 1, unitPriceCents: 799 }];
+    const promised = postagePromise(small, 0, { postageCents: 600 });
+    expect(promised).toBe(599);
+    const byMail = refundAmount(small, one, NO_REFUNDS, {
+      shipping: "when-all-returned",
+      postagePromisedCents: promised,
+    });
+    expect(byMail.totalCents).toBe(1398);
+    const dropped = refundAmount(small, one, addRefund(NO_REFUNDS, parts(byMail), one), dropOff);
+    expect(dropped).toEqual({
+      goodsCents: 799,
+      shippingCents: 0,
+      taxCents: 0,
+      postageCents: 0,
+      totalCents: 799,
+    });
+    expect(byMail.totalCents + dropped.totalCents).toBe(2197);
   });
 
   it("refunds no tax where none was charged", () => {
-    const untaxed = { ...order, taxCents: 0, totalCents: order.totalCents - 590 };
+    const untaxed = { ...order, taxCents: 0, totalCents: 7147 };
     const amount = refundAmount(
       untaxed,
       [{ key: "regular:2", quantity: 1, unitPriceCents: 2450 }],
-      none,
-      { shipping: "when-all-returned", postageCents: 600, byMail: false },
+      NO_REFUNDS,
+      dropOff,
     );
     expect(amount).toEqual({
       goodsCents: 2450,
@@ -129,5 +171,17 @@ describe("refundAmount", () => {
       postageCents: 0,
       totalCents: 2450,
     });
+  });
+});
+
+describe("postagePromise", () => {
+  it("promises the shop's contribution within the shipping the order's other returns left", () => {
+    expect(postagePromise({ shippingCents: 699 }, 0, { postageCents: 600 })).toBe(600);
+    expect(postagePromise({ shippingCents: 699 }, 600, { postageCents: 600 })).toBe(99);
+    expect(postagePromise({ shippingCents: 699 }, 699, { postageCents: 600 })).toBe(0);
+  });
+
+  it("promises nothing on an order shipped free: there is no shipping to pay it from", () => {
+    expect(postagePromise({ shippingCents: 0 }, 0, { postageCents: 600 })).toBe(0);
   });
 });

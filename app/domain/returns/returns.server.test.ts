@@ -31,6 +31,7 @@ import {
   rejectReturn,
   requestReturn,
   returnableOrder,
+  returnWindowEnd,
   type ReturnsConfig,
 } from "./returns.server.ts";
 
@@ -273,20 +274,125 @@ describe("returns", () => {
     expect(await regularStock(db, placed.first.serialNo)).toBe(stockBefore);
     expect((await refund(second)).ok).toBe(true);
     const [a, b] = [await returnRow(first), await returnRow(second)];
-    // By mail: $6.00 toward postage. The last return brings the shipping back.
+    // By mail: promised $5.99 toward postage (the $6.00 contribution, within the $5.99 shipping),
+    // with its tax: 499 × (1500 + 599) / 6049 = 173. The last return brings back what is left of
+    // the shipping: nothing.
     expect(a).toMatchObject({
+      postagePromisedCents: 599,
       refundGoodsCents: 1500,
       refundShippingCents: 0,
-      refundPostageCents: 600,
+      refundPostageCents: 599,
+      refundTaxCents: 173,
+      refundCents: 2272,
     });
     expect(b).toMatchObject({
       refundGoodsCents: 3950,
-      refundShippingCents: 599,
+      refundShippingCents: 0,
       refundPostageCents: 0,
+      refundTaxCents: 326,
+      refundCents: 4276,
     });
-    expect(a.refundTaxCents! + b.refundTaxCents!).toBe(placed.order.taxCents);
-    expect(a.refundCents! + b.refundCents!).toBe(placed.order.totalCents + 600);
+    expect(a.refundCents! + b.refundCents!).toBe(placed.order.totalCents);
     expect(await regularStock(db, placed.first.serialNo)).toBe(stockBefore + 1);
+  });
+
+  it("promises a return by mail its postage when it is asked for, in the e-mail too, and keeps it", async () => {
+    const placed = await aShippedOrder();
+    const offered = await returnableOrder(db, placed.customer, placed.order.id, { config });
+    expect(offered!.postageOfferCents).toBe(599);
+    const first = await requested(
+      placed,
+      [{ serialNo: placed.first.serialNo, quantity: 1 }],
+      "mail",
+    );
+    const [instructions] = await mailsTo(placed.email, `RMA-${first}`);
+    expect(instructions!.text).toContain("We add $5.99 toward your postage to the refund.");
+    // The shipping is promised already: a second parcel by mail is promised nothing, and says so.
+    const left = await returnableOrder(db, placed.customer, placed.order.id, { config });
+    expect(left!.postageOfferCents).toBe(0);
+    const second = await requested(
+      placed,
+      [{ serialNo: placed.second.serialNo, quantity: 1 }],
+      "mail",
+    );
+    expect(await returnRow(second)).toMatchObject({ postagePromisedCents: 0 });
+    const [plain] = await mailsTo(placed.email, `RMA-${second}`);
+    expect(plain!.text).not.toContain("toward your postage");
+    // Rejecting the first gives its promise back to the order.
+    await rejectReturn(
+      db,
+      { number: first, reason: "Not ours." },
+      { staff, ordersUrl: ORDERS_URL },
+    );
+    const again = await returnableOrder(db, placed.customer, placed.order.id, { config });
+    expect(again!.postageOfferCents).toBe(599);
+    await receiveAll(second, [placed.second.serialNo]);
+    expect(await refund(second)).toMatchObject({ ok: true });
+    expect(await returnRow(second)).toMatchObject({ refundPostageCents: 0 });
+  });
+
+  it("two returns of one order refunded at the same moment each count the other (Stripe, Texas tax)", async () => {
+    const placed = await aShippedOrder("stripe");
+    // Everything comes back by mail, in two parcels.
+    const first = await requested(
+      placed,
+      [{ serialNo: placed.first.serialNo, quantity: 2 }],
+      "mail",
+    );
+    const second = await requested(
+      placed,
+      [{ serialNo: placed.second.serialNo, quantity: 1 }],
+      "mail",
+    );
+    await receiveAll(first, [placed.first.serialNo]);
+    await receiveAll(second, [placed.second.serialNo]);
+    // The first refund is held at Stripe while the second is worked out and made.
+    const held = stripe.holdNext();
+    const firstRefund = refund(first);
+    await held.arrived;
+    const secondRefund = await refund(second, otherStaff);
+    held.release();
+    expect(secondRefund).toMatchObject({ ok: true });
+    expect(await firstRefund).toMatchObject({ ok: true });
+    const made = stripe.refunds.filter((made) => made.payment_intent === placed.paymentReference);
+    expect(made).toHaveLength(2);
+    // Paid $65.48; all of it back, no more, whatever the order the provider answered in.
+    expect(made.reduce((sum, made) => sum + made.amount, 0)).toBe(placed.order.totalCents);
+    const [a, b] = [await returnRow(first), await returnRow(second)];
+    expect(a.refundCents! + b.refundCents!).toBe(placed.order.totalCents);
+    expect(a.refundPostageCents! + b.refundPostageCents!).toBe(599);
+  });
+
+  it("the return window closes at the end of the shop's day, not at the hour the order shipped", async () => {
+    // Shipped at 10:00 in Texas on June 1: returns until the end of July 1, Texas time.
+    const shippedAt = new Date("2026-06-01T15:00:00Z");
+    expect(returnWindowEnd(shippedAt, 30, "America/Chicago").toISOString()).toBe(
+      "2026-07-02T04:59:59.999Z",
+    );
+    const placed = await aShippedOrder("test", shippedAt);
+    const lateEvening = new Date("2026-07-02T04:30:00Z");
+    expect(
+      (
+        await request(
+          placed,
+          [{ serialNo: placed.first.serialNo, quantity: 1 }],
+          "drop_off",
+          lateEvening,
+        )
+      ).ok,
+    ).toBe(true);
+    const nextMorning = new Date("2026-07-02T05:00:00Z");
+    expect(
+      await request(
+        placed,
+        [{ serialNo: placed.second.serialNo, quantity: 1 }],
+        "drop_off",
+        nextMorning,
+      ),
+    ).toMatchObject({
+      ok: false,
+      message: "The 30-day return window for this order closed on July 1, 2026.",
+    });
   });
 
   it("refuses a request outside the window, before shipping, or for more than is left", async () => {

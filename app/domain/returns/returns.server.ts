@@ -4,7 +4,7 @@
 // two staff acting at once exactly one wins and the other is told. A refund is claimed before
 // the provider is asked, so two clicks refund once; its record, its restock and its e-mail are
 // one transaction.
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { orderEvents, orderItems, orders, returnItems, returns } from "#app/db/schema.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
@@ -20,10 +20,20 @@ import {
 import type { ProductType } from "#app/lib/catalog.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
-import { formatShopLongDate } from "#app/lib/shop-time.ts";
+import { formatShopLongDate, shopCalendarDate } from "#app/lib/shop-time.ts";
+import { orderLedger, type LedgerOrder, type OrderLedger } from "./ledger.ts";
 import { lineField } from "./return-input.ts";
 import type { ReturnRequestInput } from "./return-input.ts";
-import { refundAmount, type RefundAmount, type RefundPolicy } from "./refund-amount.ts";
+import { addDays, wallTimeToInstant } from "#app/domain/repairs/slots.ts";
+import {
+  addRefund,
+  NO_REFUNDS,
+  postagePromise,
+  refundAmount,
+  type EarlierRefunds,
+  type RefundAmount,
+  type RefundPolicy,
+} from "./refund-amount.ts";
 import {
   OPEN_RETURN_STATUSES,
   returnLabel,
@@ -53,8 +63,6 @@ export type Return = typeof returns.$inferSelect;
 /** A refund claimed this long ago without an outcome is taken to have died with its process. */
 const REFUND_CLAIM_MS = 2 * 60_000;
 
-const DAY_MS = 24 * 60 * 60_000;
-
 const notFound = (number: number): ReturnFailure => ({
   ok: false,
   reason: "not-found",
@@ -73,9 +81,16 @@ async function actAs(tx: Transaction, staff: Staff | null, note = "") {
 const lineKey = (line: { productType: string; serialNo: number }) =>
   `${line.productType}:${line.serialNo}`;
 
-/** The last day a return can be asked for: the window counts from the day it shipped. */
-export function returnWindowEnd(shippedAt: Date, windowDays: number): Date {
-  return new Date(shippedAt.getTime() + windowDays * DAY_MS);
+/**
+ * The last moment a return can be asked for: the end of the shop's day (SHOP_TIME_ZONE)
+ * `windowDays` days after the day it shipped, as "within 30 days" reads.
+ */
+export function returnWindowEnd(shippedAt: Date, windowDays: number, timeZone: string): Date {
+  const closingDay = addDays(shopCalendarDate(shippedAt, timeZone), windowDays + 1);
+  const nextDayStarts = wallTimeToInstant(closingDay, "00:00", timeZone);
+  // Midnight skipped by a clock change (a few zones do): an hour later is the same day's start.
+  const start = nextDayStarts ?? wallTimeToInstant(closingDay, "01:00", timeZone)!;
+  return new Date(start.getTime() - 1);
 }
 
 export type ReturnableLine = {
@@ -107,19 +122,18 @@ async function eligibilityOf(
   now: Date,
   config: ReturnsConfig & { timeZone: string },
 ): Promise<Eligibility> {
-  const [sold, returned] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)),
-    db
-      .select({
-        productType: returnItems.productType,
-        serialNo: returnItems.productSerialNo,
-        quantity: sql<number>`sum(${returnItems.quantity})::int`,
-      })
-      .from(returnItems)
-      .innerJoin(returns, eq(returns.number, returnItems.returnNumber))
-      .where(and(eq(returns.orderId, order.id), ne(returns.status, "rejected")))
-      .groupBy(returnItems.productType, returnItems.productSerialNo),
-  ]);
+  // One after the other: inside a transaction they share one connection.
+  const sold = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const returned = await db
+    .select({
+      productType: returnItems.productType,
+      serialNo: returnItems.productSerialNo,
+      quantity: sql<number>`sum(${returnItems.quantity})::int`,
+    })
+    .from(returnItems)
+    .innerJoin(returns, eq(returns.number, returnItems.returnNumber))
+    .where(and(eq(returns.orderId, order.id), ne(returns.status, "rejected")))
+    .groupBy(returnItems.productType, returnItems.productSerialNo);
   const inReturns = new Map(returned.map((line) => [lineKey(line), line.quantity]));
   const lines = sold
     .map((line) => {
@@ -149,7 +163,9 @@ export function whyNoReturn(
   now: Date,
   config: ReturnsConfig & { timeZone: string },
 ): { why: string | null; windowEndsAt: Date | null } {
-  const windowEndsAt = order.shippedAt ? returnWindowEnd(order.shippedAt, config.windowDays) : null;
+  const windowEndsAt = order.shippedAt
+    ? returnWindowEnd(order.shippedAt, config.windowDays, config.timeZone)
+    : null;
   let why: string | null = null;
   if (!windowEndsAt || (order.status !== "shipped" && order.status !== "completed")) {
     why = "Items can be returned once the order has shipped.";
@@ -174,8 +190,25 @@ export async function returnableOrder(
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) return null;
-  const eligibility = await eligibilityOf(db, order, options.now ?? new Date(), options.config);
-  return { order, ...eligibility };
+  const [eligibility, promised] = await Promise.all([
+    eligibilityOf(db, order, options.now ?? new Date(), options.config),
+    postagePromisedToOthers(db, order.id),
+  ]);
+  return {
+    order,
+    ...eligibility,
+    /** What a return sent by mail would be promised toward its postage, asked for now. */
+    postageOfferCents: postagePromise(order, promised, options.config),
+  };
+}
+
+/** What the order's returns (but rejected ones) were promised toward postage. */
+async function postagePromisedToOthers(db: Database | Transaction, orderId: number) {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${returns.postagePromisedCents}), 0)::int` })
+    .from(returns)
+    .where(and(eq(returns.orderId, orderId), ne(returns.status, "rejected")));
+  return row?.total ?? 0;
 }
 
 /**
@@ -220,6 +253,11 @@ export async function requestReturn(
       }
       chosen.push({ ...line, quantity: wanted.quantity });
     }
+    // Under the order's lock, so two requests at once cannot both be promised the same postage.
+    const postagePromisedCents =
+      input.method === "mail"
+        ? postagePromise(order, await postagePromisedToOthers(tx, order.id), options.config)
+        : 0;
     await actAs(tx, null);
     const [created] = await tx
       .insert(returns)
@@ -228,6 +266,7 @@ export async function requestReturn(
         reason: input.reason,
         note: input.note,
         method: input.method,
+        postagePromisedCents,
         createdAt: now,
         updatedAt: now,
       })
@@ -250,7 +289,7 @@ export async function requestReturn(
       name: order.shippingName,
       ordersUrl: options.ordersUrl,
       method: input.method,
-      postageCents: options.config.postageCents,
+      postageCents: postagePromisedCents,
       lines: chosen,
     });
     await queueMail({ to: await orderMailRecipient(tx, order.userId), ...message }, { tx });
@@ -271,6 +310,8 @@ export type ReturnSummary = {
   method: Return["method"];
   rejectionReason: string | null;
   refundCents: number | null;
+  refundPostageCents: number | null;
+  postagePromisedCents: number;
   createdAt: Date;
   refundedAt: Date | null;
   lines: { productType: ProductType; serialNo: number; title: string; quantity: number }[];
@@ -309,6 +350,8 @@ export async function returnsOfOrders(
       method: row.method,
       rejectionReason: row.rejectionReason,
       refundCents: row.refundCents,
+      refundPostageCents: row.refundPostageCents,
+      postagePromisedCents: row.postagePromisedCents,
       createdAt: row.createdAt,
       refundedAt: row.refundedAt,
       lines: lines
@@ -417,6 +460,10 @@ export async function rejectReturn(
         rejectionReason: input.reason,
         rejectedAt: now,
         refundStartedAt: null,
+        refundGoodsCents: null,
+        refundShippingCents: null,
+        refundTaxCents: null,
+        refundPostageCents: null,
         updatedAt: now,
       })
       .where(eq(returns.number, row.number));
@@ -433,46 +480,94 @@ export async function rejectReturn(
   });
 }
 
-/** What refunding this return gives back now, from the order and its earlier refunded returns. */
-export async function refundFor(
-  db: Database | Transaction,
-  row: Return,
-  config: RefundPolicy,
-): Promise<RefundAmount> {
-  const [[order], sold, items, earlierReturns] = await Promise.all([
-    db.select().from(orders).where(eq(orders.id, row.orderId)),
-    db.select().from(orderItems).where(eq(orderItems.orderId, row.orderId)),
-    db.select().from(returnItems).where(eq(returnItems.returnNumber, row.number)),
-    db
+/** The parts of a refund kept on a return's row: null until one is claimed. */
+function keptRefund(row: Return): RefundAmount | null {
+  if (
+    row.refundGoodsCents === null ||
+    row.refundShippingCents === null ||
+    row.refundTaxCents === null ||
+    row.refundPostageCents === null
+  ) {
+    return null;
+  }
+  const parts = {
+    goodsCents: row.refundGoodsCents,
+    shippingCents: row.refundShippingCents,
+    taxCents: row.refundTaxCents,
+    postageCents: row.refundPostageCents,
+  };
+  return {
+    ...parts,
+    totalCents: parts.goodsCents + parts.shippingCents + parts.taxCents + parts.postageCents,
+  };
+}
+
+/**
+ * What the order's other returns gave back or are giving back: refunded, or claimed with their
+ * amounts kept and the provider being asked (see `refundReturn`).
+ */
+async function otherRefunds(db: Database | Transaction, row: Return): Promise<EarlierRefunds> {
+  const others = (
+    await db
       .select()
       .from(returns)
       .where(
         and(
           eq(returns.orderId, row.orderId),
-          eq(returns.status, "refunded"),
           ne(returns.number, row.number),
+          or(
+            eq(returns.status, "refunded"),
+            and(eq(returns.status, "received"), isNotNull(returns.refundStartedAt)),
+          ),
         ),
+      )
+  ).flatMap((other) => {
+    const kept = keptRefund(other);
+    return kept ? [{ number: other.number, kept }] : [];
+  });
+  if (others.length === 0) return NO_REFUNDS;
+  const items = await db
+    .select()
+    .from(returnItems)
+    .where(
+      inArray(
+        returnItems.returnNumber,
+        others.map((other) => other.number),
       ),
-  ]);
-  const earlierItems =
-    earlierReturns.length === 0
-      ? []
-      : await db
-          .select()
-          .from(returnItems)
-          .where(
-            inArray(
-              returnItems.returnNumber,
-              earlierReturns.map((earlier) => earlier.number),
-            ),
-          );
-  const quantities = new Map<string, number>();
-  for (const item of earlierItems) {
-    const key = lineKey({ ...item, serialNo: item.productSerialNo });
-    quantities.set(key, (quantities.get(key) ?? 0) + item.quantity);
-  }
-  const sum = (pick: (earlier: Return) => number | null) =>
-    earlierReturns.reduce((total, earlier) => total + (pick(earlier) ?? 0), 0);
+    );
+  return others.reduce(
+    (earlier, other) =>
+      addRefund(
+        earlier,
+        other.kept,
+        items
+          .filter((item) => item.returnNumber === other.number)
+          .map((item) => ({
+            key: lineKey({ ...item, serialNo: item.productSerialNo }),
+            quantity: item.quantity,
+          })),
+      ),
+    NO_REFUNDS,
+  );
+}
+
+/**
+ * What refunding this return gives back now, from the order and its other refunds; a return
+ * whose refund is claimed or made gives back what was kept for it.
+ */
+export async function refundFor(
+  db: Database | Transaction,
+  row: Return,
+  config: Pick<RefundPolicy, "shipping">,
+  others?: EarlierRefunds,
+): Promise<RefundAmount> {
+  const kept = keptRefund(row);
+  if (kept) return kept;
+  // One after the other: inside a transaction they share one connection.
+  const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId));
+  const sold = await db.select().from(orderItems).where(eq(orderItems.orderId, row.orderId));
+  const items = await db.select().from(returnItems).where(eq(returnItems.returnNumber, row.number));
+  const earlier = others ?? (await otherRefunds(db, row));
   return refundAmount(
     {
       subtotalCents: order!.subtotalCents,
@@ -489,24 +584,84 @@ export async function refundFor(
       quantity: item.quantity,
       unitPriceCents: item.unitPriceCents,
     })),
-    {
-      goodsCents: sum((earlier) => earlier.refundGoodsCents),
-      shippingCents: sum((earlier) => earlier.refundShippingCents),
-      taxCents: sum((earlier) => earlier.refundTaxCents),
-      postageCents: sum((earlier) => earlier.refundPostageCents),
-      quantities,
-    },
-    { ...config, byMail: row.method === "mail" },
+    earlier,
+    { shipping: config.shipping, postagePromisedCents: row.postagePromisedCents },
   );
 }
 
+type Claim = { ok: true; row: Return; order: OrderRow; amount: RefundAmount };
+
 /**
- * Refunds a received return through the order's provider. A claim on the row comes first, so of
- * two staff pressing Refund at once one asks the provider and the other is told; the provider
- * is asked under a key per return and attempt, so a retry after a crash replays the same refund
- * and a retry after a refusal asks afresh. Then one transaction records the refund, puts the
- * lines received in good condition back on sale and queues the customer's e-mail. A refusal
- * leaves the return received, with the provider's reason shown, to be tried again.
+ * Claims a received return's refund: under the order's lock, so the refunds of an order's
+ * returns are worked out one after the other and each counts the ones claimed before it, even
+ * those whose provider has not answered yet. The amount is kept on the row with the claim. A
+ * claim left by a process that died is taken over with the amount it kept, so the provider,
+ * asked again under the same key, replays the same refund rather than refusing a changed one.
+ */
+async function claimRefund(
+  db: Database,
+  number: number,
+  now: Date,
+  config: Pick<RefundPolicy, "shipping">,
+): Promise<Claim | ReturnFailure> {
+  const label = returnLabel(number);
+  return db.transaction(async (tx): Promise<Claim | ReturnFailure> => {
+    const [found] = await tx
+      .select({ orderId: returns.orderId })
+      .from(returns)
+      .where(eq(returns.number, number));
+    if (!found) return notFound(number);
+    // `no key update`: claims of the order's returns queue behind each other, while the history
+    // rows other transactions write for them (whose key check shares the order's row) do not.
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.id, found.orderId))
+      .for("no key update");
+    const row = await lockReturn(tx, number);
+    if (!row || !order) return notFound(number);
+    if (row.status === "refunded") return conflict(`${label} was already refunded.`);
+    if (row.status !== "received") {
+      return conflict(`${label} is ${row.status}; only a received return can be refunded.`);
+    }
+    if (row.refundStartedAt && now.getTime() - row.refundStartedAt.getTime() < REFUND_CLAIM_MS) {
+      return conflict(`A refund of ${label} is already under way.`);
+    }
+    const earlier = await otherRefunds(tx, row);
+    const amount = await refundFor(tx, row, config, earlier);
+    const left =
+      (order.paidAt ? order.totalCents : 0) -
+      (order.refundedAt ? order.totalCents : 0) -
+      (earlier.goodsCents + earlier.shippingCents + earlier.taxCents + earlier.postageCents);
+    // Cannot happen by `refundAmount`'s arithmetic (its property tests); if it ever did, asking
+    // the provider would only be refused.
+    if (amount.totalCents > left) {
+      return conflict(
+        `${label} would refund ${formatUsd(amount.totalCents)}, more than the ${formatUsd(left)} left of the payment.`,
+      );
+    }
+    await tx
+      .update(returns)
+      .set({
+        refundStartedAt: now,
+        refundGoodsCents: amount.goodsCents,
+        refundShippingCents: amount.shippingCents,
+        refundTaxCents: amount.taxCents,
+        refundPostageCents: amount.postageCents,
+      })
+      .where(eq(returns.number, number));
+    return { ok: true, row, order, amount };
+  });
+}
+
+/**
+ * Refunds a received return through the order's provider. The claim comes first (see
+ * `claimRefund`), so of two staff pressing Refund at once one asks the provider and the other is
+ * told, and two returns of one order refunded at once are each worked out knowing the other. The
+ * provider is asked under a key per return and attempt, so a retry after a crash replays the
+ * same refund and a retry after a refusal asks afresh. Then one transaction records the refund,
+ * puts the lines received in good condition back on sale and queues the customer's e-mail. A
+ * refusal leaves the return received, with the provider's reason shown, to be tried again.
  */
 export async function refundReturn(
   db: Database,
@@ -521,57 +676,41 @@ export async function refundReturn(
 ): Promise<ReturnResult> {
   const now = options.now ?? new Date();
   const label = returnLabel(input.number);
-  const [claimed] = await db
-    .update(returns)
-    .set({ refundStartedAt: now })
-    .where(
-      and(
-        eq(returns.number, input.number),
-        eq(returns.status, "received"),
-        or(
-          isNull(returns.refundStartedAt),
-          lt(returns.refundStartedAt, new Date(now.getTime() - REFUND_CLAIM_MS)),
-        ),
-      ),
-    )
-    .returning();
-  if (!claimed) {
-    const [row] = await db.select().from(returns).where(eq(returns.number, input.number));
-    if (!row) return notFound(input.number);
-    if (row.status === "refunded") return conflict(`${label} was already refunded.`);
-    if (row.status === "received") return conflict(`A refund of ${label} is already under way.`);
-    return conflict(`${label} is ${row.status}; only a received return can be refunded.`);
-  }
+  const claim = await claimRefund(db, input.number, now, options.config);
+  if (!claim.ok) return claim;
+  const { row: claimed, order, amount } = claim;
   const refusal = async (message: string): Promise<ReturnFailure> => {
     await db
       .update(returns)
       .set({
         refundStartedAt: null,
+        refundGoodsCents: null,
+        refundShippingCents: null,
+        refundTaxCents: null,
+        refundPostageCents: null,
         refundError: message,
         refundAttempts: sql`${returns.refundAttempts} + 1`,
         updatedAt: now,
       })
-      .where(eq(returns.number, input.number));
+      .where(and(eq(returns.number, input.number), eq(returns.status, "received")));
     return {
       ok: false,
       reason: "refund-failed",
       message: `The refund did not go through (${message}). Try the refund again.`,
     };
   };
-  const amount = await refundFor(db, claimed, options.config);
-  const [order] = await db.select().from(orders).where(eq(orders.id, claimed.orderId));
-  const provider = order!.paymentProvider ? options.providers(order!.paymentProvider) : null;
+  const provider = order.paymentProvider ? options.providers(order.paymentProvider) : null;
   if (!provider) {
     return refusal(
-      `the order was paid through ${order!.paymentProvider ?? "no provider"}, which is not set up here`,
+      `the order was paid through ${order.paymentProvider ?? "no provider"}, which is not set up here`,
     );
   }
   let refund;
   try {
     refund = await provider.refundPayment({
-      orderId: order!.id,
-      paymentReference: order!.paymentReference,
-      paymentSessionId: order!.paymentSessionId,
+      orderId: order.id,
+      paymentReference: order.paymentReference,
+      paymentSessionId: order.paymentSessionId,
       amountCents: amount.totalCents,
       idempotencyKey: `return-${claimed.number}-refund-${claimed.refundAttempts}`,
     });
@@ -612,14 +751,17 @@ export async function refundReturn(
         quantity: item.quantity,
       })),
     );
+    const ledger = (await ledgersOf(tx, [order])).get(order.id)!;
     const message = returnRefundedMessage({
       label,
-      orderNumber: order!.id,
-      name: order!.shippingName,
+      orderNumber: order.id,
+      name: order.shippingName,
       ordersUrl: options.ordersUrl,
       refundCents: amount.totalCents,
+      postageCents: amount.postageCents,
+      ledger,
     });
-    await queueMail({ to: await orderMailRecipient(tx, order!.userId), ...message }, { tx });
+    await queueMail({ to: await orderMailRecipient(tx, order.userId), ...message }, { tx });
     return { ok: true, message: `${label} was refunded: ${formatUsd(amount.totalCents)}.` };
   });
 }
@@ -704,23 +846,51 @@ export async function getReturnForAdmin(db: Database, number: number, config: Re
     order: order!,
     history,
     items: items.map((item) => ({ ...item, serialNo: item.productSerialNo })).sort(compareLines),
-    /** What a refund now would give back (the recorded amounts once refunded). */
-    refund: row.status === "refunded" ? null : await refundFor(db, row, config),
+    /** What a refund now would give back (what was kept, once claimed or refunded). */
+    refund: await refundFor(db, row, config),
+    ledger: (await ledgersOf(db, [order!])).get(order!.id)!,
   };
 }
 
-/** What the order's returns refunded, per order, for the orders export. */
-export async function refundedByReturns(db: Database, orderIds: readonly number[]) {
-  if (orderIds.length === 0) return new Map<number, number>();
-  const rows = await db
-    .select({
-      orderId: returns.orderId,
-      total: sql<number>`sum(${returns.refundCents})::int`,
-    })
-    .from(returns)
-    .where(and(inArray(returns.orderId, [...orderIds]), eq(returns.status, "refunded")))
-    .groupBy(returns.orderId);
-  return new Map(rows.map((row) => [row.orderId, row.total]));
+/**
+ * The money ledger of each of these orders (see `orderLedger`): one query for their refunded
+ * returns, for the orders export and the back office.
+ */
+export async function ledgersOf(
+  db: Database | Transaction,
+  list: readonly (LedgerOrder & { id: number })[],
+): Promise<Map<number, OrderLedger>> {
+  const rows =
+    list.length === 0
+      ? []
+      : await db
+          .select({
+            orderId: returns.orderId,
+            number: returns.number,
+            status: returns.status,
+            refundCents: returns.refundCents,
+            refundPostageCents: returns.refundPostageCents,
+            refundedAt: returns.refundedAt,
+          })
+          .from(returns)
+          .where(
+            and(
+              inArray(
+                returns.orderId,
+                list.map((order) => order.id),
+              ),
+              eq(returns.status, "refunded"),
+            ),
+          );
+  return new Map(
+    list.map((order) => [
+      order.id,
+      orderLedger(
+        order,
+        rows.filter((row) => row.orderId === order.id),
+      ),
+    ]),
+  );
 }
 
 /** The shop's returns policy, from its configuration. */
@@ -737,6 +907,7 @@ export function returnsConfig(): ReturnsConfig & { timeZone: string } {
 /** What My Orders shows of returns, per order: its returns and whether (or why not) more can go. */
 export type OrderReturns = {
   returns: ReturnSummary[];
+  ledger: OrderLedger;
   canReturn: boolean;
   why: string | null;
   windowEndsAt: Date | null;
@@ -748,6 +919,9 @@ export async function returnsForCustomerOrders(
     id: number;
     status: OrderRow["status"];
     shippedAt: string | null;
+    totalCents: number;
+    paidAt: string | null;
+    refundedAt: string | null;
     items: readonly { productType: string; serialNo: number; quantity: number }[];
   }[],
   options: { now?: Date; config: ReturnsConfig & { timeZone: string } },
@@ -775,7 +949,13 @@ export async function returnsForCustomerOrders(
       now,
       options.config,
     );
-    result[order.id] = { returns: orderReturns, canReturn: why === null, why, windowEndsAt };
+    result[order.id] = {
+      returns: orderReturns,
+      ledger: orderLedger(order, orderReturns),
+      canReturn: why === null,
+      why,
+      windowEndsAt,
+    };
   }
   return result;
 }
