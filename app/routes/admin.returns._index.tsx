@@ -1,15 +1,12 @@
 import { Link } from "react-router";
+import { AdminSearch } from "#app/components/admin/admin-table.tsx";
 import { AdminListHeader, DataTable, type DataColumn } from "#app/components/admin/data-table.tsx";
 import { StatusTabs } from "#app/components/admin/status-tabs.tsx";
 import { ReturnStatusBadge } from "#app/components/return-status-badge.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { listQuery, pageWindow } from "#app/domain/admin/lists.server.ts";
+import { listQuery } from "#app/domain/admin/lists.server.ts";
 import { requireAdmin } from "#app/domain/accounts/session.server.ts";
-import {
-  listReturnsForAdmin,
-  returnCounts,
-  type AdminReturnFilter,
-} from "#app/domain/returns/returns.server.ts";
+import { listReturnsForAdmin, type AdminReturnFilter } from "#app/domain/returns/returns.server.ts";
 import {
   RETURN_METHOD_LABELS,
   RETURN_STATUS_LABELS,
@@ -40,23 +37,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const filter = filterOf(params.get("status"));
-  const { page: requested } = listQuery(params);
-  const db = getDb();
-  const counts = await returnCounts(db);
-  const total =
-    filter === "open"
-      ? counts.open
-      : filter === "all"
-        ? counts.open + counts.refunded + counts.rejected
-        : counts[filter];
-  const window = pageWindow(total, requested);
-  const { rows } = await listReturnsForAdmin(db, filter, window);
+  const { query, page: requested } = listQuery(params);
+  const { rows, counts, page, pageCount } = await listReturnsForAdmin(
+    getDb(),
+    filter,
+    { requested },
+    query,
+  );
   const timeZone = getEnv().SHOP_TIME_ZONE;
   return {
     filter,
+    query,
     counts,
-    page: window.page,
-    pageCount: window.pageCount,
+    page,
+    pageCount,
     rows: rows.map((row) => ({
       number: row.number,
       label: returnLabel(row.number),
@@ -141,7 +135,7 @@ const columns: DataColumn<Row>[] = [
 ];
 
 export default function AdminReturns({ loaderData }: Route.ComponentProps) {
-  const { filter, counts, rows } = loaderData;
+  const { filter, query, counts, rows } = loaderData;
   const tabs: { tab: AdminReturnFilter; label: string; count: number }[] = [
     { tab: "open", label: "Open", count: counts.open },
     ...RETURN_STATUSES.map((status) => ({
@@ -150,8 +144,9 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
       count: counts[status],
     })),
   ];
-  const shown =
-    filter === "open"
+  const shown = query
+    ? `Returns matching “${query}”`
+    : filter === "open"
       ? "Open returns"
       : filter === "all"
         ? "All returns"
@@ -162,19 +157,23 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
         heading="Returns"
         summary={`${counts.requested.toLocaleString("en-US")} to receive · ${counts.received.toLocaleString("en-US")} to refund`}
       />
+      <div className="mt-4">
+        <AdminSearch label="Search by RMA, order number, name or e-mail" query={query} />
+      </div>
       <StatusTabs
         label="Returns by status"
         tabs={tabs}
-        current={filter}
+        // While searching, the results span every status: no tab is the current one.
+        current={query ? null : filter}
         href={(tab) => (tab === "open" ? "/admin/returns" : `/admin/returns?status=${tab}`)}
       />
       <h2 className="mt-4 text-lg font-semibold">{shown}</h2>
       <DataTable
-        caption={filter === "open" ? `${shown}, oldest first` : `${shown}, newest first`}
+        caption={filter === "open" && !query ? `${shown}, oldest first` : `${shown}, newest first`}
         columns={columns}
         rows={rows}
         rowKey={(row) => row.number}
-        empty="No returns here."
+        empty={query ? "No return matches." : "No returns here."}
         page={loaderData.page}
         pageCount={loaderData.pageCount}
       />

@@ -220,6 +220,14 @@ test("two returns of one order, by mail then at the shop: the postage promised i
   ).toBeVisible();
   const atShop = await requestReturn(page, orderNumber, second!.title);
 
+  // The desk finds both by the customer's e-mail.
+  await admin.goto("/admin/returns");
+  await admin
+    .getByRole("searchbox", { name: "Search by RMA, order number, name or e-mail" })
+    .fill(email);
+  await expect(admin.getByRole("heading", { name: `Returns matching “${email}”` })).toBeVisible();
+  await expect(admin.getByRole("link", { name: byMail })).toBeVisible();
+  await expect(admin.getByRole("link", { name: atShop })).toBeVisible();
   // The address may name the return either way; the page's title names it once.
   await admin.goto(`/admin/returns/${byMail}`);
   await expect(admin).toHaveTitle(new RegExp(`^Return ${byMail} `));

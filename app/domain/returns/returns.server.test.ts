@@ -25,6 +25,7 @@ import { testDatabase } from "#tests/support/test-database.ts";
 import { parse } from "csv-parse/sync";
 import { exportOrdersCsv } from "#app/domain/orders/admin-orders.server.ts";
 import {
+  listReturnsForAdmin,
   receiveReturn,
   returnCounts,
   refundReturn,
@@ -432,6 +433,25 @@ describe("returns", () => {
         { config, ordersUrl: ORDERS_URL },
       ),
     ).toMatchObject({ ok: false, reason: "not-found" });
+  });
+
+  it("the back office finds a return by its number, its order's number, or the customer's name or e-mail", async () => {
+    const placed = await aShippedOrder();
+    const number = await requested(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }]);
+    const found = async (query: string) =>
+      (await listReturnsForAdmin(db, "open", { requested: 1 }, query)).rows.map(
+        (row) => row.number,
+      );
+    expect(await found(`RMA-${number}`)).toEqual([number]);
+    expect(await found(`rma${number}`)).toEqual([number]);
+    expect(await found(`#${placed.order.id}`)).toEqual([number]);
+    expect(await found(placed.email.toUpperCase())).toEqual([number]);
+    expect(await found(placed.email.slice(6, 20))).toEqual([number]);
+    // A search spans every status: refunded returns are found too.
+    await receiveAll(number, [placed.second.serialNo]);
+    await refund(number);
+    expect(await found(placed.email)).toEqual([number]);
+    expect(await found("nobody-by-this-name-at-all")).toEqual([]);
   });
 
   it("two requests at once for the last copy: one is taken, the other refused", async () => {

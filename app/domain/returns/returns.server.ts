@@ -4,9 +4,18 @@
 // two staff acting at once exactly one wins and the other is told. A refund is claimed before
 // the provider is asked, so two clicks refund once; its record, its restock and its e-mail are
 // one transaction.
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { orderEvents, orderItems, orders, returnItems, returns } from "#app/db/schema.ts";
+import {
+  orderEvents,
+  orderItems,
+  orders,
+  orderSearchText,
+  returnItems,
+  returns,
+} from "#app/db/schema.ts";
+import { countUpTo, COUNT_CAP, pageWindow } from "#app/domain/admin/lists.server.ts";
+import { containsPattern } from "#app/domain/catalog/search-text.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import { compareLines } from "#app/domain/orders/checkout-input.ts";
 import { orderMailRecipient } from "#app/domain/orders/fulfilment.server.ts";
@@ -36,6 +45,7 @@ import {
 } from "./refund-amount.ts";
 import {
   OPEN_RETURN_STATUSES,
+  parseReturnLabel,
   returnLabel,
   type LineCondition,
   type ReturnStatus,
@@ -768,45 +778,89 @@ export async function refundReturn(
 
 export type AdminReturnFilter = "open" | ReturnStatus | "all";
 
-/** The back office's list: open returns first by age, or one status, newest first. */
+/**
+ * What the back office's search finds a return by: its number ("RMA-1042", "rma1042"), its
+ * order's number ("#1042"; a bare number may be either), or text in the order's name or e-mail
+ * (the orders' trigram index). Null for an empty query.
+ */
+function returnSearch(query: string): SQL | null {
+  const text = query.trim();
+  if (!text) return null;
+  const matches: SQL[] = [
+    sql`${orderSearchText(orders)} like ${containsPattern(text.toLowerCase())}`,
+  ];
+  const orderNumber = /^#(\d{1,15})$/.exec(text);
+  if (orderNumber) return eq(returns.orderId, Number(orderNumber[1]));
+  const label = parseReturnLabel(text);
+  if (label !== undefined) matches.push(eq(returns.number, label));
+  if (/^\d{1,15}$/.test(text)) matches.push(eq(returns.orderId, Number(text)));
+  return or(...matches)!;
+}
+
+/**
+ * The back office's list: open returns first by age, or one status, newest first; with a search,
+ * the matches of every status, newest first, counted up to COUNT_CAP as the other lists' are.
+ */
 export async function listReturnsForAdmin(
   db: Database,
   filter: AdminReturnFilter,
-  page: { offset: number; limit: number },
+  page: { requested: number },
+  query = "",
 ) {
-  const where =
-    filter === "all"
+  const search = returnSearch(query);
+  const where = search
+    ? search
+    : filter === "all"
       ? undefined
       : filter === "open"
         ? inArray(returns.status, [...OPEN_RETURN_STATUSES])
         : eq(returns.status, filter);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        number: returns.number,
-        orderId: returns.orderId,
-        status: returns.status,
-        method: returns.method,
-        reason: returns.reason,
-        refundCents: returns.refundCents,
-        refundError: returns.refundError,
-        createdAt: returns.createdAt,
-        name: orders.shippingName,
-        email: orders.shippingEmail,
-        items: sql<number>`(select coalesce(sum(${returnItems.quantity}), 0)::int from ${returnItems} where ${returnItems.returnNumber} = ${returns.number})`,
-      })
-      .from(returns)
-      .innerJoin(orders, eq(orders.id, returns.orderId))
-      .where(where)
-      .orderBy(
-        filter === "open" ? asc(returns.createdAt) : desc(returns.createdAt),
-        asc(returns.number),
+  const counts = await returnCounts(db);
+  const { total, capped } = search
+    ? await countUpTo(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(returns)
+          .innerJoin(orders, eq(orders.id, returns.orderId))
+          .where(where)
+          .limit(COUNT_CAP + 1)
+          .as("matches"),
       )
-      .offset(page.offset)
-      .limit(page.limit),
-    db.select({ total: count() }).from(returns).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+    : {
+        total:
+          filter === "open"
+            ? counts.open
+            : filter === "all"
+              ? counts.open + counts.refunded + counts.rejected
+              : counts[filter],
+        capped: false,
+      };
+  const window = pageWindow(total, page.requested);
+  const rows = await db
+    .select({
+      number: returns.number,
+      orderId: returns.orderId,
+      status: returns.status,
+      method: returns.method,
+      reason: returns.reason,
+      refundCents: returns.refundCents,
+      refundError: returns.refundError,
+      createdAt: returns.createdAt,
+      name: orders.shippingName,
+      email: orders.shippingEmail,
+      items: sql<number>`(select coalesce(sum(${returnItems.quantity}), 0)::int from ${returnItems} where ${returnItems.returnNumber} = ${returns.number})`,
+    })
+    .from(returns)
+    .innerJoin(orders, eq(orders.id, returns.orderId))
+    .where(where)
+    .orderBy(
+      filter === "open" && !search ? asc(returns.createdAt) : desc(returns.createdAt),
+      asc(returns.number),
+    )
+    .offset(window.offset)
+    .limit(window.limit);
+  return { rows, total, capped, counts, page: window.page, pageCount: window.pageCount };
 }
 
 /** Open returns by status, for the tabs and the dashboard. */
