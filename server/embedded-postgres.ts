@@ -31,16 +31,65 @@ export function passwordFileOf(dataDir: string): string {
   return path.join(path.resolve(dataDir), "postgres-password");
 }
 
-/** The port of a server already running on this data directory, read from postmaster.pid. */
-export function runningPort(clusterDir: string): number | undefined {
+/** What postmaster.pid says of the server running this cluster, if its process is alive. */
+type RunningServer = {
+  pid: number;
+  port: number;
+  /** PostgreSQL's own word on its state: "starting", "ready", "stopping" or "standby". */
+  status: string;
+};
+
+function runningServer(clusterDir: string): RunningServer | undefined {
   try {
     const lines = fs.readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n");
     const pid = Number(lines[0]);
     process.kill(pid, 0);
     const port = Number(lines[3]);
-    return Number.isInteger(port) && port > 0 ? port : undefined;
+    if (!Number.isInteger(port) || port <= 0) return undefined;
+    return { pid, port, status: (lines[7] ?? "").trim() };
   } catch {
     return undefined;
+  }
+}
+
+/** The port of a server already running on this data directory, read from postmaster.pid. */
+export function runningPort(clusterDir: string): number | undefined {
+  return runningServer(clusterDir)?.port;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** How long a server found starting or stopping is waited for before the shop says so. */
+const SETTLE_MS = 60_000;
+
+/**
+ * The server running this cluster once it has settled: ready (used), or gone (undefined). One
+ * found stopping (a fast shutdown after its shop was killed, say) is waited for until it has
+ * exited, so that the shop starts its own rather than adopting a server about to go.
+ */
+async function settledServer(clusterDir: string, log: (message: string) => void) {
+  const started = Date.now();
+  let said = "";
+  for (;;) {
+    const found = runningServer(clusterDir);
+    if (!found || found.status === "ready" || found.status === "") return found;
+    if (said !== found.status) {
+      log(`the PostgreSQL server on ${clusterDir} (pid ${found.pid}) is ${found.status}; waiting`);
+      said = found.status;
+    }
+    if (Date.now() - started > SETTLE_MS) {
+      throw new Error(
+        `The PostgreSQL server on ${clusterDir} (pid ${found.pid}) has been ${found.status} for ${SETTLE_MS / 1000} s. Stop it (kill ${found.pid}) and start the shop again.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -90,7 +139,11 @@ async function loadWithoutSignalHandlers() {
 
 /**
  * Starts a real PostgreSQL server whose files live in `dataDir/postgres`, on a free loopback
- * port. The cluster is created on first use and kept across restarts.
+ * port. The cluster is created on first use and kept across restarts. A server already running
+ * on the cluster (another shop process's, or one left behind by a shop that was killed) is used
+ * instead once it is ready; one that is stopping is waited for. With `supervision`, the shop
+ * keeps a database running whoever started it (docs/decisions/008): its own server is started
+ * again if it stops, and one it shares is replaced by its own on the same port if that stops.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -99,15 +152,95 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   fs.mkdirSync(dataDir, { recursive: true });
   const clusterDir = clusterDirOf(dataDir);
-  const password = readOrCreatePassword(passwordFileOf(dataDir));
-  const alreadyRunning = runningPort(clusterDir);
-  if (alreadyRunning) {
-    // Another shop process (or one that crashed) runs this cluster: share it, leave it running.
-    log(`using the PostgreSQL server already running on ${clusterDir} (port ${alreadyRunning})`);
-    return { url: embeddedUrl(dataDir, alreadyRunning), stop: async () => {} };
+  readOrCreatePassword(passwordFileOf(dataDir));
+  const shared = await settledServer(clusterDir, log);
+  if (shared) {
+    log(`using the PostgreSQL server already running on ${clusterDir} (port ${shared.port})`);
+    if (!supervision) return { url: embeddedUrl(dataDir, shared.port), stop: async () => {} };
+    return shareAndWatch(dataDir, shared, log, supervision);
   }
+  return startOwn(dataDir, await freePort(), log, supervision);
+}
+
+/** How often a shared server's process is looked for (a signal 0, nothing sent). */
+const SHARED_CHECK_MS = 500;
+
+/**
+ * Uses a server this shop did not start, and watches its process: when it is gone, the shop
+ * starts its own on the same port (the pool's URL stays valid), or uses the one another shop
+ * process started there meanwhile. A server back on another port cannot be reached under the
+ * pool's URL: that is given up, so the shop exits for its supervisor.
+ */
+function shareAndWatch(
+  dataDir: string,
+  first: RunningServer,
+  log: (message: string) => void,
+  supervision: Supervision,
+): EmbeddedDatabase {
+  const clusterDir = clusterDirOf(dataDir);
+  const port = first.port;
+  let pid = first.pid;
+  let own: EmbeddedDatabase | undefined;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  const check = () => {
+    timer = undefined;
+    if (stopping) return;
+    if (alive(pid)) {
+      timer = setTimeout(check, SHARED_CHECK_MS).unref();
+      return;
+    }
+    supervision.onStopped(`the server this shop shared (pid ${pid}) is gone`);
+    void takeOver();
+  };
+  const takeOver = async () => {
+    const started = Date.now();
+    let failure: unknown;
+    for (let attempt = 1; attempt <= RESTART_ATTEMPTS && !stopping; attempt++) {
+      try {
+        const other = await settledServer(clusterDir, log);
+        if (other && other.port !== port) {
+          throw new Error(
+            `the PostgreSQL server on ${clusterDir} came back on port ${other.port}, not ${port}`,
+          );
+        }
+        if (other) {
+          pid = other.pid;
+          timer = setTimeout(check, SHARED_CHECK_MS).unref();
+        } else {
+          own = await startOwn(dataDir, port, log, supervision);
+        }
+        supervision.onRestarted({ attempts: attempt, ms: Date.now() - started });
+        return;
+      } catch (error) {
+        failure = error;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+    if (!stopping) supervision.onGaveUp(failure);
+  };
+  // Unreferenced: the watch alone never keeps the process alive.
+  timer = setTimeout(check, SHARED_CHECK_MS).unref();
+  return {
+    url: embeddedUrl(dataDir, port),
+    stop: async () => {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      await own?.stop();
+    },
+  };
+}
+
+/** Starts this shop's own server on `port`, and with `supervision` starts it again if it stops. */
+async function startOwn(
+  dataDir: string,
+  port: number,
+  log: (message: string) => void,
+  supervision?: Supervision,
+): Promise<EmbeddedDatabase> {
+  const clusterDir = clusterDirOf(dataDir);
+  const password = readOrCreatePassword(passwordFileOf(dataDir));
   const EmbeddedPostgres = await loadWithoutSignalHandlers();
-  const port = await freePort();
   // What the server said last: a start that fails says why with it.
   const lastLines: string[] = [];
   const heard = (message: unknown) => {
@@ -137,7 +270,12 @@ export async function startEmbeddedPostgres(
   if (!fs.existsSync(path.join(clusterDir, "PG_VERSION"))) {
     await server.initialise();
   }
-  await server.start();
+  try {
+    await server.start();
+  } catch (error) {
+    // The package rejects with nothing when the server exits while starting.
+    throw error ?? new Error(`postgres exited while starting; it said:\n${lastLines.join("\n")}`);
+  }
   const admin = server.getPgClient("postgres", "127.0.0.1");
   await admin.connect();
   try {
