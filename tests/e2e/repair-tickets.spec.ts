@@ -238,6 +238,14 @@ test("a walk-in at the counter, found on the board by its tab and by search", as
   await page.getByRole("button", { name: "Open ticket" }).click();
   await expect(page.getByText("Please enter the brand.")).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveValue("Walter Inn");
+  // The form is about the customer, so its messages say so.
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription(
+    "Enter the customer's e-mail address.",
+  );
+  await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(
+    "Enter the customer's phone number.",
+  );
+  await expect(page.getByText(/your (name|email)/i)).toHaveCount(0);
 
   const email = uniqueEmail("ticket-walkin");
   const serial = `IMEI${Date.now()}`;

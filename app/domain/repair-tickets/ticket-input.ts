@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SERVICE_TYPES } from "#app/lib/catalog.ts";
 import { boundedText } from "#app/lib/clean-text.ts";
-import { senderEmail, senderName, usPhone } from "#app/lib/contact-fields.ts";
+import { emailField, personNameField, usPhone } from "#app/lib/contact-fields.ts";
 import { parsePriceToCents } from "#app/lib/money.ts";
 import { DEVICE_KINDS, PAYMENT_METHODS, TICKET_STATUSES } from "./status.ts";
 
@@ -19,9 +19,13 @@ function isRealDate(value: string): boolean {
  */
 export const ticketSchema = z.object({
   serviceRequestId: z.coerce.number().int().positive().optional(),
-  name: senderName,
-  email: senderEmail,
-  phone: usPhone("Please enter the customer's phone number."),
+  name: personNameField({
+    missing: "Enter the customer's name.",
+    tooLong: "Keep the customer's name under 100 characters.",
+    lineBreaks: "The customer's name cannot contain line breaks.",
+  }),
+  email: emailField("Enter the customer's e-mail address."),
+  phone: usPhone("Enter the customer's phone number."),
   serviceType: z.enum(SERVICE_TYPES, { error: "Please choose a service." }),
   deviceKind: z.enum(DEVICE_KINDS, { error: "Please choose the kind of device." }),
   deviceBrand: boundedText(60, "Please enter the brand."),
