@@ -15,6 +15,7 @@ import {
   ticketNumberParam,
 } from "#app/domain/repair-tickets/shop-context.server.ts";
 import {
+  isWorkAhead,
   NEXT_STATUSES,
   PAYMENT_LABELS,
   PAYMENT_METHODS,
@@ -107,7 +108,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       condition: ticket.conditionAtIntake,
       accessories: ticket.accessories,
       promised: promisedDateLabel(ticket.promisedDate),
-      overdue: !ticket.closedAt && ticket.promisedDate < desk.today,
+      overdue: isWorkAhead(ticket.status) && ticket.promisedDate < desk.today,
       opened: when(ticket.createdAt),
       paid:
         ticket.status === "collected" && ticket.paymentMethod

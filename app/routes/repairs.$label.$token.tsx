@@ -6,6 +6,7 @@ import { getDb } from "#app/db/client.server.ts";
 import { repairDesk } from "#app/domain/repair-tickets/shop-context.server.ts";
 import {
   CUSTOMER_WORDS,
+  isWorkAhead,
   parseTicketLabel,
   promisedDateLabel,
   STATUS_LABELS,
@@ -72,8 +73,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     device: deviceName(ticket),
     status: ticket.status,
     words: CUSTOMER_WORDS[ticket.status],
-    promised: promisedDateLabel(ticket.promisedDate),
-    closed: ticket.closedAt !== null,
+    // "Ready by" is a promise about work still to do: not said once it is ready or declined.
+    promised: isWorkAhead(ticket.status) ? promisedDateLabel(ticket.promisedDate) : null,
     shop: { address: SHOP_ADDRESS, phone: contact.phone, hours: contact.hours },
     // Who did what at the shop is the shop's business: the customer sees the steps and when.
     history: events.map((event) => ({
@@ -149,11 +150,11 @@ export default function RepairStatus({ loaderData, actionData }: Route.Component
           Now: {STATUS_LABELS[loaderData.status]}
         </h2>
         <p className="mt-2">{loaderData.words}</p>
-        {loaderData.closed ? null : (
+        {loaderData.promised ? (
           <p className="mt-2 text-sm text-muted-foreground">
             We aim to have it ready by {loaderData.promised}.
           </p>
-        )}
+        ) : null}
         {loaderData.status === "ready" || loaderData.status === "declined" ? (
           <p className="mt-2 text-sm">
             Collect it at {loaderData.shop.address} ({loaderData.shop.hours}); bring your ticket

@@ -352,9 +352,12 @@ test("a declined estimate: the newer one replaces the first, the customer declin
   await expect(
     customer.getByRole("heading", { name: "Estimate 1: Replaced by a newer estimate" }),
   ).toBeVisible();
+  // While the work is ahead, the page says when it should be done; once declined, it does not.
+  await expect(customer.getByText(/^We aim to have it ready by /)).toBeVisible();
   await customer.getByRole("button", { name: "Decline" }).click();
   await expect(customer.getByText("You declined the estimate.").first()).toBeVisible();
   await expect(customer.getByRole("heading", { name: "Now: Declined" })).toBeVisible();
+  await expect(customer.getByText(/We aim to have it ready/)).toHaveCount(0);
   await customer.close();
 
   await page.reload();

@@ -63,6 +63,23 @@ export const OPEN_STATUSES = TICKET_STATUSES.filter(
   (status) => NEXT_STATUSES[status].length > 0,
 ) as TicketStatus[];
 
+/**
+ * Statuses in which the repair is still ahead of the shop, so the promised date is still a
+ * promise: it is said to the customer, and a ticket past it is overdue. Once the device is ready
+ * or the estimate declined, there is no work left to be late with.
+ */
+export const WORK_AHEAD_STATUSES: readonly TicketStatus[] = [
+  "checked_in",
+  "diagnosing",
+  "estimate_sent",
+  "approved",
+  "repairing",
+];
+
+export function isWorkAhead(status: TicketStatus): boolean {
+  return WORK_AHEAD_STATUSES.includes(status);
+}
+
 /** The statuses from which `to` may be reached. */
 export function statusesBefore(to: TicketStatus): TicketStatus[] {
   return TICKET_STATUSES.filter((from) => NEXT_STATUSES[from].includes(to));

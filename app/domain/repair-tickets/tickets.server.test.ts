@@ -461,6 +461,32 @@ describe("the repair board", () => {
     expect(summary.overdue).toBe(board.overdueCount);
   });
 
+  it("counts a promise as broken only while the work is still ahead, not once ready or declined", async () => {
+    const db = scratch.db();
+    const name = `Late ${randomUUID().slice(0, 8)}`;
+    const numbers: Record<string, number> = {};
+    for (const status of ["repairing", "ready", "declined"] as const) {
+      numbers[status] = await open({ name, promisedDate: today });
+      await db
+        .update(repairTickets)
+        .set({ status, promisedDate: "2026-11-20" })
+        .where(eq(repairTickets.number, numbers[status]!));
+    }
+    const before = await repairSummary(db, today);
+    const board = await repairBoard(db, { status: "open", query: name, today });
+    expect(Object.fromEntries(board.rows.map((row) => [row.status, row.overdue]))).toEqual({
+      repairing: true,
+      ready: false,
+      declined: false,
+    });
+    expect(board.overdueCount).toBe(before.overdue);
+    await db
+      .update(repairTickets)
+      .set({ status: "repairing" })
+      .where(eq(repairTickets.number, numbers.ready!));
+    expect((await repairSummary(db, today)).overdue).toBe(before.overdue + 1);
+  });
+
   it("shows a tab or a search a page at a time, oldest promise first, every ticket once", async () => {
     const db = scratch.db();
     const name = `Pagey ${randomUUID().slice(0, 8)}`;

@@ -32,6 +32,7 @@ import {
   statusesBefore,
   ticketLabel,
   TICKET_STATUSES,
+  WORK_AHEAD_STATUSES,
   type PaymentMethod,
   type TicketStatus,
 } from "./status.ts";
@@ -581,7 +582,7 @@ export async function repairBoard(
     counts[row.status] = row.n;
   }
   const open = inArray(repairTickets.status, OPEN_STATUSES);
-  const overdue = and(open, lt(repairTickets.promisedDate, input.today));
+  const overdue = overdueAt(input.today);
   const query = input.query.trim();
   let where;
   if (query) {
@@ -645,13 +646,21 @@ export async function repairBoard(
   return { counts, overdueCount, rows: rows as BoardRow[], total, capped, page, pageCount };
 }
 
+/** A ticket whose work is still ahead on a day after the one promised. */
+function overdueAt(today: string) {
+  return and(
+    inArray(repairTickets.status, [...WORK_AHEAD_STATUSES]),
+    lt(repairTickets.promisedDate, today),
+  )!;
+}
+
 /** The dashboard's three numbers for the repair bench. */
 export async function repairSummary(db: Database, today: string) {
   const [row] = await db
     .select({
       ready: sql<number>`count(*) filter (where ${repairTickets.status} = 'ready')::int`,
       awaitingApproval: sql<number>`count(*) filter (where ${repairTickets.status} = 'estimate_sent')::int`,
-      overdue: sql<number>`count(*) filter (where ${inArray(repairTickets.status, OPEN_STATUSES)} and ${repairTickets.promisedDate} < ${today})::int`,
+      overdue: sql<number>`count(*) filter (where ${overdueAt(today)})::int`,
     })
     .from(repairTickets);
   return row ?? { ready: 0, awaitingApproval: 0, overdue: 0 };
