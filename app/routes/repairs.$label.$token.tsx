@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { FormMessage } from "#app/components/form-field.tsx";
 import { EstimateTable } from "#app/components/repair-estimate.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -115,6 +115,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (result.ok) return { ok: true, message: result.message };
   return data({ ok: false, message: result.message }, { status: FAILURE_STATUS[result.reason] });
 }
+
+/**
+ * A decision refused because the estimate changed meanwhile (replaced by the shop, or decided in
+ * another tab) brings the page up to date, so the estimate shown is the one that can be decided.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => actionStatus === 409 || defaultShouldRevalidate;
 
 type Estimate = Route.ComponentProps["loaderData"]["estimates"][number];
 

@@ -400,6 +400,36 @@ test("a customer with an account finds the repair on My Account; the dashboard c
   );
 });
 
+test("a new estimate while the customer's page is open: the refused tap brings it to the page, and the next tap decides it", async ({
+  page,
+  browser,
+}) => {
+  await signInAsAdmin(page, "ticket-replaced");
+  const email = uniqueEmail("ticket-replaced");
+  await openWalkIn(page, email, `RP${Date.now()}`);
+  await page.getByRole("button", { name: "Start diagnosing" }).click();
+  await sendEstimate(page, [{ what: "Replace the battery", price: "40" }]);
+  await expect(page.getByText(/^Estimate 1 \(\$43\.30\) was sent to /)).toBeVisible();
+  const { customer } = await customerOpensEstimate(browser, email, 1);
+  await expect(customer.getByText(/^Estimate 1: Waiting for your decision/)).toBeVisible();
+
+  // The shop replaces the estimate while the customer's page still shows the first one: the
+  // refused tap brings the new estimate to the page, and the next tap decides it.
+  await sendEstimate(page, [{ what: "Replace the battery and the port", price: "55" }]);
+  await expect(page.getByText(/^Estimate 2 \(\$59\.54\) was sent to /)).toBeVisible();
+  await customer.getByRole("button", { name: "Approve the estimate" }).click();
+  await expect(
+    customer.getByText(
+      "This estimate was replaced by a newer one: please decide on the estimate shown now.",
+    ),
+  ).toBeVisible();
+  await expect(customer.getByText("Replace the battery and the port")).toBeVisible();
+  await expect(customer.getByText(/^Estimate 2: Waiting for your decision/)).toBeVisible();
+  await customer.getByRole("button", { name: "Approve the estimate" }).click();
+  await expect(customer.getByText("Thank you: you approved the estimate of $59.54.")).toBeVisible();
+  await customer.close();
+});
+
 // Without JavaScript the page never hydrates, so the plain Playwright test is used here.
 plainTest.describe("without JavaScript", () => {
   plainTest.use({ javaScriptEnabled: false });
