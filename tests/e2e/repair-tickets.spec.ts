@@ -344,8 +344,9 @@ test("a declined estimate: the newer one replaces the first, the customer declin
   await expect(first.getByText("Screw 19")).toBeVisible();
   // The form starts again with five rows.
   await expect(page.getByRole("group", { name: /^Line \d+$/ })).toHaveCount(5);
-  await sendEstimate(page, [{ what: "Replace the screen (refurbished)", price: "95" }]);
-  await expect(page.getByText(/^Estimate 2 \(/)).toBeVisible();
+  // The most an estimate can total, tax included: $92,378.75 + $7,621.25 of tax.
+  await sendEstimate(page, [{ what: "Replace the screen (refurbished)", price: "92378.75" }]);
+  await expect(page.getByText(/^Estimate 2 \(\$100,000\.00\) was sent to /)).toBeVisible();
 
   const { customer } = await customerOpensEstimate(browser, email, 2);
   await expect(customer.getByText("Replace the screen (refurbished)")).toBeVisible();
@@ -449,6 +450,22 @@ plainTest.describe("without JavaScript", () => {
       const line = page.getByRole("group", { name: "Line 1", exact: true });
       await expect(line.getByText("Please enter a price, e.g. 49.99.")).toBeVisible();
       await expect(line.getByLabel("Description")).toHaveValue("Replace the battery");
+      // At the form's own limits (999 × $100,000) and one cent over the most an estimate can
+      // total: a message, the lines as typed, and nothing sent.
+      await line.getByLabel("Qty").fill("999");
+      await line.getByLabel("Unit price ($)").fill("100000");
+      await page.getByRole("button", { name: "Send estimate" }).click();
+      await expect(
+        page.getByText(
+          "An estimate can total at most $100,000.00 with tax; this one totals $108,141,750.00.",
+        ),
+      ).toBeVisible();
+      await expect(line.getByLabel("Qty")).toHaveValue("999");
+      await line.getByLabel("Qty").fill("1");
+      await line.getByLabel("Unit price ($)").fill("92378.76");
+      await page.getByRole("button", { name: "Send estimate" }).click();
+      await expect(page.getByText(/this one totals \$100,000\.01\.$/)).toBeVisible();
+      await expect(page.getByRole("heading", { name: /^Estimate 1:/ })).toHaveCount(0);
       await line.getByLabel("Unit price ($)").fill("40");
       await page.getByRole("button", { name: "Send estimate" }).click();
       await expect(page.getByText(/^Estimate 1 \(\$43\.30\) was sent to /)).toBeVisible();

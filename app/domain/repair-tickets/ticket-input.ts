@@ -54,6 +54,13 @@ export const moveSchema = z.object({
   note: boundedText(500, null).optional().default(""),
 });
 
+/**
+ * The most any repair amount can be: a line's unit price, an estimate's total with its tax, an
+ * amount taken at collection. A repair bench never needs more, and every amount a ticket keeps
+ * (sums included) stays far inside its integer columns.
+ */
+export const MAX_REPAIR_CENTS = 10_000_000;
+
 const cents = z
   .unknown()
   .transform((value, context) => {
@@ -64,7 +71,7 @@ const cents = z
     }
     return parsed;
   })
-  .pipe(z.number().int().min(0).max(10_000_000, "Please enter a price up to $100,000."));
+  .pipe(z.number().int().min(0).max(MAX_REPAIR_CENTS, "Please enter a price up to $100,000."));
 
 /** One line of an estimate as typed: the unit price in dollars ("49.99"), kept as cents. */
 export const estimateLineSchema = z

@@ -283,6 +283,42 @@ describe("a repair ticket from intake to collection", () => {
     expect(done!.events.map((event) => event.note)).toContain("Estimate 2 sent: $43.30");
   });
 
+  it("takes an estimate up to $100,000.00 with tax, and refuses one a cent over (or at the form's own limits) next to its lines", async () => {
+    const number = await open();
+    const db = scratch.db();
+    await moveTicket(
+      db,
+      number,
+      { from: "checked_in", to: "diagnosing", note: "" },
+      { staff: bob, links, hours: HOURS },
+    );
+    const line = (quantity: number, unitPrice: string) => [
+      { kind: "part", description: "Board", quantity, unitPrice },
+    ];
+    const send = (lines: ReturnType<typeof line>) =>
+      sendEstimate(db, number, estimate("diagnosing", lines), {
+        staff: bob,
+        links,
+        taxRate: 0.0825,
+      });
+    // 999 × $100,000 is what each field allows; together they are far more than a repair.
+    expect(await send(line(999, "100000"))).toEqual({
+      ok: false,
+      reason: "invalid",
+      field: "lines",
+      message:
+        "An estimate can total at most $100,000.00 with tax; this one totals $108,141,750.00.",
+    });
+    // $92,378.76 + $7,621.25 of tax is a cent over.
+    expect(await send(line(1, "92378.76"))).toMatchObject({
+      ok: false,
+      field: "lines",
+      message: expect.stringMatching(/this one totals \$100,000\.01\.$/),
+    });
+    expect((await getTicket(db, number))!.estimates).toEqual([]);
+    expect(await send(line(1, "92378.75"))).toMatchObject({ ok: true, totalCents: 10_000_000 });
+  });
+
   it("approving at once from two tabs counts once", async () => {
     const number = await open();
     const db = scratch.db();

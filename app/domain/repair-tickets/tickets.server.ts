@@ -45,7 +45,7 @@ import {
   type StoredPhoto,
 } from "./photos.server.ts";
 import { ticketStatusPath } from "./status-link.server.ts";
-import type { EstimateInput, TicketInput } from "./ticket-input.ts";
+import { MAX_REPAIR_CENTS, type EstimateInput, type TicketInput } from "./ticket-input.ts";
 
 /** The staff member acting: recorded in the ticket's history. */
 export type Staff = { id: string; name: string };
@@ -324,6 +324,15 @@ export async function sendEstimate(
   const subtotalCents = input.lines.reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
   const taxCents = taxOn(subtotalCents, options.taxRate);
   const totalCents = subtotalCents + taxCents;
+  if (totalCents > MAX_REPAIR_CENTS) {
+    // Each field has its own limit; their product (999 × $100,000) is checked here, with the tax.
+    return {
+      ok: false,
+      reason: "invalid",
+      field: "lines",
+      message: `An estimate can total at most ${formatUsd(MAX_REPAIR_CENTS)} with tax; this one totals ${formatUsd(totalCents)}.`,
+    };
+  }
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
     const [{ latest } = { latest: 0 }] = await tx
