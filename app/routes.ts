@@ -51,6 +51,7 @@ export default [
     route("repairs/new", "routes/admin.repairs.new.tsx"),
     route("repairs/:number", "routes/admin.repairs.$number.tsx"),
     route("repairs/:number/claim", "routes/admin.repairs.$number.claim.tsx"),
+    route("repairs/:number/edit", "routes/admin.repairs.$number.edit.tsx"),
     route("repairs/:number/photos/:id", "routes/admin.repairs.$number.photos.$id.ts"),
     route("inbox/:kind/:id", "routes/admin.inbox.$kind.$id.tsx"),
     route("items", "routes/admin.items._index.tsx", { id: "routes/admin.items" }),

@@ -207,6 +207,9 @@ const PAGES = [
   "/admin/repairs/R-1001",
   "/admin/repairs/1001",
   "/admin/repairs/R-1001/claim",
+  "/admin/repairs/R-1001/edit",
+  "/admin/repairs/new?customer=tess%40example.test",
+  "/admin/repairs/new?from=R-1001",
   "/admin/returns",
   "/admin/returns?status=received&page=2",
   "/admin/returns/1001",
@@ -275,6 +278,8 @@ const ACTIONS: { path: string; body: Record<string, string> }[] = [
   },
   // Not ready for pickup yet: refused as a conflict, even for an admin.
   { path: "/admin/repairs/R-1001", body: { intent: "collect", paymentMethod: "cash", paid: "80" } },
+  // Corrected from details other than the ticket's: refused as a conflict, even for an admin.
+  { path: "/admin/repairs/R-1001/edit", body: { ...WALK_IN, seen: "not-what-is-there" } },
   { path: "/admin/returns/1001", body: { intent: "receive", "condition.regular.5": "restock" } },
   { path: "/admin/returns/1001", body: { intent: "refund" } },
   // Refunded already: refused as a conflict, even for an admin.
@@ -500,6 +505,7 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   "/admin/repairs/new": { url: () => "/admin/repairs/new", get: STAFF },
   "/admin/repairs/:number": { url: () => "/admin/repairs/R-1002", get: STAFF },
   "/admin/repairs/:number/claim": { url: () => "/admin/repairs/R-1002/claim", get: STAFF },
+  "/admin/repairs/:number/edit": { url: () => "/admin/repairs/R-1002/edit", get: STAFF },
   "/admin/returns": { url: () => "/admin/returns?status=all", get: STAFF },
   "/admin/returns/:number": { url: () => "/admin/returns/RMA-1001", get: STAFF },
   "/admin/repairs/:number/photos/:id": { url: () => "/admin/repairs/R-1002/photos/1", get: STAFF },
@@ -649,6 +655,11 @@ const WRITE_MATRIX: Record<
   "/admin/repairs/:number": {
     url: () => "/admin/repairs/R-1002",
     body: () => ({ intent: "collect", paymentMethod: "cash", paid: "10" }),
+    post: [403, 403, 403, null],
+  },
+  "/admin/repairs/:number/edit": {
+    url: () => "/admin/repairs/R-1002/edit",
+    body: () => ({ ...WALK_IN, seen: "not-what-is-there" }),
     post: [403, 403, 403, null],
   },
   "/admin/items": {

@@ -84,3 +84,19 @@ export function readyForPickupMessage(ticket: TicketMail & { hours: string }) {
     note: questions(),
   });
 }
+
+/** Sent to a corrected e-mail address: the ticket's link, which the mistyped address got. */
+export function correctedAddressMessage(ticket: TicketMail & { now: string }) {
+  return renderEmail({
+    subject: `Repair ${ticket.label}: follow your repair`,
+    preview: `The link to follow your ${ticket.device}'s repair, ticket ${ticket.label}.`,
+    heading: `Hello, ${greetingName(ticket.name)}`,
+    paragraphs: [
+      `We corrected the e-mail address on your repair ticket ${ticket.label}, for your ${ticket.device}: from now on we write to you here.`,
+      `Where it stands: ${ticket.now}`,
+      "Follow your repair, and approve or decline any estimate, with the link below.",
+    ],
+    action: { label: "See your repair's status", url: ticket.statusUrl },
+    note: questions(),
+  });
+}

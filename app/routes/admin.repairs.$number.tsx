@@ -15,6 +15,7 @@ import {
   ticketNumberParam,
 } from "#app/domain/repair-tickets/shop-context.server.ts";
 import {
+  CORRECTABLE_FIELDS,
   isWorkAhead,
   NEXT_STATUSES,
   PAYMENT_LABELS,
@@ -23,6 +24,8 @@ import {
   STATUS_LABELS,
   statusesBefore,
   ticketLabel,
+  type CorrectableField,
+  type TicketCorrection,
   type TicketStatus,
 } from "#app/domain/repair-tickets/status.ts";
 import { ticketStatusPath } from "#app/domain/repair-tickets/status-link.server.ts";
@@ -84,6 +87,20 @@ const ESTIMATE_STATE = {
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
+/** A corrected field's value as the intake form shows it. */
+function correctedValue(change: TicketCorrection, value: string | null) {
+  if (value === null || value === "") return "(blank)";
+  return change.field === "promised_date" ? promisedDateLabel(value) : value;
+}
+
+/** The fields a correction changed, named as the intake form names them, from the address. */
+function correctedFields(param: string | null): string[] {
+  return (param ?? "")
+    .split(",")
+    .filter((field): field is CorrectableField => field in CORRECTABLE_FIELDS)
+    .map((field) => CORRECTABLE_FIELDS[field]);
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const number = ticketNumberParam(params.number) ?? notFound();
@@ -92,8 +109,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const when = (date: Date) => formatShopDateTime(date, desk.timeZone);
   const { ticket, events, estimates, photos } = found;
   const approved = estimates.find((estimate) => estimate.status === "approved");
+  const search = new URL(request.url).searchParams;
   return {
-    opened: new URL(request.url).searchParams.has("opened"),
+    opened: search.has("opened"),
+    corrected: correctedFields(search.get("corrected")),
     ticket: {
       number,
       label: ticketLabel(number),
@@ -129,8 +148,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       when: when(event.createdAt),
       from: event.fromStatus ? STATUS_LABELS[event.fromStatus] : null,
       to: STATUS_LABELS[event.toStatus],
-      by: event.actorName || (event.actorId ? "a former staff member" : "the customer"),
+      by:
+        event.actorName ||
+        (event.actorId
+          ? "a former staff member"
+          : // Only the back office corrects a ticket and names who did; nameless, it was changed
+            // in the database directly.
+            event.changes
+            ? "someone outside the back office"
+            : "the customer"),
       note: event.note,
+      changes: event.changes?.map((change) => ({
+        field: CORRECTABLE_FIELDS[change.field],
+        from: correctedValue(change, change.from),
+        to: correctedValue(change, change.to),
+      })),
     })),
     estimates: estimates.map((estimate) => ({
       ...estimate,
@@ -616,11 +648,22 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           <a href={ticket.statusPath} className={buttonVariants({ variant: "outline" })}>
             Customer&apos;s status page
           </a>
+          <Link
+            to={`/admin/repairs/${ticket.label}/edit`}
+            className={buttonVariants({ variant: "outline" })}
+          >
+            Correct details
+          </Link>
         </div>
       </div>
       {loaderData.opened && !answer ? (
         <FormMessage tone="success">
           Ticket {ticket.label} is open. {ticket.email} was sent its number and status link.
+        </FormMessage>
+      ) : null}
+      {loaderData.corrected.length > 0 && !answer ? (
+        <FormMessage tone="success">
+          Ticket {ticket.label} is corrected: {loaderData.corrected.join(", ")}.
         </FormMessage>
       ) : null}
       <MoveForm loaderData={loaderData} answer={answer} />
@@ -659,10 +702,23 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
             <li key={event.id}>
               <span className="text-muted-foreground">{event.when}</span>{" "}
               <span className="font-medium">
-                {event.from ? `${event.from} → ${event.to}` : event.to}
+                {event.changes
+                  ? "Details corrected"
+                  : event.from
+                    ? `${event.from} → ${event.to}`
+                    : event.to}
               </span>{" "}
               by {event.by}
               {event.note ? <span className="text-muted-foreground"> · {event.note}</span> : null}
+              {event.changes ? (
+                <ul className="mt-1 ml-4 list-disc whitespace-pre-wrap">
+                  {event.changes.map((change) => (
+                    <li key={change.field}>
+                      {change.field}: {change.from} → {change.to}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ol>

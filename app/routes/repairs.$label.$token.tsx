@@ -76,12 +76,15 @@ export async function loader({ params }: Route.LoaderArgs) {
     // "Ready by" is a promise about work still to do: not said once it is ready or declined.
     promised: isWorkAhead(ticket.status) ? promisedDateLabel(ticket.promisedDate) : null,
     shop: { address: SHOP_ADDRESS, phone: contact.phone, hours: contact.hours },
-    // Who did what at the shop is the shop's business: the customer sees the steps and when.
-    history: events.map((event) => ({
-      id: event.id,
-      when: when(event.createdAt),
-      step: STATUS_LABELS[event.toStatus],
-    })),
+    // Who did what at the shop is the shop's business: the customer sees the steps and when
+    // (corrections of the ticket's details are not steps of the repair).
+    history: events
+      .filter((event) => !event.changes)
+      .map((event) => ({
+        id: event.id,
+        when: when(event.createdAt),
+        step: STATUS_LABELS[event.toStatus],
+      })),
     estimates: estimates.map((estimate) => ({
       id: estimate.id,
       version: estimate.version,

@@ -150,6 +150,10 @@ const PAGES: Record<string, { as: Who; url: Address } | { notAPage: string }> = 
     as: "admin",
     url: async (page) => `${(await ticket(page)).admin}/claim`,
   },
+  "/admin/repairs/:number/edit": {
+    as: "admin",
+    url: async (page) => `${(await ticket(page)).admin}/edit`,
+  },
   "/admin/repairs/:number/photos/:id": { notAPage: "an intake photo, for staff only" },
   "/admin/inbox/:kind/:id": {
     as: "admin",

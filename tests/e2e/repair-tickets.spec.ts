@@ -5,6 +5,7 @@ import { clientAddress, signedInCustomer, signInAsAdmin } from "./support/accoun
 import { allViolations } from "./support/axe.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
 import { confirmBookingFromMail, dateAhead } from "./support/repairs.ts";
+import { backdatePromise } from "./support/shop-database.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
@@ -431,6 +432,81 @@ test("a new estimate while the customer's page is open: the refused tap brings i
   await customer.close();
 });
 
+test("staff correct a ticket's details, each change in its history; a returning customer is found at intake", async ({
+  page,
+}) => {
+  await signInAsAdmin(page, "ticket-correct");
+  const typo = uniqueEmail("ticket-typo");
+  const email = uniqueEmail("ticket-correct");
+  const label = await openWalkIn(page, typo, `CO${Date.now()}`);
+  // Parts are late: the promised day has passed.
+  await backdatePromise(Number(label.slice(2)), 2);
+  await page.reload();
+  await expect(page.getByText("Overdue", { exact: true })).toBeVisible();
+
+  await page.getByRole("link", { name: "Correct details" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: `Correct ticket ${label}` }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(typo);
+  await expectAxeClean(page);
+  // A mistake: the message is next to the field and what was typed stays.
+  await page.getByLabel("Name").fill("");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Save corrections" }).click();
+  await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Enter the customer's name.");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByLabel("Name").fill("Walter Inn");
+  await page.getByLabel("Phone").fill("(817) 555-0178");
+  const promised = page.getByLabel("Promised date");
+  const later = await dateAhead(page, 7, "Promised date");
+  await promised.fill(later);
+  await page.getByLabel("Why (optional)").fill("Parts are late");
+  await page.getByRole("button", { name: "Save corrections" }).click();
+
+  await expect(
+    page.getByText(`Ticket ${label} is corrected: E-mail, Phone, Promised date.`),
+  ).toBeVisible();
+  await expect(page.getByText("Overdue", { exact: true })).toHaveCount(0);
+  const details = page.getByRole("region", { name: "Customer and device" });
+  await expect(details.getByRole("link", { name: email })).toBeVisible();
+  const history = page.getByRole("region", { name: "History" });
+  await expect(history.getByText(/Details corrected by Shop Owner · Parts are late/)).toBeVisible();
+  await expect(history.getByText(`E-mail: ${typo} → ${email}`)).toBeVisible();
+  await expect(history.getByText("Phone: (817) 555-0177 → (817) 555-0178")).toBeVisible();
+  const laterInWords = new Intl.DateTimeFormat("en-US", {
+    timeZone: "UTC",
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+  }).format(new Date(`${later}T12:00:00Z`));
+  await expect(
+    history.getByText(new RegExp(`^Promised date: .+ → ${laterInWords}$`)),
+  ).toBeVisible();
+  await expectAxeClean(page);
+  // The customer hears from the shop at the corrected address, with the status link.
+  const mail = await waitForMail(email, new RegExp(`^Repair ${label}: follow your repair$`));
+  expect(mail.text).toMatch(/\/repairs\/R-\d+\/[\w-]+/);
+
+  // The next visit: found by phone however it is typed, not typed again.
+  await page.goto("/admin/repairs/new");
+  await page.getByLabel("Find a returning customer").fill("817.555.0178");
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByText(`Last ticket ${label}`)).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByRole("link", { name: `Use Walter Inn, ${email}` }).click();
+  await expect(page.getByLabel("Name")).toHaveValue("Walter Inn");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Phone")).toHaveValue("(817) 555-0178");
+  await expect(page.getByLabel("Brand")).toHaveValue("");
+  await page.getByLabel("Find a returning customer").fill("nobody-here@example.test");
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(
+    page.getByText("No earlier ticket or account has that phone number or e-mail address."),
+  ).toBeVisible();
+});
+
 // Without JavaScript the page never hydrates, so the plain Playwright test is used here.
 plainTest.describe("without JavaScript", () => {
   plainTest.use({ javaScriptEnabled: false });
@@ -469,6 +545,22 @@ plainTest.describe("without JavaScript", () => {
       await line.getByLabel("Unit price ($)").fill("40");
       await page.getByRole("button", { name: "Send estimate" }).click();
       await expect(page.getByText(/^Estimate 1 \(\$43\.30\) was sent to /)).toBeVisible();
+
+      // A correction is a plain form post too, and the history says what changed.
+      await page.getByRole("link", { name: "Correct details" }).click();
+      await page.getByLabel("Model").fill("iPhone 13 mini");
+      await page.getByRole("button", { name: "Save corrections" }).click();
+      await expect(page.getByText(`Ticket ${label} is corrected: Model.`)).toBeVisible();
+      await expect(page.getByText("Model: iPhone 13 → iPhone 13 mini")).toBeVisible();
+
+      // The returning customer is found by e-mail without JavaScript.
+      await page.goto("/admin/repairs/new");
+      await page.getByLabel("Find a returning customer").fill(email);
+      await page.getByRole("button", { name: "Find" }).click();
+      await page.getByRole("link", { name: `Use Walter Inn, ${email}` }).click();
+      await expect(page.getByLabel("Name")).toHaveValue("Walter Inn");
+      await expect(page.getByLabel("Email")).toHaveValue(email);
+      await expect(page.getByLabel("Phone")).toHaveValue("(817) 555-0177");
 
       const mail = await waitForMail(email, /your estimate of \$43\.30/);
       const link = mail.text.match(/https?:\/\/\S+\/repairs\/R-\d+\/[\w-]+/)![0];

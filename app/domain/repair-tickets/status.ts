@@ -111,6 +111,29 @@ export const DEVICE_KINDS = [
 ] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
+/**
+ * What staff can correct after intake, by the ticket's column (as the history keeps them), in
+ * the words of the intake form.
+ */
+export const CORRECTABLE_FIELDS = {
+  customer_name: "Name",
+  customer_email: "E-mail",
+  customer_phone: "Phone",
+  service_type: "Service",
+  device_kind: "Kind of device",
+  device_brand: "Brand",
+  device_model: "Model",
+  device_serial: "Serial / IMEI",
+  problem: "Problem",
+  condition_at_intake: "Condition at intake",
+  accessories: "Accessories",
+  promised_date: "Promised date",
+} as const;
+export type CorrectableField = keyof typeof CORRECTABLE_FIELDS;
+
+/** One field of a correction, as its history keeps it (null: left blank). */
+export type TicketCorrection = { field: CorrectableField; from: string | null; to: string | null };
+
 export const PAYMENT_METHODS = ["cash", "card", "no_charge"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_LABELS: Record<PaymentMethod, string> = {

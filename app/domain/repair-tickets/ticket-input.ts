@@ -44,6 +44,17 @@ export const ticketSchema = z.object({
 });
 export type TicketInput = z.infer<typeof ticketSchema>;
 
+/**
+ * A correction of what was typed at intake: the same fields and rules, the version of the
+ * details the staff member saw (`seen`, so a correction made meanwhile is not overwritten
+ * unnoticed), and why, for the history (optional).
+ */
+export const correctionSchema = ticketSchema.omit({ serviceRequestId: true }).extend({
+  seen: z.string().min(1),
+  note: boundedText(300, null).optional().default(""),
+});
+export type CorrectionInput = z.infer<typeof correctionSchema>;
+
 /** Photos of the device a ticket keeps (files, checked apart from the schema's fields). */
 export const MAX_TICKET_PHOTOS = 5;
 

@@ -70,7 +70,7 @@ export const FAILURE_STATUS: Record<TicketFailure["reason"], number> = {
 
 export type Ticket = typeof repairTickets.$inferSelect;
 
-const notFound = (number: number): TicketFailure => ({
+export const notFound = (number: number): TicketFailure => ({
   ok: false,
   reason: "not-found",
   message: `There is no ticket ${ticketLabel(number)}.`,
@@ -80,7 +80,7 @@ const notFound = (number: number): TicketFailure => ({
  * Names who acts (and a note) for the status changes of this transaction: the history trigger
  * reads them. Null staff: the customer, who is not named.
  */
-async function actAs(tx: Transaction, staff: Staff | null, note = "") {
+export async function actAs(tx: Transaction, staff: Staff | null, note = "") {
   await tx.execute(
     sql`select set_config('shop.actor_id', ${staff?.id ?? ""}, true), set_config('shop.actor_name', ${staff?.name ?? ""}, true), set_config('shop.status_note', ${note}, true)`,
   );
@@ -92,7 +92,7 @@ export function deviceName(ticket: Pick<Ticket, "deviceBrand" | "deviceModel" | 
   return `${ticket.deviceBrand} ${ticket.deviceModel} ${kind}`.replace(/\s+/g, " ").trim();
 }
 
-function statusUrl(number: number, links: TicketLinks) {
+export function statusUrl(number: number, links: TicketLinks) {
   return new URL(ticketStatusPath(number, links.secret), links.publicUrl).toString();
 }
 
