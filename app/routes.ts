@@ -23,6 +23,7 @@ export default [
   route("service-request/confirm/:token", "routes/service-request.confirm.$token.tsx"),
   route("service-request/cancel/:token", "routes/service-request.cancel.$token.tsx"),
   route("repairs/:label/:token", "routes/repairs.$label.$token.tsx"),
+  route("repairs/:label/:token/receipt", "routes/repairs.$label.$token.receipt.tsx"),
   route("cart", "routes/cart.tsx"),
   route("cart-success", "routes/cart-success.tsx"),
   route("checkout/test-payment/:sessionId", "routes/checkout.test-payment.$sessionId.tsx"),

@@ -100,3 +100,33 @@ export function correctedAddressMessage(ticket: TicketMail & { now: string }) {
     note: questions(),
   });
 }
+
+/** The customer's receipt, sent when the device is collected. */
+export function repairReceiptMessage(
+  ticket: TicketMail & {
+    receiptUrl: string;
+    collectedOn: string;
+    paidCents: number;
+    paidBy: string;
+    approvedCents: number | null;
+  },
+) {
+  const adjustment = ticket.approvedCents === null ? 0 : ticket.paidCents - ticket.approvedCents;
+  return renderEmail({
+    subject: `Repair ${ticket.label}: your receipt`,
+    preview: `${formatUsd(ticket.paidCents)} paid for the repair of your ${ticket.device}.`,
+    heading: `Thank you, ${greetingName(ticket.name)}!`,
+    paragraphs: [
+      `You collected your ${ticket.device} on ${ticket.collectedOn}. This is your receipt for repair ${ticket.label}.`,
+      ...(ticket.approvedCents === null
+        ? []
+        : [`Approved estimate: ${formatUsd(ticket.approvedCents)}`]),
+      ...(adjustment === 0 ? [] : [`Adjusted at the counter: ${formatUsd(adjustment)}`]),
+      `Amount paid: ${formatUsd(ticket.paidCents)}`,
+      `Paid by: ${ticket.paidBy}`,
+      "See or print your receipt, with the estimate's lines, at the link below.",
+    ],
+    action: { label: "See or print your receipt", url: ticket.receiptUrl },
+    note: questions(),
+  });
+}

@@ -18,6 +18,7 @@ import {
   CORRECTABLE_FIELDS,
   isWorkAhead,
   NEXT_STATUSES,
+  paidDifference,
   PAYMENT_LABELS,
   PAYMENT_METHODS,
   promisedDateLabel,
@@ -28,7 +29,10 @@ import {
   type TicketCorrection,
   type TicketStatus,
 } from "#app/domain/repair-tickets/status.ts";
-import { ticketStatusPath } from "#app/domain/repair-tickets/status-link.server.ts";
+import {
+  ticketReceiptPath,
+  ticketStatusPath,
+} from "#app/domain/repair-tickets/status-link.server.ts";
 import {
   collectSchema,
   ESTIMATE_FORM_ROWS,
@@ -110,6 +114,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { ticket, events, estimates, photos } = found;
   const approved = estimates.find((estimate) => estimate.status === "approved");
   const search = new URL(request.url).searchParams;
+  const collected = ticket.status === "collected" && ticket.paymentMethod !== null;
   return {
     opened: search.has("opened"),
     corrected: correctedFields(search.get("corrected")),
@@ -129,11 +134,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       promised: promisedDateLabel(ticket.promisedDate),
       overdue: isWorkAhead(ticket.status) && ticket.promisedDate < desk.today,
       opened: when(ticket.createdAt),
-      paid:
-        ticket.status === "collected" && ticket.paymentMethod
-          ? `${PAYMENT_LABELS[ticket.paymentMethod]}, ${formatUsd(ticket.paidCents ?? 0)}`
-          : null,
+      paid: collected
+        ? `${PAYMENT_LABELS[ticket.paymentMethod!]}, ${formatUsd(ticket.paidCents ?? 0)}`
+        : null,
+      // Another amount than approved, and why (asked for at collection).
+      difference: collected
+        ? [
+            paidDifference(ticket.paidCents ?? 0, approved?.totalCents ?? 0),
+            ticket.paidDifferenceReason,
+          ]
+            .filter(Boolean)
+            .join(": ") || null
+        : null,
       statusPath: ticketStatusPath(number, desk.secret),
+      receiptPath: collected ? ticketReceiptPath(number, desk.secret) : null,
     },
     photos: photos.map((photo, index) => ({
       ...photo,
@@ -143,6 +157,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     moves: NEXT_STATUSES[ticket.status].filter((to) => MANUAL_STATUSES.includes(to)),
     canEstimate: statusesBefore("estimate_sent").includes(ticket.status),
     collectAmount: dollars(approved?.totalCents ?? 0),
+    approvedTotal: formatUsd(approved?.totalCents ?? 0),
     history: events.map((event) => ({
       id: event.id,
       when: when(event.createdAt),
@@ -274,7 +289,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   if (form.intent === "collect") {
-    const values = { paymentMethod: form.paymentMethod ?? "", paid: form.paid ?? "" };
+    const values = {
+      paymentMethod: form.paymentMethod ?? "",
+      paid: form.paid ?? "",
+      reason: form.reason ?? "",
+    };
     const parsed = collectSchema.safeParse(values);
     if (!parsed.success) {
       return data<ActionData>(
@@ -288,7 +307,12 @@ export async function action({ request, params }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    return answer("collect", await collectTicket(db, number, parsed.data, { staff }), { values });
+    const result = await collectTicket(db, number, parsed.data, {
+      staff,
+      links: desk.links,
+      timeZone: desk.timeZone,
+    });
+    return answer("collect", result, { values });
   }
 
   return data({ error: "Unknown action." }, { status: 400 });
@@ -559,6 +583,16 @@ function CollectForm({ loaderData, answer }: { loaderData: LoaderData; answer?: 
           defaultValue={mine?.values?.paid ?? loaderData.collectAmount}
           error={errors.paid}
         />
+        <FormField
+          label="Reason for another amount"
+          name="reason"
+          maxLength={300}
+          autoComplete="off"
+          hint={`Needed when the amount is not the approved ${loaderData.approvedTotal}.`}
+          defaultValue={mine?.values?.reason}
+          error={errors.reason}
+          className="basis-full sm:basis-auto sm:grow"
+        />
         <Button type="submit" disabled={busy} className="sm:mt-6">
           Mark collected
         </Button>
@@ -648,6 +682,11 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           <a href={ticket.statusPath} className={buttonVariants({ variant: "outline" })}>
             Customer&apos;s status page
           </a>
+          {ticket.receiptPath ? (
+            <a href={ticket.receiptPath} className={buttonVariants({ variant: "outline" })}>
+              Print receipt
+            </a>
+          ) : null}
           <Link
             to={`/admin/repairs/${ticket.label}/edit`}
             className={buttonVariants({ variant: "outline" })}
@@ -692,6 +731,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           <Detail term="Accessories">{ticket.accessories || "None"}</Detail>
           <Detail term="Promised">{ticket.promised}</Detail>
           {ticket.paid ? <Detail term="Paid">{ticket.paid}</Detail> : null}
+          {ticket.difference ? <Detail term="Difference">{ticket.difference}</Detail> : null}
         </dl>
       </Section>
       <Photos loaderData={loaderData} />

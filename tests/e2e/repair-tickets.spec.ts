@@ -432,6 +432,85 @@ test("a new estimate while the customer's page is open: the refused tap brings i
   await customer.close();
 });
 
+test("collected for another amount with a reason; the receipt by e-mail and on paper", async ({
+  page,
+  browser,
+}) => {
+  await signInAsAdmin(page, "ticket-receipt");
+  const email = uniqueEmail("ticket-receipt");
+  const label = await openWalkIn(page, email, `RC${Date.now()}`);
+  await page.getByRole("button", { name: "Start diagnosing" }).click();
+  await sendEstimate(page, [{ what: "Replace the battery and the port", price: "55" }]);
+  await expect(page.getByText(/^Estimate 1 \(\$59\.54\) was sent to /)).toBeVisible();
+  const { customer, path } = await customerOpensEstimate(browser, email, 1);
+  await customer.getByRole("button", { name: "Approve the estimate" }).click();
+  await expect(customer.getByText("Thank you: you approved the estimate of $59.54.")).toBeVisible();
+
+  await page.reload();
+  await page.getByRole("button", { name: "Start the repair" }).click();
+  await expect(page.getByText(`Ticket ${label} is now "Repairing".`)).toBeVisible();
+  await page.getByRole("button", { name: "Mark ready for pickup" }).click();
+  await expect(page.getByText(`Ticket ${label} is now "Ready for pickup".`)).toBeVisible();
+  await customer.reload();
+  await expect(customer.getByRole("heading", { name: "Now: Ready for pickup" })).toBeVisible();
+  await expect(customer.getByText(/We aim to have it ready/)).toHaveCount(0);
+
+  // Less than the approved total: the counter is asked why, and what was typed stays.
+  await expect(page.getByLabel("Amount paid ($)")).toHaveValue("59.54");
+  await page.getByLabel("Paid by").selectOption("Cash");
+  await page.getByLabel("Amount paid ($)").fill("1.00");
+  await page.getByRole("button", { name: "Mark collected" }).click();
+  const reason = page.getByLabel("Reason for another amount");
+  await expect(reason).toHaveAccessibleDescription(
+    /The approved total is \$59\.54: say why \$1\.00 was taken\./,
+  );
+  await expect(page.getByLabel("Amount paid ($)")).toHaveValue("1.00");
+  await reason.fill("Goodwill: the repair took a week longer than promised");
+  await page.getByRole("button", { name: "Mark collected" }).click();
+  await expect(page.getByText(`Ticket ${label} is collected and closed.`)).toBeVisible();
+  const details = page.getByRole("region", { name: "Customer and device" });
+  await expect(details.getByText("Cash, $1.00")).toBeVisible();
+  await expect(
+    details.getByText(
+      "$58.54 less than the approved $59.54: Goodwill: the repair took a week longer than promised",
+    ),
+  ).toBeVisible();
+
+  // The receipt: e-mailed, shown on the status page, printable on a page of its own.
+  const receipt = await waitForMail(email, new RegExp(`^Repair ${label}: your receipt$`));
+  expect(receipt.text).toContain("Amount paid: $1.00");
+  expect(receipt.text).toContain("Paid by: Cash");
+  expect(receipt.text).toContain("Approved estimate: $59.54");
+  expect(receipt.text).not.toContain("Goodwill");
+  await customer.goto(path);
+  await expect(customer.getByRole("heading", { name: "Now: Collected" })).toBeVisible();
+  await expect(customer.getByText(/^Paid \$1\.00 \(Cash\) on /)).toBeVisible();
+  await customer.getByRole("link", { name: "Print your receipt" }).click();
+  await expect(
+    customer.getByRole("heading", { level: 1, name: `Receipt for repair ${label}` }),
+  ).toBeVisible();
+  await expect(customer.getByRole("row", { name: /Amount paid/ })).toContainText("$1.00");
+  await expect(customer.getByRole("row", { name: /Paid by/ })).toContainText("Cash");
+  await expectAxeClean(customer);
+  await customer.emulateMedia({ media: "print" });
+  await expect(customer.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(customer.getByRole("contentinfo")).toBeHidden();
+  await expect(customer.getByRole("row", { name: /Amount paid/ })).toBeVisible();
+  await customer.close();
+
+  // Staff print the same receipt at the counter; the dashboard counts the other amount.
+  await expect(page.getByRole("link", { name: "Print receipt" })).toHaveAttribute(
+    "href",
+    `${path}/receipt`,
+  );
+  await page.goto("/admin");
+  await expect(
+    page
+      .getByRole("region", { name: "Repair tickets" })
+      .getByRole("link", { name: /^Collected for another amount, last 7 days [1-9]\d*$/ }),
+  ).toBeVisible();
+});
+
 test("staff correct a ticket's details, each change in its history; a returning customer is found at intake", async ({
   page,
 }) => {

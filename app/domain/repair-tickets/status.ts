@@ -1,6 +1,7 @@
 // The life of a repair ticket, shared by the back office, the customer's status page and the
 // server's rules. Diagnosis and estimates are free (spec §3.11): money changes hands only when
 // a device is collected.
+import { formatUsd } from "#app/lib/money.ts";
 
 export const TICKET_STATUSES = [
   "checked_in",
@@ -141,6 +142,19 @@ export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   card: "Card",
   no_charge: "No charge",
 };
+
+/**
+ * How the amount taken at collection compares with the approved total: null when they agree,
+ * else "$58.54 less than the approved $59.54".
+ */
+export function paidDifference(paidCents: number, dueCents: number): string | null {
+  const difference = paidCents - dueCents;
+  if (difference === 0) return null;
+  return `${formatUsd(Math.abs(difference))} ${difference < 0 ? "less" : "more"} than the approved ${formatUsd(dueCents)}`;
+}
+
+/** Days back the dashboard looks for tickets collected for another amount than approved. */
+export const OTHER_AMOUNT_DAYS = 7;
 
 const promisedFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",

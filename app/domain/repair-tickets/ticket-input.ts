@@ -116,6 +116,8 @@ export const collectSchema = z
   .object({
     paymentMethod: z.enum(PAYMENT_METHODS, { error: "Please choose how it was paid." }),
     paid: cents,
+    /** Why the amount differs from the approved total; the server asks for it when it does. */
+    reason: boundedText(300, null).optional().default(""),
   })
   .refine((value) => value.paymentMethod !== "no_charge" || value.paid === 0, {
     path: ["paid"],

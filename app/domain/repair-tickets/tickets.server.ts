@@ -21,13 +21,18 @@ import type { Transaction } from "#app/domain/orders/stock.server.ts";
 import {
   estimateReadyMessage,
   readyForPickupMessage,
+  repairReceiptMessage,
   ticketCheckedInMessage,
 } from "#app/emails/repair-ticket-emails.ts";
 import { formatUsd } from "#app/lib/money.ts";
+import { formatShopLongDate } from "#app/lib/shop-time.ts";
 import {
   canMove,
   OPEN_STATUSES,
+  OTHER_AMOUNT_DAYS,
+  paidDifference,
   parseTicketLabel,
+  PAYMENT_LABELS,
   STATUS_LABELS,
   statusesBefore,
   ticketLabel,
@@ -44,7 +49,7 @@ import {
   type PhotoUpload,
   type StoredPhoto,
 } from "./photos.server.ts";
-import { ticketStatusPath } from "./status-link.server.ts";
+import { ticketReceiptPath, ticketStatusPath } from "./status-link.server.ts";
 import { MAX_REPAIR_CENTS, type EstimateInput, type TicketInput } from "./ticket-input.ts";
 
 /** The staff member acting: recorded in the ticket's history. */
@@ -476,32 +481,83 @@ export async function decideEstimate(
   });
 }
 
-/** Ready for pickup → collected, with how it was paid at the counter. The ticket closes. */
+/** The total of the estimate the customer approved; null when none was (none to collect on). */
+async function approvedTotal(tx: Database | Transaction, number: number) {
+  const [approved] = await tx
+    .select({ totalCents: repairEstimates.totalCents })
+    .from(repairEstimates)
+    .where(and(eq(repairEstimates.ticketNumber, number), eq(repairEstimates.status, "approved")));
+  return approved?.totalCents ?? null;
+}
+
+/**
+ * Ready for pickup → collected, with how it was paid at the counter and the amount taken; the
+ * ticket closes. An amount other than the approved total needs a reason, kept with the ticket
+ * and in its history. The customer's receipt is queued in the same transaction.
+ */
 export async function collectTicket(
   db: Database,
   number: number,
-  input: { paymentMethod: PaymentMethod; paid: number },
-  options: { staff: Staff; now?: Date },
+  input: { paymentMethod: PaymentMethod; paid: number; reason: string },
+  options: { staff: Staff; links: TicketLinks; timeZone: string; now?: Date },
 ): Promise<TicketResult> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx): Promise<TicketResult> => {
+    const [ticket] = await tx
+      .select()
+      .from(repairTickets)
+      .where(eq(repairTickets.number, number))
+      .for("update");
+    if (!ticket) return notFound(number);
+    if (ticket.status !== "ready") return movedMeanwhile(tx, number);
+    const dueCents = await approvedTotal(tx, number);
+    const difference = paidDifference(input.paid, dueCents ?? 0);
+    const reason = input.reason.trim();
+    if (difference && !reason) {
+      return {
+        ok: false,
+        reason: "invalid",
+        field: "reason",
+        message: `The approved total is ${formatUsd(dueCents ?? 0)}: say why ${formatUsd(input.paid)} was taken.`,
+      };
+    }
     const paid =
       input.paymentMethod === "no_charge"
         ? "no charge"
         : `${formatUsd(input.paid)} by ${input.paymentMethod}`;
-    await actAs(tx, options.staff, `Collected: ${paid}`);
+    await actAs(
+      tx,
+      options.staff,
+      `Collected: ${paid}${difference ? ` (${difference}: ${reason})` : ""}`,
+    );
     const [collected] = await tx
       .update(repairTickets)
       .set({
         status: "collected",
         paymentMethod: input.paymentMethod,
         paidCents: input.paid,
+        paidDifferenceReason: difference ? reason : null,
         closedAt: now,
         updatedAt: now,
       })
       .where(and(eq(repairTickets.number, number), eq(repairTickets.status, "ready")))
-      .returning({ number: repairTickets.number });
+      .returning();
     if (!collected) return movedMeanwhile(tx, number);
+    const receipt = repairReceiptMessage({
+      label: ticketLabel(number),
+      name: collected.customerName,
+      device: deviceName(collected),
+      statusUrl: statusUrl(number, options.links),
+      receiptUrl: new URL(
+        ticketReceiptPath(number, options.links.secret),
+        options.links.publicUrl,
+      ).toString(),
+      collectedOn: formatShopLongDate(now, options.timeZone),
+      paidCents: input.paid,
+      paidBy: PAYMENT_LABELS[input.paymentMethod],
+      approvedCents: dueCents,
+    });
+    await queueMail({ to: collected.customerEmail, ...receipt }, { tx });
     return { ok: true, message: `Ticket ${ticketLabel(number)} is collected and closed.` };
   });
 }
@@ -663,16 +719,24 @@ function overdueAt(today: string) {
   )!;
 }
 
-/** The dashboard's three numbers for the repair bench. */
+/**
+ * The dashboard's numbers for the repair bench: ready, waiting for approval, overdue, and
+ * collected in the last OTHER_AMOUNT_DAYS days for an amount other than the approved total.
+ */
 export async function repairSummary(db: Database, today: string) {
+  const approved = sql`(select ${repairEstimates.totalCents} from ${repairEstimates}
+    where ${repairEstimates.ticketNumber} = ${repairTickets.number} and ${repairEstimates.status} = 'approved')`;
   const [row] = await db
     .select({
       ready: sql<number>`count(*) filter (where ${repairTickets.status} = 'ready')::int`,
       awaitingApproval: sql<number>`count(*) filter (where ${repairTickets.status} = 'estimate_sent')::int`,
       overdue: sql<number>`count(*) filter (where ${overdueAt(today)})::int`,
+      collectedOtherAmount: sql<number>`count(*) filter (where ${repairTickets.status} = 'collected'
+        and ${repairTickets.closedAt} >= now() - make_interval(days => ${OTHER_AMOUNT_DAYS})
+        and ${repairTickets.paidCents} <> coalesce(${approved}, 0))::int`,
     })
     .from(repairTickets);
-  return row ?? { ready: 0, awaitingApproval: 0, overdue: 0 };
+  return row ?? { ready: 0, awaitingApproval: 0, overdue: 0, collectedOtherAmount: 0 };
 }
 
 /** A signed-in customer's tickets: those linked to the account, newest first. */
