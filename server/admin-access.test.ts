@@ -115,8 +115,8 @@ async function seedRunningTheShop() {
      values (1, 'Rex Repair', 'rex@example.test', '(817) 555-0101', 'Laptop Repair', 'Screen flickers',
        (now() + interval '3 days')::date, '10:00', now() + interval '3 days', now());`,
   );
-  // Two repair tickets: R-1001 for the staff's pages and actions, R-1002 waiting for the
-  // customer's decision on an estimate.
+  // Three repair tickets: R-1001 for the staff's pages and actions, R-1002 waiting for the
+  // customer's decision on an estimate, R-1000 collected (its receipt).
   await shopDb.query(
     `insert into repair_tickets (number, customer_name, customer_email, customer_phone, service_type,
        device_kind, device_brand, device_model, problem, condition_at_intake, promised_date, status)
@@ -124,12 +124,18 @@ async function seedRunningTheShop() {
        'Laptop', 'Dell', 'XPS 13', 'No power', 'Fine', current_date + 3, 'checked_in'),
        (1002, 'Tom Ticket', 'tom@example.test', '(817) 555-0103', 'Mobile Phone Repair',
        'Phone', 'Apple', 'iPhone 13', 'Cracked', 'Cracked', current_date + 3, 'estimate_sent');
-     insert into repair_estimates (id, ticket_number, version, subtotal_cents, tax_rate, tax_cents, total_cents)
-     values (1, 1002, 1, 1000, '0', 0, 1000);
+     insert into repair_tickets (number, customer_name, customer_email, customer_phone, service_type,
+       device_kind, device_brand, device_model, problem, condition_at_intake, promised_date, status,
+       payment_method, paid_cents, closed_at)
+     values (1000, 'Cal Collected', 'cal@example.test', '(817) 555-0105', 'Game Console Repair',
+       'Game console', 'Sony', 'PS5', 'No picture', 'Fine', current_date, 'collected',
+       'card', 1000, now());
+     insert into repair_estimates (id, ticket_number, version, subtotal_cents, tax_rate, tax_cents, total_cents, status, decided_at)
+     values (1, 1002, 1, 1000, '0', 0, 1000, 'pending', null), (2, 1000, 1, 1000, '0', 0, 1000, 'approved', now());
      insert into repair_estimate_lines (estimate_id, position, kind, description, quantity, unit_cents)
-     values (1, 0, 'part', 'Screen', 1, 1000);
+     values (1, 0, 'part', 'Screen', 1, 1000), (2, 0, 'labour', 'HDMI port', 1, 1000);
      select setval(pg_get_serial_sequence('repair_tickets', 'number'), 1002);
-     select setval(pg_get_serial_sequence('repair_estimates', 'id'), 1);`,
+     select setval(pg_get_serial_sequence('repair_estimates', 'id'), 2);`,
   );
   // A return asked for on the shipped order, for the staff's return pages and actions.
   await shopDb.query(
@@ -207,6 +213,9 @@ const PAGES = [
   "/admin/repairs/R-1001",
   "/admin/repairs/1001",
   "/admin/repairs/R-1001/claim",
+  "/admin/repairs/R-1001/edit",
+  "/admin/repairs/new?customer=tess%40example.test",
+  "/admin/repairs/new?from=R-1001",
   "/admin/returns",
   "/admin/returns?status=received&page=2",
   "/admin/returns/1001",
@@ -275,6 +284,8 @@ const ACTIONS: { path: string; body: Record<string, string> }[] = [
   },
   // Not ready for pickup yet: refused as a conflict, even for an admin.
   { path: "/admin/repairs/R-1001", body: { intent: "collect", paymentMethod: "cash", paid: "80" } },
+  // Corrected from details other than the ticket's: refused as a conflict, even for an admin.
+  { path: "/admin/repairs/R-1001/edit", body: { ...WALK_IN, seen: "not-what-is-there" } },
   { path: "/admin/returns/1001", body: { intent: "receive", "condition.regular.5": "restock" } },
   { path: "/admin/returns/1001", body: { intent: "refund" } },
   // Refunded already: refused as a conflict, even for an admin.
@@ -359,7 +370,7 @@ describe("the back office's actions", () => {
       handled: 1,
       replies: 1,
       cancelled_bookings: 1,
-      tickets: "1001:estimate_sent,1002:estimate_sent,1003:checked_in",
+      tickets: "1000:collected,1001:estimate_sent,1002:estimate_sent,1003:checked_in",
       returns: "1001:refunded",
     });
     // Linked: the release alert went out (or is about to) for title 5, and the entry is retired.
@@ -465,6 +476,11 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   "/service-request/cancel/:token": { url: () => "/service-request/cancel/1.forged", get: PUBLIC },
   // A repair's status page: anyone with its signed link, no sign-in.
   "/repairs/:label/:token": { url: () => ticketStatusPath(1002, AUTH_SECRET), get: PUBLIC },
+  // A collected repair's receipt, under the same signed link.
+  "/repairs/:label/:token/receipt": {
+    url: () => `${ticketStatusPath(1000, AUTH_SECRET)}/receipt`,
+    get: PUBLIC,
+  },
   "/cart": { url: () => "/cart", get: PUBLIC },
   "/cart-success": { url: () => `/cart-success?order=${own.orderId}`, get: SIGNED_IN },
   // The owner's payment page only.
@@ -500,6 +516,7 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   "/admin/repairs/new": { url: () => "/admin/repairs/new", get: STAFF },
   "/admin/repairs/:number": { url: () => "/admin/repairs/R-1002", get: STAFF },
   "/admin/repairs/:number/claim": { url: () => "/admin/repairs/R-1002/claim", get: STAFF },
+  "/admin/repairs/:number/edit": { url: () => "/admin/repairs/R-1002/edit", get: STAFF },
   "/admin/returns": { url: () => "/admin/returns?status=all", get: STAFF },
   "/admin/returns/:number": { url: () => "/admin/returns/RMA-1001", get: STAFF },
   "/admin/repairs/:number/photos/:id": { url: () => "/admin/repairs/R-1002/photos/1", get: STAFF },
@@ -651,6 +668,11 @@ const WRITE_MATRIX: Record<
     body: () => ({ intent: "collect", paymentMethod: "cash", paid: "10" }),
     post: [403, 403, 403, null],
   },
+  "/admin/repairs/:number/edit": {
+    url: () => "/admin/repairs/R-1002/edit",
+    body: () => ({ ...WALK_IN, seen: "not-what-is-there" }),
+    post: [403, 403, 403, null],
+  },
   "/admin/items": {
     url: () => "/admin/items",
     body: () => ({ intent: "delete", serialNo: "2" }),
@@ -788,6 +810,9 @@ describe("every route of app/routes.ts", () => {
       expect(await ask(role, `/repairs/R-1001/${otherToken}`)).toBe(404);
       expect(await ask(role, `/repairs/R-1002/forged-${otherToken}`)).toBe(404);
       expect(await ask(role, `/repairs/R-1001/${otherToken}`, decide)).toBe(404);
+      // A receipt is under its own ticket's link only, and only once the device is collected.
+      expect(await ask(role, `/repairs/R-1000/${otherToken}/receipt`)).toBe(404);
+      expect(await ask(role, `${ticketStatusPath(1002, AUTH_SECRET)}/receipt`)).toBe(404);
     }
     const { rows } = await shopDb.query("select status from repair_estimates where id = 1");
     expect(rows[0]!.status).toBe("pending");

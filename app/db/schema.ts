@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -13,7 +14,11 @@ import {
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { PaymentMethod, TicketStatus } from "#app/domain/repair-tickets/status.ts";
+import type {
+  PaymentMethod,
+  TicketCorrection,
+  TicketStatus,
+} from "#app/domain/repair-tickets/status.ts";
 import type { AlertKind, AlertStatus } from "#app/domain/alerts/status.ts";
 import type {
   LineCondition,
@@ -686,6 +691,8 @@ export const repairTickets = pgTable(
     status: text("status").$type<TicketStatus>().notNull().default("checked_in"),
     paymentMethod: text("payment_method").$type<PaymentMethod>(),
     paidCents: integer("paid_cents"),
+    /** Why the amount taken at collection differs from the approved estimate's total. */
+    paidDifferenceReason: text("paid_difference_reason"),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     openedBy: text("opened_by").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
@@ -712,7 +719,10 @@ export const repairTickets = pgTable(
   ],
 );
 
-/** Who moved a ticket and when: one row per status change, written by a trigger. */
+/**
+ * Who moved a ticket and when: one row per status change, and one per correction of the details
+ * typed at intake (with each field's value before and after), written by triggers.
+ */
 export const repairTicketEvents = pgTable(
   "repair_ticket_events",
   {
@@ -726,6 +736,8 @@ export const repairTicketEvents = pgTable(
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
     actorName: text("actor_name"),
     note: text("note"),
+    /** A correction's changes, field by field; null for a status change. */
+    changes: jsonb("changes").$type<TicketCorrection[]>(),
     createdAt: timestamps.createdAt,
   },
   (t) => [index("repair_ticket_events_ticket").on(t.ticketNumber, t.id)],

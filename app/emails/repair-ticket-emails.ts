@@ -84,3 +84,49 @@ export function readyForPickupMessage(ticket: TicketMail & { hours: string }) {
     note: questions(),
   });
 }
+
+/** Sent to a corrected e-mail address: the ticket's link, which the mistyped address got. */
+export function correctedAddressMessage(ticket: TicketMail & { now: string }) {
+  return renderEmail({
+    subject: `Repair ${ticket.label}: follow your repair`,
+    preview: `The link to follow your ${ticket.device}'s repair, ticket ${ticket.label}.`,
+    heading: `Hello, ${greetingName(ticket.name)}`,
+    paragraphs: [
+      `We corrected the e-mail address on your repair ticket ${ticket.label}, for your ${ticket.device}: from now on we write to you here.`,
+      `Where it stands: ${ticket.now}`,
+      "Follow your repair, and approve or decline any estimate, with the link below.",
+    ],
+    action: { label: "See your repair's status", url: ticket.statusUrl },
+    note: questions(),
+  });
+}
+
+/** The customer's receipt, sent when the device is collected. */
+export function repairReceiptMessage(
+  ticket: TicketMail & {
+    receiptUrl: string;
+    collectedOn: string;
+    paidCents: number;
+    paidBy: string;
+    approvedCents: number | null;
+  },
+) {
+  const adjustment = ticket.approvedCents === null ? 0 : ticket.paidCents - ticket.approvedCents;
+  return renderEmail({
+    subject: `Repair ${ticket.label}: your receipt`,
+    preview: `${formatUsd(ticket.paidCents)} paid for the repair of your ${ticket.device}.`,
+    heading: `Thank you, ${greetingName(ticket.name)}!`,
+    paragraphs: [
+      `You collected your ${ticket.device} on ${ticket.collectedOn}. This is your receipt for repair ${ticket.label}.`,
+      ...(ticket.approvedCents === null
+        ? []
+        : [`Approved estimate: ${formatUsd(ticket.approvedCents)}`]),
+      ...(adjustment === 0 ? [] : [`Adjusted at the counter: ${formatUsd(adjustment)}`]),
+      `Amount paid: ${formatUsd(ticket.paidCents)}`,
+      `Paid by: ${ticket.paidBy}`,
+      "See or print your receipt, with the estimate's lines, at the link below.",
+    ],
+    action: { label: "See or print your receipt", url: ticket.receiptUrl },
+    note: questions(),
+  });
+}

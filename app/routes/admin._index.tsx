@@ -8,6 +8,7 @@ import { mostWanted, type WantedTitle } from "#app/domain/alerts/alerts.server.t
 import { ALERT_KIND_LABELS, waitingLabel } from "#app/domain/alerts/status.ts";
 import { dashboardFigures } from "#app/domain/dashboard/dashboard.server.ts";
 import { repairDesk } from "#app/domain/repair-tickets/shop-context.server.ts";
+import { OTHER_AMOUNT_DAYS } from "#app/domain/repair-tickets/status.ts";
 import { repairSummary } from "#app/domain/repair-tickets/tickets.server.ts";
 import { returnCounts } from "#app/domain/returns/returns.server.ts";
 import { getEnv } from "#app/lib/env.server.ts";
@@ -309,6 +310,12 @@ export default function Dashboard({ loaderData: figures }: Route.ComponentProps)
                 href: "/admin/repairs?status=estimate_sent",
               },
               { label: "Overdue", count: figures.tickets.overdue, href: "/admin/repairs" },
+              {
+                // Taken at the counter for another amount than approved (with a reason).
+                label: `Collected for another amount, last ${OTHER_AMOUNT_DAYS} days`,
+                count: figures.tickets.collectedOtherAmount,
+                href: "/admin/repairs?status=collected",
+              },
             ].map((row) => (
               <li key={row.label}>
                 <Link to={row.href} className="flex justify-between gap-3 py-2 hover:underline">

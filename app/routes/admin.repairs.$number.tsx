@@ -15,16 +15,24 @@ import {
   ticketNumberParam,
 } from "#app/domain/repair-tickets/shop-context.server.ts";
 import {
+  CORRECTABLE_FIELDS,
+  isWorkAhead,
   NEXT_STATUSES,
+  paidDifference,
   PAYMENT_LABELS,
   PAYMENT_METHODS,
   promisedDateLabel,
   STATUS_LABELS,
   statusesBefore,
   ticketLabel,
+  type CorrectableField,
+  type TicketCorrection,
   type TicketStatus,
 } from "#app/domain/repair-tickets/status.ts";
-import { ticketStatusPath } from "#app/domain/repair-tickets/status-link.server.ts";
+import {
+  ticketReceiptPath,
+  ticketStatusPath,
+} from "#app/domain/repair-tickets/status-link.server.ts";
 import {
   collectSchema,
   ESTIMATE_FORM_ROWS,
@@ -83,6 +91,20 @@ const ESTIMATE_STATE = {
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
+/** A corrected field's value as the intake form shows it. */
+function correctedValue(change: TicketCorrection, value: string | null) {
+  if (value === null || value === "") return "(blank)";
+  return change.field === "promised_date" ? promisedDateLabel(value) : value;
+}
+
+/** The fields a correction changed, named as the intake form names them, from the address. */
+function correctedFields(param: string | null): string[] {
+  return (param ?? "")
+    .split(",")
+    .filter((field): field is CorrectableField => field in CORRECTABLE_FIELDS)
+    .map((field) => CORRECTABLE_FIELDS[field]);
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const number = ticketNumberParam(params.number) ?? notFound();
@@ -91,8 +113,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const when = (date: Date) => formatShopDateTime(date, desk.timeZone);
   const { ticket, events, estimates, photos } = found;
   const approved = estimates.find((estimate) => estimate.status === "approved");
+  const search = new URL(request.url).searchParams;
+  const collected = ticket.status === "collected" && ticket.paymentMethod !== null;
   return {
-    opened: new URL(request.url).searchParams.has("opened"),
+    opened: search.has("opened"),
+    corrected: correctedFields(search.get("corrected")),
     ticket: {
       number,
       label: ticketLabel(number),
@@ -107,13 +132,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       condition: ticket.conditionAtIntake,
       accessories: ticket.accessories,
       promised: promisedDateLabel(ticket.promisedDate),
-      overdue: !ticket.closedAt && ticket.promisedDate < desk.today,
+      overdue: isWorkAhead(ticket.status) && ticket.promisedDate < desk.today,
       opened: when(ticket.createdAt),
-      paid:
-        ticket.status === "collected" && ticket.paymentMethod
-          ? `${PAYMENT_LABELS[ticket.paymentMethod]}, ${formatUsd(ticket.paidCents ?? 0)}`
-          : null,
+      paid: collected
+        ? `${PAYMENT_LABELS[ticket.paymentMethod!]}, ${formatUsd(ticket.paidCents ?? 0)}`
+        : null,
+      // Another amount than approved, and why (asked for at collection).
+      difference: collected
+        ? [
+            paidDifference(ticket.paidCents ?? 0, approved?.totalCents ?? 0),
+            ticket.paidDifferenceReason,
+          ]
+            .filter(Boolean)
+            .join(": ") || null
+        : null,
       statusPath: ticketStatusPath(number, desk.secret),
+      receiptPath: collected ? ticketReceiptPath(number, desk.secret) : null,
     },
     photos: photos.map((photo, index) => ({
       ...photo,
@@ -123,13 +157,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     moves: NEXT_STATUSES[ticket.status].filter((to) => MANUAL_STATUSES.includes(to)),
     canEstimate: statusesBefore("estimate_sent").includes(ticket.status),
     collectAmount: dollars(approved?.totalCents ?? 0),
+    approvedTotal: formatUsd(approved?.totalCents ?? 0),
     history: events.map((event) => ({
       id: event.id,
       when: when(event.createdAt),
       from: event.fromStatus ? STATUS_LABELS[event.fromStatus] : null,
       to: STATUS_LABELS[event.toStatus],
-      by: event.actorName || (event.actorId ? "a former staff member" : "the customer"),
+      by:
+        event.actorName ||
+        (event.actorId
+          ? "a former staff member"
+          : // Only the back office corrects a ticket and names who did; nameless, it was changed
+            // in the database directly.
+            event.changes
+            ? "someone outside the back office"
+            : "the customer"),
       note: event.note,
+      changes: event.changes?.map((change) => ({
+        field: CORRECTABLE_FIELDS[change.field],
+        from: correctedValue(change, change.from),
+        to: correctedValue(change, change.to),
+      })),
     })),
     estimates: estimates.map((estimate) => ({
       ...estimate,
@@ -241,7 +289,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   if (form.intent === "collect") {
-    const values = { paymentMethod: form.paymentMethod ?? "", paid: form.paid ?? "" };
+    const values = {
+      paymentMethod: form.paymentMethod ?? "",
+      paid: form.paid ?? "",
+      reason: form.reason ?? "",
+    };
     const parsed = collectSchema.safeParse(values);
     if (!parsed.success) {
       return data<ActionData>(
@@ -255,7 +307,12 @@ export async function action({ request, params }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    return answer("collect", await collectTicket(db, number, parsed.data, { staff }), { values });
+    const result = await collectTicket(db, number, parsed.data, {
+      staff,
+      links: desk.links,
+      timeZone: desk.timeZone,
+    });
+    return answer("collect", result, { values });
   }
 
   return data({ error: "Unknown action." }, { status: 400 });
@@ -526,6 +583,16 @@ function CollectForm({ loaderData, answer }: { loaderData: LoaderData; answer?: 
           defaultValue={mine?.values?.paid ?? loaderData.collectAmount}
           error={errors.paid}
         />
+        <FormField
+          label="Reason for another amount"
+          name="reason"
+          maxLength={300}
+          autoComplete="off"
+          hint={`Needed when the amount is not the approved ${loaderData.approvedTotal}.`}
+          defaultValue={mine?.values?.reason}
+          error={errors.reason}
+          className="basis-full sm:basis-auto sm:grow"
+        />
         <Button type="submit" disabled={busy} className="sm:mt-6">
           Mark collected
         </Button>
@@ -615,11 +682,27 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           <a href={ticket.statusPath} className={buttonVariants({ variant: "outline" })}>
             Customer&apos;s status page
           </a>
+          {ticket.receiptPath ? (
+            <a href={ticket.receiptPath} className={buttonVariants({ variant: "outline" })}>
+              Print receipt
+            </a>
+          ) : null}
+          <Link
+            to={`/admin/repairs/${ticket.label}/edit`}
+            className={buttonVariants({ variant: "outline" })}
+          >
+            Correct details
+          </Link>
         </div>
       </div>
       {loaderData.opened && !answer ? (
         <FormMessage tone="success">
           Ticket {ticket.label} is open. {ticket.email} was sent its number and status link.
+        </FormMessage>
+      ) : null}
+      {loaderData.corrected.length > 0 && !answer ? (
+        <FormMessage tone="success">
+          Ticket {ticket.label} is corrected: {loaderData.corrected.join(", ")}.
         </FormMessage>
       ) : null}
       <MoveForm loaderData={loaderData} answer={answer} />
@@ -648,6 +731,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           <Detail term="Accessories">{ticket.accessories || "None"}</Detail>
           <Detail term="Promised">{ticket.promised}</Detail>
           {ticket.paid ? <Detail term="Paid">{ticket.paid}</Detail> : null}
+          {ticket.difference ? <Detail term="Difference">{ticket.difference}</Detail> : null}
         </dl>
       </Section>
       <Photos loaderData={loaderData} />
@@ -658,10 +742,23 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
             <li key={event.id}>
               <span className="text-muted-foreground">{event.when}</span>{" "}
               <span className="font-medium">
-                {event.from ? `${event.from} → ${event.to}` : event.to}
+                {event.changes
+                  ? "Details corrected"
+                  : event.from
+                    ? `${event.from} → ${event.to}`
+                    : event.to}
               </span>{" "}
               by {event.by}
               {event.note ? <span className="text-muted-foreground"> · {event.note}</span> : null}
+              {event.changes ? (
+                <ul className="mt-1 ml-4 list-disc whitespace-pre-wrap">
+                  {event.changes.map((change) => (
+                    <li key={change.field}>
+                      {change.field}: {change.from} → {change.to}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ol>

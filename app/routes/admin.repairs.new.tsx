@@ -1,12 +1,25 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { FormField, FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
+import { FormField, FormMessage } from "#app/components/form-field.tsx";
+import {
+  RepairTicketFields,
+  TICKET_FIELDS,
+  type TicketFieldValues,
+} from "#app/components/repair-ticket-fields.tsx";
 import { ArrowLeft } from "#app/components/ui/icons.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
-import { repairDesk, staffOf } from "#app/domain/repair-tickets/shop-context.server.ts";
-import { DEVICE_KINDS, ticketLabel, type DeviceKind } from "#app/domain/repair-tickets/status.ts";
+import {
+  findReturningCustomers,
+  returningCustomer,
+} from "#app/domain/repair-tickets/corrections.server.ts";
+import {
+  repairDesk,
+  staffOf,
+  ticketNumberParam,
+} from "#app/domain/repair-tickets/shop-context.server.ts";
+import { ticketLabel, type DeviceKind } from "#app/domain/repair-tickets/status.ts";
 import { MAX_TICKET_PHOTOS, ticketSchema } from "#app/domain/repair-tickets/ticket-input.ts";
 import {
   bookingForTicket,
@@ -14,7 +27,7 @@ import {
   openTicket,
 } from "#app/domain/repair-tickets/tickets.server.ts";
 import { addDays } from "#app/domain/repairs/slots.ts";
-import { SERVICE_TYPES, type ServiceType } from "#app/lib/catalog.ts";
+import type { ServiceType } from "#app/lib/catalog.ts";
 import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
 import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
@@ -27,22 +40,8 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = () => privatePageHeaders();
 
-const FIELDS = [
-  "serviceRequestId",
-  "name",
-  "email",
-  "phone",
-  "serviceType",
-  "deviceKind",
-  "deviceBrand",
-  "deviceModel",
-  "deviceSerial",
-  "problem",
-  "conditionAtIntake",
-  "accessories",
-  "promisedDate",
-] as const;
-type Values = Record<(typeof FIELDS)[number], string>;
+const FIELDS = ["serviceRequestId", ...TICKET_FIELDS] as const;
+type Values = TicketFieldValues & { serviceRequestId: string };
 
 /** The kind of device a booked service is most likely about; staff can change it. */
 const LIKELY_KIND: Partial<Record<ServiceType, DeviceKind>> = {
@@ -57,7 +56,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { today } = repairDesk();
   const values = Object.fromEntries(FIELDS.map((field) => [field, ""])) as Values;
   values.promisedDate = addDays(today, 3);
-  const bookingParam = new URL(request.url).searchParams.get("booking");
+  const search = new URL(request.url).searchParams;
+  const bookingParam = search.get("booking");
   let booking: { id: number; existingTicket: string | null; cancelled: boolean } | null = null;
   if (bookingParam !== null) {
     const id = positiveInt(bookingParam);
@@ -78,7 +78,50 @@ export async function loader({ request }: Route.LoaderArgs) {
       problem: found.issue,
     });
   }
-  return { values, booking, today };
+  // A returning customer picked from the lookup: their details from an earlier ticket or account.
+  const fromTicket = search.get("from");
+  const fromAccount = search.get("account");
+  if (!booking && (fromTicket !== null || fromAccount !== null)) {
+    const number = ticketNumberParam(fromTicket ?? undefined);
+    const customer =
+      fromAccount !== null
+        ? await returningCustomer(getDb(), { accountId: fromAccount })
+        : number
+          ? await returningCustomer(getDb(), { ticket: number })
+          : null;
+    if (!customer) throw data("There is no such earlier customer.", { status: 404 });
+    Object.assign(values, customer);
+  }
+  const query = booking ? null : search.get("customer");
+  const lookup = query === null ? null : await lookUp(query);
+  return {
+    values,
+    booking,
+    today,
+    lookup,
+    // A new starting point (a customer picked) gives the form new starting values.
+    startedFrom: fromTicket ?? fromAccount ?? "",
+  };
+}
+
+/** The intake form's lookup of a returning customer, with the address that picks each. */
+async function lookUp(query: string) {
+  const found = await findReturningCustomers(getDb(), query);
+  if (!found.ok) return { query, message: found.message, customers: [] };
+  return {
+    query,
+    message: null,
+    customers: found.customers.map((customer) => ({
+      ...customer,
+      lastTicket: customer.lastTicket && {
+        label: ticketLabel(customer.lastTicket.number),
+        device: customer.lastTicket.device,
+      },
+      use: customer.lastTicket
+        ? `/admin/repairs/new?from=${ticketLabel(customer.lastTicket.number)}`
+        : `/admin/repairs/new?account=${encodeURIComponent(customer.accountId ?? "")}`,
+    })),
+  };
 }
 
 type ActionData = {
@@ -125,6 +168,67 @@ export async function action({ request }: Route.ActionArgs) {
   throw redirect(`/admin/repairs/${ticketLabel(opened.number)}?opened=1`);
 }
 
+type Lookup = Route.ComponentProps["loaderData"]["lookup"];
+
+/** Finds a returning customer by phone or e-mail, so their details are not typed again. */
+function ReturningCustomer({ lookup }: { lookup: Lookup }) {
+  return (
+    <div className="mt-6 max-w-3xl rounded-xl border bg-card p-5">
+      <Form method="get" className="flex flex-wrap items-start gap-3">
+        <FormField
+          label="Find a returning customer"
+          hint="By their phone number or e-mail address, to fill in their details."
+          name="customer"
+          type="search"
+          autoComplete="off"
+          maxLength={254}
+          defaultValue={lookup?.query}
+          error={lookup?.message ?? undefined}
+          className="grow"
+        />
+        <Button type="submit" variant="outline" className="sm:mt-6">
+          Find
+        </Button>
+      </Form>
+      {lookup && !lookup.message ? (
+        lookup.customers.length === 0 ? (
+          <p className="mt-3 text-sm text-muted-foreground">
+            No earlier ticket or account has that phone number or e-mail address.
+          </p>
+        ) : (
+          <ul className="mt-3 divide-y text-sm">
+            {lookup.customers.map((customer) => (
+              <li
+                key={customer.use}
+                className="flex flex-wrap items-center justify-between gap-3 py-2"
+              >
+                <div className="min-w-0">
+                  <p className="font-medium break-words">
+                    {customer.name} · {customer.email}
+                    {customer.phone ? ` · ${customer.phone}` : ""}
+                  </p>
+                  <p className="text-muted-foreground">
+                    {customer.lastTicket
+                      ? `Last ticket ${customer.lastTicket.label}: ${customer.lastTicket.device}`
+                      : "An account, no earlier ticket"}
+                  </p>
+                </div>
+                <Link to={customer.use} className="font-medium text-primary underline">
+                  Use
+                  <span className="sr-only">
+                    {" "}
+                    {customer.name}, {customer.email}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </div>
+  );
+}
+
 export default function NewTicket({ loaderData, actionData }: Route.ComponentProps) {
   const answer = actionData as ActionData | undefined;
   const values = answer?.values ?? loaderData.values;
@@ -144,7 +248,7 @@ export default function NewTicket({ loaderData, actionData }: Route.ComponentPro
       <p className="mt-1 text-sm text-muted-foreground">
         {booking
           ? "From a booking: its details are filled in. Check them with the customer."
-          : "A walk-in at the counter."}{" "}
+          : "A walk-in at the counter: find a returning customer first, or type their details."}{" "}
         The customer is e-mailed the ticket number and a link to follow the repair.
       </p>
       {booking?.existingTicket ? (
@@ -156,12 +260,14 @@ export default function NewTicket({ loaderData, actionData }: Route.ComponentPro
           .
         </p>
       ) : null}
+      {booking ? null : <ReturningCustomer lookup={loaderData.lookup} />}
       {answer?.message ? (
         <div className="mt-4">
           <FormMessage tone="error">{answer.message}</FormMessage>
         </div>
       ) : null}
       <Form
+        key={loaderData.startedFrom}
         method="post"
         encType="multipart/form-data"
         noValidate
@@ -170,132 +276,22 @@ export default function NewTicket({ loaderData, actionData }: Route.ComponentPro
         {values.serviceRequestId ? (
           <input type="hidden" name="serviceRequestId" value={values.serviceRequestId} />
         ) : null}
-        <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-2 text-lg font-semibold">Customer</legend>
-          <FormField
-            label="Name"
-            name="name"
-            autoComplete="off"
-            defaultValue={values.name}
-            error={errors.name}
-            className="sm:col-span-2"
-          />
-          <FormField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="off"
-            defaultValue={values.email}
-            error={errors.email}
-          />
-          <FormField
-            label="Phone"
-            name="phone"
-            type="tel"
-            autoComplete="off"
-            defaultValue={values.phone}
-            error={errors.phone}
-          />
-        </fieldset>
-        <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-2 text-lg font-semibold">Device</legend>
-          <SelectField
-            label="Service"
-            name="serviceType"
-            defaultValue={values.serviceType}
-            error={errors.serviceType}
-          >
-            <option value="">Choose a service</option>
-            {SERVICE_TYPES.map((service) => (
-              <option key={service} value={service}>
-                {service}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Kind of device"
-            name="deviceKind"
-            defaultValue={values.deviceKind}
-            error={errors.deviceKind}
-          >
-            <option value="">Choose a kind</option>
-            {DEVICE_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {kind}
-              </option>
-            ))}
-          </SelectField>
-          <FormField
-            label="Brand"
-            name="deviceBrand"
-            maxLength={60}
-            autoComplete="off"
-            defaultValue={values.deviceBrand}
-            error={errors.deviceBrand}
-          />
-          <FormField
-            label="Model"
-            name="deviceModel"
-            maxLength={80}
-            autoComplete="off"
-            defaultValue={values.deviceModel}
-            error={errors.deviceModel}
-          />
-          <FormField
-            label="Serial number or IMEI (optional)"
-            name="deviceSerial"
-            maxLength={60}
-            autoComplete="off"
-            defaultValue={values.deviceSerial}
-            error={errors.deviceSerial}
-            className="sm:col-span-2"
-          />
-        </fieldset>
-        <fieldset className="flex flex-col gap-4">
-          <legend className="mb-2 text-lg font-semibold">At the counter</legend>
-          <TextareaField
-            label="Problem, as the customer tells it"
-            name="problem"
-            rows={3}
-            maxLength={2000}
-            defaultValue={values.problem}
-            error={errors.problem}
-          />
-          <TextareaField
-            label="Condition at intake"
-            name="conditionAtIntake"
-            rows={2}
-            maxLength={1000}
-            defaultValue={values.conditionAtIntake}
-            error={errors.conditionAtIntake}
-          />
-          <FormField
-            label="Accessories left with the device (optional)"
-            name="accessories"
-            maxLength={500}
-            autoComplete="off"
-            defaultValue={values.accessories}
-            error={errors.accessories}
-          />
-          <FormField
-            label="Photos of the device (optional)"
-            name="photos"
-            type="file"
-            multiple
-            accept="image/jpeg,image/png,image/webp,image/avif"
-            hint={`Up to ${MAX_TICKET_PHOTOS} (JPEG, PNG, WebP or AVIF), 10 MB each and 40 MB together. Only staff can see them.`}
-            error={errors.photos}
-          />
-          <FormField
-            label="Promised date"
-            name="promisedDate"
-            type="date"
-            min={loaderData.today}
-            defaultValue={values.promisedDate}
-            error={errors.promisedDate}
-            className="sm:max-w-xs"
-          />
-        </fieldset>
+        <RepairTicketFields
+          values={values}
+          errors={errors}
+          today={loaderData.today}
+          photos={
+            <FormField
+              label="Photos of the device (optional)"
+              name="photos"
+              type="file"
+              multiple
+              accept="image/jpeg,image/png,image/webp,image/avif"
+              hint={`Up to ${MAX_TICKET_PHOTOS} (JPEG, PNG, WebP or AVIF), 10 MB each and 40 MB together. Only staff can see them.`}
+              error={errors.photos}
+            />
+          }
+        />
         <div>
           <Button type="submit" disabled={busy || Boolean(booking?.existingTicket)}>
             Open ticket

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { FormMessage } from "#app/components/form-field.tsx";
 import { EstimateTable } from "#app/components/repair-estimate.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -6,12 +6,13 @@ import { getDb } from "#app/db/client.server.ts";
 import { repairDesk } from "#app/domain/repair-tickets/shop-context.server.ts";
 import {
   CUSTOMER_WORDS,
-  parseTicketLabel,
+  isWorkAhead,
+  PAYMENT_LABELS,
   promisedDateLabel,
   STATUS_LABELS,
   ticketLabel,
 } from "#app/domain/repair-tickets/status.ts";
-import { isTicketStatusToken } from "#app/domain/repair-tickets/status-link.server.ts";
+import { ticketOfStatusLink } from "#app/domain/repair-tickets/status-link.server.ts";
 import {
   decideEstimate,
   deviceName,
@@ -22,7 +23,8 @@ import { clientIp } from "#app/lib/client-ip.ts";
 import { shopContact } from "#app/lib/env.server.ts";
 import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
 import { readForm } from "#app/lib/request.server.ts";
-import { formatShopDateTime } from "#app/lib/shop-time.ts";
+import { formatUsd } from "#app/lib/money.ts";
+import { formatShopDateTime, formatShopLongDate } from "#app/lib/shop-time.ts";
 import { pageMeta, SHOP_ADDRESS } from "#app/lib/site.ts";
 import type { Route } from "./+types/repairs.$label.$token";
 
@@ -44,11 +46,8 @@ const NOT_FOUND = "This repair link is not valid.";
 
 /** The ticket the signed link is for; anything else (a forged link, another ticket's) is a 404. */
 function ticketOfLink(params: { label?: string; token?: string }): number {
-  const number = params.label?.startsWith("R-") ? parseTicketLabel(params.label) : undefined;
-  const { secret } = repairDesk();
-  if (!number || !params.token || !isTicketStatusToken(number, params.token, secret)) {
-    throw data(NOT_FOUND, { status: 404 });
-  }
+  const number = ticketOfStatusLink(params.label, params.token, repairDesk().secret);
+  if (number === undefined) throw data(NOT_FOUND, { status: 404 });
   return number;
 }
 
@@ -66,21 +65,34 @@ export async function loader({ params }: Route.LoaderArgs) {
   const { timeZone } = repairDesk();
   const when = (date: Date) => formatShopDateTime(date, timeZone);
   const { ticket, events, estimates } = found;
+  const collectedOn =
+    ticket.status === "collected" && ticket.paymentMethod && ticket.closedAt
+      ? formatShopLongDate(ticket.closedAt, timeZone)
+      : null;
   const contact = shopContact();
   return {
     label: ticketLabel(number),
     device: deviceName(ticket),
     status: ticket.status,
     words: CUSTOMER_WORDS[ticket.status],
-    promised: promisedDateLabel(ticket.promisedDate),
-    closed: ticket.closedAt !== null,
+    // "Ready by" is a promise about work still to do: not said once it is ready or declined.
+    promised: isWorkAhead(ticket.status) ? promisedDateLabel(ticket.promisedDate) : null,
+    // What was paid, and how, once collected; the receipt prints on a page of its own.
+    paid: collectedOn
+      ? ticket.paymentMethod === "no_charge"
+        ? `Collected free of charge on ${collectedOn}.`
+        : `Paid ${formatUsd(ticket.paidCents ?? 0)} (${PAYMENT_LABELS[ticket.paymentMethod!]}) on ${collectedOn}.`
+      : null,
     shop: { address: SHOP_ADDRESS, phone: contact.phone, hours: contact.hours },
-    // Who did what at the shop is the shop's business: the customer sees the steps and when.
-    history: events.map((event) => ({
-      id: event.id,
-      when: when(event.createdAt),
-      step: STATUS_LABELS[event.toStatus],
-    })),
+    // Who did what at the shop is the shop's business: the customer sees the steps and when
+    // (corrections of the ticket's details are not steps of the repair).
+    history: events
+      .filter((event) => !event.changes)
+      .map((event) => ({
+        id: event.id,
+        when: when(event.createdAt),
+        step: STATUS_LABELS[event.toStatus],
+      })),
     estimates: estimates.map((estimate) => ({
       id: estimate.id,
       version: estimate.version,
@@ -114,6 +126,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (result.ok) return { ok: true, message: result.message };
   return data({ ok: false, message: result.message }, { status: FAILURE_STATUS[result.reason] });
 }
+
+/**
+ * A decision refused because the estimate changed meanwhile (replaced by the shop, or decided in
+ * another tab) brings the page up to date, so the estimate shown is the one that can be decided.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => actionStatus === 409 || defaultShouldRevalidate;
 
 type Estimate = Route.ComponentProps["loaderData"]["estimates"][number];
 
@@ -149,15 +170,23 @@ export default function RepairStatus({ loaderData, actionData }: Route.Component
           Now: {STATUS_LABELS[loaderData.status]}
         </h2>
         <p className="mt-2">{loaderData.words}</p>
-        {loaderData.closed ? null : (
+        {loaderData.promised ? (
           <p className="mt-2 text-sm text-muted-foreground">
             We aim to have it ready by {loaderData.promised}.
           </p>
-        )}
+        ) : null}
         {loaderData.status === "ready" || loaderData.status === "declined" ? (
           <p className="mt-2 text-sm">
             Collect it at {loaderData.shop.address} ({loaderData.shop.hours}); bring your ticket
             number.
+          </p>
+        ) : null}
+        {loaderData.paid ? (
+          <p className="mt-2">
+            {loaderData.paid}{" "}
+            <Link to="receipt" relative="path" className="font-medium text-primary underline">
+              Print your receipt
+            </Link>
           </p>
         ) : null}
         <p className="mt-2 text-sm text-muted-foreground">

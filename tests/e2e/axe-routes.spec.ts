@@ -88,6 +88,10 @@ const PAGES: Record<string, { as: Who; url: Address } | { notAPage: string }> = 
   },
   // The customer's status link needs no sign-in; the admin who opened the ticket follows it.
   "/repairs/:label/:token": { as: "admin", url: async (page) => (await ticket(page)).status },
+  "/repairs/:label/:token/receipt": {
+    as: "admin",
+    url: async (page) => `${await collectedTicket(page)}/receipt`,
+  },
   "/cart": { as: "customer", url: () => "/cart" },
   "/cart-success": { as: "customer", url: async (page) => (await orders(page)).paid },
   "/checkout/test-payment/:sessionId": {
@@ -149,6 +153,10 @@ const PAGES: Record<string, { as: Who; url: Address } | { notAPage: string }> = 
   "/admin/repairs/:number/claim": {
     as: "admin",
     url: async (page) => `${(await ticket(page)).admin}/claim`,
+  },
+  "/admin/repairs/:number/edit": {
+    as: "admin",
+    url: async (page) => `${(await ticket(page)).admin}/edit`,
   },
   "/admin/repairs/:number/photos/:id": { notAPage: "an intake photo, for staff only" },
   "/admin/inbox/:kind/:id": {
@@ -392,6 +400,33 @@ const ticket = once(async (page) => {
   const mail = await waitForMail(email, /^Repair R-\d+: we have your/);
   const status = new URL(mail.text.match(/https?:\/\/\S+\/repairs\/R-\d+\/[\w-]+/)![0]).pathname;
   return { admin, status };
+});
+
+/**
+ * The walk-in ticket taken all the way: estimated, approved on its status page, repaired and
+ * collected. Returns its status link, under which its receipt is.
+ */
+const collectedTicket = once(async (page) => {
+  const { admin, status } = await ticket(page);
+  await page.goto(admin);
+  await page.getByRole("button", { name: "Start diagnosing" }).click();
+  const line = page.getByRole("group", { name: "Line 1", exact: true });
+  await line.getByLabel("Description").fill("Replace the keyboard");
+  await line.getByLabel("Unit price ($)").fill("45");
+  await page.getByRole("button", { name: "Send estimate" }).click();
+  await expect(page.getByText(/^Estimate 1 \(/)).toBeVisible();
+  await page.goto(status);
+  await page.getByRole("button", { name: "Approve the estimate" }).click();
+  await expect(page.getByRole("heading", { name: "Now: Approved" })).toBeVisible();
+  await page.goto(admin);
+  await page.getByRole("button", { name: "Start the repair" }).click();
+  await expect(page.getByText(/is now "Repairing"/)).toBeVisible();
+  await page.getByRole("button", { name: "Mark ready for pickup" }).click();
+  await expect(page.getByText(/is now "Ready for pickup"/)).toBeVisible();
+  await page.getByLabel("Paid by").selectOption("Card");
+  await page.getByRole("button", { name: "Mark collected" }).click();
+  await expect(page.getByText(/is collected and closed/)).toBeVisible();
+  return status;
 });
 
 /** A message sent from the contact page, and its address in the admin's inbox. */

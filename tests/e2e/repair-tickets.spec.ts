@@ -5,6 +5,7 @@ import { clientAddress, signedInCustomer, signInAsAdmin } from "./support/accoun
 import { allViolations } from "./support/axe.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
 import { confirmBookingFromMail, dateAhead } from "./support/repairs.ts";
+import { backdatePromise } from "./support/shop-database.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
@@ -238,6 +239,14 @@ test("a walk-in at the counter, found on the board by its tab and by search", as
   await page.getByRole("button", { name: "Open ticket" }).click();
   await expect(page.getByText("Please enter the brand.")).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveValue("Walter Inn");
+  // The form is about the customer, so its messages say so.
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription(
+    "Enter the customer's e-mail address.",
+  );
+  await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(
+    "Enter the customer's phone number.",
+  );
+  await expect(page.getByText(/your (name|email)/i)).toHaveCount(0);
 
   const email = uniqueEmail("ticket-walkin");
   const serial = `IMEI${Date.now()}`;
@@ -336,17 +345,21 @@ test("a declined estimate: the newer one replaces the first, the customer declin
   await expect(first.getByText("Screw 19")).toBeVisible();
   // The form starts again with five rows.
   await expect(page.getByRole("group", { name: /^Line \d+$/ })).toHaveCount(5);
-  await sendEstimate(page, [{ what: "Replace the screen (refurbished)", price: "95" }]);
-  await expect(page.getByText(/^Estimate 2 \(/)).toBeVisible();
+  // The most an estimate can total, tax included: $92,378.75 + $7,621.25 of tax.
+  await sendEstimate(page, [{ what: "Replace the screen (refurbished)", price: "92378.75" }]);
+  await expect(page.getByText(/^Estimate 2 \(\$100,000\.00\) was sent to /)).toBeVisible();
 
   const { customer } = await customerOpensEstimate(browser, email, 2);
   await expect(customer.getByText("Replace the screen (refurbished)")).toBeVisible();
   await expect(
     customer.getByRole("heading", { name: "Estimate 1: Replaced by a newer estimate" }),
   ).toBeVisible();
+  // While the work is ahead, the page says when it should be done; once declined, it does not.
+  await expect(customer.getByText(/^We aim to have it ready by /)).toBeVisible();
   await customer.getByRole("button", { name: "Decline" }).click();
   await expect(customer.getByText("You declined the estimate.").first()).toBeVisible();
   await expect(customer.getByRole("heading", { name: "Now: Declined" })).toBeVisible();
+  await expect(customer.getByText(/We aim to have it ready/)).toHaveCount(0);
   await customer.close();
 
   await page.reload();
@@ -389,6 +402,190 @@ test("a customer with an account finds the repair on My Account; the dashboard c
   );
 });
 
+test("a new estimate while the customer's page is open: the refused tap brings it to the page, and the next tap decides it", async ({
+  page,
+  browser,
+}) => {
+  await signInAsAdmin(page, "ticket-replaced");
+  const email = uniqueEmail("ticket-replaced");
+  await openWalkIn(page, email, `RP${Date.now()}`);
+  await page.getByRole("button", { name: "Start diagnosing" }).click();
+  await sendEstimate(page, [{ what: "Replace the battery", price: "40" }]);
+  await expect(page.getByText(/^Estimate 1 \(\$43\.30\) was sent to /)).toBeVisible();
+  const { customer } = await customerOpensEstimate(browser, email, 1);
+  await expect(customer.getByText(/^Estimate 1: Waiting for your decision/)).toBeVisible();
+
+  // The shop replaces the estimate while the customer's page still shows the first one: the
+  // refused tap brings the new estimate to the page, and the next tap decides it.
+  await sendEstimate(page, [{ what: "Replace the battery and the port", price: "55" }]);
+  await expect(page.getByText(/^Estimate 2 \(\$59\.54\) was sent to /)).toBeVisible();
+  await customer.getByRole("button", { name: "Approve the estimate" }).click();
+  await expect(
+    customer.getByText(
+      "This estimate was replaced by a newer one: please decide on the estimate shown now.",
+    ),
+  ).toBeVisible();
+  await expect(customer.getByText("Replace the battery and the port")).toBeVisible();
+  await expect(customer.getByText(/^Estimate 2: Waiting for your decision/)).toBeVisible();
+  await customer.getByRole("button", { name: "Approve the estimate" }).click();
+  await expect(customer.getByText("Thank you: you approved the estimate of $59.54.")).toBeVisible();
+  await customer.close();
+});
+
+test("collected for another amount with a reason; the receipt by e-mail and on paper", async ({
+  page,
+  browser,
+}) => {
+  await signInAsAdmin(page, "ticket-receipt");
+  const email = uniqueEmail("ticket-receipt");
+  const label = await openWalkIn(page, email, `RC${Date.now()}`);
+  await page.getByRole("button", { name: "Start diagnosing" }).click();
+  await sendEstimate(page, [{ what: "Replace the battery and the port", price: "55" }]);
+  await expect(page.getByText(/^Estimate 1 \(\$59\.54\) was sent to /)).toBeVisible();
+  const { customer, path } = await customerOpensEstimate(browser, email, 1);
+  await customer.getByRole("button", { name: "Approve the estimate" }).click();
+  await expect(customer.getByText("Thank you: you approved the estimate of $59.54.")).toBeVisible();
+
+  await page.reload();
+  await page.getByRole("button", { name: "Start the repair" }).click();
+  await expect(page.getByText(`Ticket ${label} is now "Repairing".`)).toBeVisible();
+  await page.getByRole("button", { name: "Mark ready for pickup" }).click();
+  await expect(page.getByText(`Ticket ${label} is now "Ready for pickup".`)).toBeVisible();
+  await customer.reload();
+  await expect(customer.getByRole("heading", { name: "Now: Ready for pickup" })).toBeVisible();
+  await expect(customer.getByText(/We aim to have it ready/)).toHaveCount(0);
+
+  // Less than the approved total: the counter is asked why, and what was typed stays.
+  await expect(page.getByLabel("Amount paid ($)")).toHaveValue("59.54");
+  await page.getByLabel("Paid by").selectOption("Cash");
+  await page.getByLabel("Amount paid ($)").fill("1.00");
+  await page.getByRole("button", { name: "Mark collected" }).click();
+  const reason = page.getByLabel("Reason for another amount");
+  await expect(reason).toHaveAccessibleDescription(
+    /The approved total is \$59\.54: say why \$1\.00 was taken\./,
+  );
+  await expect(page.getByLabel("Amount paid ($)")).toHaveValue("1.00");
+  await reason.fill("Goodwill: the repair took a week longer than promised");
+  await page.getByRole("button", { name: "Mark collected" }).click();
+  await expect(page.getByText(`Ticket ${label} is collected and closed.`)).toBeVisible();
+  const details = page.getByRole("region", { name: "Customer and device" });
+  await expect(details.getByText("Cash, $1.00")).toBeVisible();
+  await expect(
+    details.getByText(
+      "$58.54 less than the approved $59.54: Goodwill: the repair took a week longer than promised",
+    ),
+  ).toBeVisible();
+
+  // The receipt: e-mailed, shown on the status page, printable on a page of its own.
+  const receipt = await waitForMail(email, new RegExp(`^Repair ${label}: your receipt$`));
+  expect(receipt.text).toContain("Amount paid: $1.00");
+  expect(receipt.text).toContain("Paid by: Cash");
+  expect(receipt.text).toContain("Approved estimate: $59.54");
+  expect(receipt.text).not.toContain("Goodwill");
+  await customer.goto(path);
+  await expect(customer.getByRole("heading", { name: "Now: Collected" })).toBeVisible();
+  await expect(customer.getByText(/^Paid \$1\.00 \(Cash\) on /)).toBeVisible();
+  await customer.getByRole("link", { name: "Print your receipt" }).click();
+  await expect(
+    customer.getByRole("heading", { level: 1, name: `Receipt for repair ${label}` }),
+  ).toBeVisible();
+  await expect(customer.getByRole("row", { name: /Amount paid/ })).toContainText("$1.00");
+  await expect(customer.getByRole("row", { name: /Paid by/ })).toContainText("Cash");
+  await expectAxeClean(customer);
+  await customer.emulateMedia({ media: "print" });
+  await expect(customer.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(customer.getByRole("contentinfo")).toBeHidden();
+  await expect(customer.getByRole("row", { name: /Amount paid/ })).toBeVisible();
+  await customer.close();
+
+  // Staff print the same receipt at the counter; the dashboard counts the other amount.
+  await expect(page.getByRole("link", { name: "Print receipt" })).toHaveAttribute(
+    "href",
+    `${path}/receipt`,
+  );
+  await page.goto("/admin");
+  await expect(
+    page
+      .getByRole("region", { name: "Repair tickets" })
+      .getByRole("link", { name: /^Collected for another amount, last 7 days [1-9]\d*$/ }),
+  ).toBeVisible();
+});
+
+test("staff correct a ticket's details, each change in its history; a returning customer is found at intake", async ({
+  page,
+}) => {
+  await signInAsAdmin(page, "ticket-correct");
+  const typo = uniqueEmail("ticket-typo");
+  const email = uniqueEmail("ticket-correct");
+  const label = await openWalkIn(page, typo, `CO${Date.now()}`);
+  // Parts are late: the promised day has passed.
+  await backdatePromise(Number(label.slice(2)), 2);
+  await page.reload();
+  await expect(page.getByText("Overdue", { exact: true })).toBeVisible();
+
+  await page.getByRole("link", { name: "Correct details" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: `Correct ticket ${label}` }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(typo);
+  await expectAxeClean(page);
+  // A mistake: the message is next to the field and what was typed stays.
+  await page.getByLabel("Name").fill("");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Save corrections" }).click();
+  await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Enter the customer's name.");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByLabel("Name").fill("Walter Inn");
+  await page.getByLabel("Phone").fill("(817) 555-0178");
+  const promised = page.getByLabel("Promised date");
+  const later = await dateAhead(page, 7, "Promised date");
+  await promised.fill(later);
+  await page.getByLabel("Why (optional)").fill("Parts are late");
+  await page.getByRole("button", { name: "Save corrections" }).click();
+
+  await expect(
+    page.getByText(`Ticket ${label} is corrected: E-mail, Phone, Promised date.`),
+  ).toBeVisible();
+  await expect(page.getByText("Overdue", { exact: true })).toHaveCount(0);
+  const details = page.getByRole("region", { name: "Customer and device" });
+  await expect(details.getByRole("link", { name: email })).toBeVisible();
+  const history = page.getByRole("region", { name: "History" });
+  await expect(history.getByText(/Details corrected by Shop Owner · Parts are late/)).toBeVisible();
+  await expect(history.getByText(`E-mail: ${typo} → ${email}`)).toBeVisible();
+  await expect(history.getByText("Phone: (817) 555-0177 → (817) 555-0178")).toBeVisible();
+  const laterInWords = new Intl.DateTimeFormat("en-US", {
+    timeZone: "UTC",
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+  }).format(new Date(`${later}T12:00:00Z`));
+  await expect(
+    history.getByText(new RegExp(`^Promised date: .+ → ${laterInWords}$`)),
+  ).toBeVisible();
+  await expectAxeClean(page);
+  // The customer hears from the shop at the corrected address, with the status link.
+  const mail = await waitForMail(email, new RegExp(`^Repair ${label}: follow your repair$`));
+  expect(mail.text).toMatch(/\/repairs\/R-\d+\/[\w-]+/);
+
+  // The next visit: found by phone however it is typed, not typed again.
+  await page.goto("/admin/repairs/new");
+  await page.getByLabel("Find a returning customer").fill("817.555.0178");
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByText(`Last ticket ${label}`)).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByRole("link", { name: `Use Walter Inn, ${email}` }).click();
+  await expect(page.getByLabel("Name")).toHaveValue("Walter Inn");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Phone")).toHaveValue("(817) 555-0178");
+  await expect(page.getByLabel("Brand")).toHaveValue("");
+  await page.getByLabel("Find a returning customer").fill("nobody-here@example.test");
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(
+    page.getByText("No earlier ticket or account has that phone number or e-mail address."),
+  ).toBeVisible();
+});
+
 // Without JavaScript the page never hydrates, so the plain Playwright test is used here.
 plainTest.describe("without JavaScript", () => {
   plainTest.use({ javaScriptEnabled: false });
@@ -408,9 +605,41 @@ plainTest.describe("without JavaScript", () => {
       const line = page.getByRole("group", { name: "Line 1", exact: true });
       await expect(line.getByText("Please enter a price, e.g. 49.99.")).toBeVisible();
       await expect(line.getByLabel("Description")).toHaveValue("Replace the battery");
+      // At the form's own limits (999 × $100,000) and one cent over the most an estimate can
+      // total: a message, the lines as typed, and nothing sent.
+      await line.getByLabel("Qty").fill("999");
+      await line.getByLabel("Unit price ($)").fill("100000");
+      await page.getByRole("button", { name: "Send estimate" }).click();
+      await expect(
+        page.getByText(
+          "An estimate can total at most $100,000.00 with tax; this one totals $108,141,750.00.",
+        ),
+      ).toBeVisible();
+      await expect(line.getByLabel("Qty")).toHaveValue("999");
+      await line.getByLabel("Qty").fill("1");
+      await line.getByLabel("Unit price ($)").fill("92378.76");
+      await page.getByRole("button", { name: "Send estimate" }).click();
+      await expect(page.getByText(/this one totals \$100,000\.01\.$/)).toBeVisible();
+      await expect(page.getByRole("heading", { name: /^Estimate 1:/ })).toHaveCount(0);
       await line.getByLabel("Unit price ($)").fill("40");
       await page.getByRole("button", { name: "Send estimate" }).click();
       await expect(page.getByText(/^Estimate 1 \(\$43\.30\) was sent to /)).toBeVisible();
+
+      // A correction is a plain form post too, and the history says what changed.
+      await page.getByRole("link", { name: "Correct details" }).click();
+      await page.getByLabel("Model").fill("iPhone 13 mini");
+      await page.getByRole("button", { name: "Save corrections" }).click();
+      await expect(page.getByText(`Ticket ${label} is corrected: Model.`)).toBeVisible();
+      await expect(page.getByText("Model: iPhone 13 → iPhone 13 mini")).toBeVisible();
+
+      // The returning customer is found by e-mail without JavaScript.
+      await page.goto("/admin/repairs/new");
+      await page.getByLabel("Find a returning customer").fill(email);
+      await page.getByRole("button", { name: "Find" }).click();
+      await page.getByRole("link", { name: `Use Walter Inn, ${email}` }).click();
+      await expect(page.getByLabel("Name")).toHaveValue("Walter Inn");
+      await expect(page.getByLabel("Email")).toHaveValue(email);
+      await expect(page.getByLabel("Phone")).toHaveValue("(817) 555-0177");
 
       const mail = await waitForMail(email, /your estimate of \$43\.30/);
       const link = mail.text.match(/https?:\/\/\S+\/repairs\/R-\d+\/[\w-]+/)![0];

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { parseTicketLabel } from "./status.ts";
 
 const PURPOSE = "repair-ticket-status";
 
@@ -19,4 +20,23 @@ export function isTicketStatusToken(ticketNumber: number, token: string, secret:
   const given = Buffer.from(token, "base64url");
   const expected = signature(ticketNumber, secret);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The printable receipt of a collected ticket, under its status link (the same signature). */
+export function ticketReceiptPath(ticketNumber: number, secret: string): string {
+  return `${ticketStatusPath(ticketNumber, secret)}/receipt`;
+}
+
+/**
+ * The ticket a status link (`/repairs/R-1042/<signature>`) is for, from its two parts; undefined
+ * for a forged link, or one signed for another ticket.
+ */
+export function ticketOfStatusLink(
+  label: string | undefined,
+  token: string | undefined,
+  secret: string,
+): number | undefined {
+  const number = label?.startsWith("R-") ? parseTicketLabel(label) : undefined;
+  if (!number || !token || !isTicketStatusToken(number, token, secret)) return undefined;
+  return number;
 }

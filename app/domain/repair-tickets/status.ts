@@ -1,6 +1,7 @@
 // The life of a repair ticket, shared by the back office, the customer's status page and the
 // server's rules. Diagnosis and estimates are free (spec §3.11): money changes hands only when
 // a device is collected.
+import { formatUsd } from "#app/lib/money.ts";
 
 export const TICKET_STATUSES = [
   "checked_in",
@@ -63,6 +64,23 @@ export const OPEN_STATUSES = TICKET_STATUSES.filter(
   (status) => NEXT_STATUSES[status].length > 0,
 ) as TicketStatus[];
 
+/**
+ * Statuses in which the repair is still ahead of the shop, so the promised date is still a
+ * promise: it is said to the customer, and a ticket past it is overdue. Once the device is ready
+ * or the estimate declined, there is no work left to be late with.
+ */
+export const WORK_AHEAD_STATUSES: readonly TicketStatus[] = [
+  "checked_in",
+  "diagnosing",
+  "estimate_sent",
+  "approved",
+  "repairing",
+];
+
+export function isWorkAhead(status: TicketStatus): boolean {
+  return WORK_AHEAD_STATUSES.includes(status);
+}
+
 /** The statuses from which `to` may be reached. */
 export function statusesBefore(to: TicketStatus): TicketStatus[] {
   return TICKET_STATUSES.filter((from) => NEXT_STATUSES[from].includes(to));
@@ -94,6 +112,29 @@ export const DEVICE_KINDS = [
 ] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
+/**
+ * What staff can correct after intake, by the ticket's column (as the history keeps them), in
+ * the words of the intake form.
+ */
+export const CORRECTABLE_FIELDS = {
+  customer_name: "Name",
+  customer_email: "E-mail",
+  customer_phone: "Phone",
+  service_type: "Service",
+  device_kind: "Kind of device",
+  device_brand: "Brand",
+  device_model: "Model",
+  device_serial: "Serial / IMEI",
+  problem: "Problem",
+  condition_at_intake: "Condition at intake",
+  accessories: "Accessories",
+  promised_date: "Promised date",
+} as const;
+export type CorrectableField = keyof typeof CORRECTABLE_FIELDS;
+
+/** One field of a correction, as its history keeps it (null: left blank). */
+export type TicketCorrection = { field: CorrectableField; from: string | null; to: string | null };
+
 export const PAYMENT_METHODS = ["cash", "card", "no_charge"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
@@ -101,6 +142,19 @@ export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   card: "Card",
   no_charge: "No charge",
 };
+
+/**
+ * How the amount taken at collection compares with the approved total: null when they agree,
+ * else "$58.54 less than the approved $59.54".
+ */
+export function paidDifference(paidCents: number, dueCents: number): string | null {
+  const difference = paidCents - dueCents;
+  if (difference === 0) return null;
+  return `${formatUsd(Math.abs(difference))} ${difference < 0 ? "less" : "more"} than the approved ${formatUsd(dueCents)}`;
+}
+
+/** Days back the dashboard looks for tickets collected for another amount than approved. */
+export const OTHER_AMOUNT_DAYS = 7;
 
 const promisedFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",

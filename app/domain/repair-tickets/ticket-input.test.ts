@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { fieldErrors } from "#app/domain/accounts/forms.ts";
+import { contactSchema } from "#app/domain/messages/contact-input.ts";
 import { estimateErrors, estimateSchema, readEstimateForm, ticketSchema } from "./ticket-input.ts";
 
 const intake = {
@@ -20,6 +22,28 @@ describe("the intake form", () => {
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe("Please choose a promised date.");
     expect(ticketSchema.safeParse(intake).success).toBe(true);
+  });
+
+  it("speaks to staff about the customer, while the customer's own forms keep their words", () => {
+    const blank = ticketSchema.safeParse({ ...intake, name: " ", email: "", phone: "" });
+    expect(fieldErrors(blank.error!)).toMatchObject({
+      name: "Enter the customer's name.",
+      email: "Enter the customer's e-mail address.",
+      phone: "Enter the customer's phone number.",
+    });
+    const broken = ticketSchema.safeParse({ ...intake, name: "Rosa\nReader", email: "rosa@" });
+    expect(fieldErrors(broken.error!)).toMatchObject({
+      name: "The customer's name cannot contain line breaks.",
+      email: "Invalid email address",
+    });
+    const long = ticketSchema.safeParse({ ...intake, name: "R".repeat(101) });
+    expect(fieldErrors(long.error!).name).toBe("Keep the customer's name under 100 characters.");
+
+    const contact = contactSchema.safeParse({ name: "", email: "", message: "Hello" });
+    expect(fieldErrors(contact.error!)).toMatchObject({
+      name: "Please enter your name.",
+      email: "Please enter your email.",
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SERVICE_TYPES } from "#app/lib/catalog.ts";
 import { boundedText } from "#app/lib/clean-text.ts";
-import { senderEmail, senderName, usPhone } from "#app/lib/contact-fields.ts";
+import { emailField, personNameField, usPhone } from "#app/lib/contact-fields.ts";
 import { parsePriceToCents } from "#app/lib/money.ts";
 import { DEVICE_KINDS, PAYMENT_METHODS, TICKET_STATUSES } from "./status.ts";
 
@@ -19,9 +19,13 @@ function isRealDate(value: string): boolean {
  */
 export const ticketSchema = z.object({
   serviceRequestId: z.coerce.number().int().positive().optional(),
-  name: senderName,
-  email: senderEmail,
-  phone: usPhone("Please enter the customer's phone number."),
+  name: personNameField({
+    missing: "Enter the customer's name.",
+    tooLong: "Keep the customer's name under 100 characters.",
+    lineBreaks: "The customer's name cannot contain line breaks.",
+  }),
+  email: emailField("Enter the customer's e-mail address."),
+  phone: usPhone("Enter the customer's phone number."),
   serviceType: z.enum(SERVICE_TYPES, { error: "Please choose a service." }),
   deviceKind: z.enum(DEVICE_KINDS, { error: "Please choose the kind of device." }),
   deviceBrand: boundedText(60, "Please enter the brand."),
@@ -40,6 +44,17 @@ export const ticketSchema = z.object({
 });
 export type TicketInput = z.infer<typeof ticketSchema>;
 
+/**
+ * A correction of what was typed at intake: the same fields and rules, the version of the
+ * details the staff member saw (`seen`, so a correction made meanwhile is not overwritten
+ * unnoticed), and why, for the history (optional).
+ */
+export const correctionSchema = ticketSchema.omit({ serviceRequestId: true }).extend({
+  seen: z.string().min(1),
+  note: boundedText(300, null).optional().default(""),
+});
+export type CorrectionInput = z.infer<typeof correctionSchema>;
+
 /** Photos of the device a ticket keeps (files, checked apart from the schema's fields). */
 export const MAX_TICKET_PHOTOS = 5;
 
@@ -49,6 +64,13 @@ export const moveSchema = z.object({
   from: z.enum(TICKET_STATUSES),
   note: boundedText(500, null).optional().default(""),
 });
+
+/**
+ * The most any repair amount can be: a line's unit price, an estimate's total with its tax, an
+ * amount taken at collection. A repair bench never needs more, and every amount a ticket keeps
+ * (sums included) stays far inside its integer columns.
+ */
+export const MAX_REPAIR_CENTS = 10_000_000;
 
 const cents = z
   .unknown()
@@ -60,7 +82,7 @@ const cents = z
     }
     return parsed;
   })
-  .pipe(z.number().int().min(0).max(10_000_000, "Please enter a price up to $100,000."));
+  .pipe(z.number().int().min(0).max(MAX_REPAIR_CENTS, "Please enter a price up to $100,000."));
 
 /** One line of an estimate as typed: the unit price in dollars ("49.99"), kept as cents. */
 export const estimateLineSchema = z
@@ -94,6 +116,8 @@ export const collectSchema = z
   .object({
     paymentMethod: z.enum(PAYMENT_METHODS, { error: "Please choose how it was paid." }),
     paid: cents,
+    /** Why the amount differs from the approved total; the server asks for it when it does. */
+    reason: boundedText(300, null).optional().default(""),
   })
   .refine((value) => value.paymentMethod !== "no_charge" || value.paid === 0, {
     path: ["paid"],

@@ -10,7 +10,8 @@ import { createLocalStorage, type PosterStorage } from "#app/domain/posters/stor
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
 import { isTicketStatusToken, ticketStatusPath } from "./status-link.server.ts";
-import { estimateSchema, ticketSchema } from "./ticket-input.ts";
+import type { TicketStatus } from "./status.ts";
+import { collectSchema, estimateSchema, ticketSchema } from "./ticket-input.ts";
 import { ticketPhoto } from "./photos.server.ts";
 import {
   collectTicket,
@@ -42,6 +43,7 @@ const bob: Staff = { id: `staff-${randomUUID()}`, name: "Bob Bench" };
 const links = { publicUrl: "https://shop.example.test", secret: "test-secret-for-tickets" };
 const today = "2026-11-25";
 const HOURS = "Mon–Sat 10:00–18:00, closed Sunday";
+const desk = (staff: Staff) => ({ staff, links, timeZone: "America/Chicago" });
 
 let counter = 0;
 function intake(fields: Record<string, unknown> = {}) {
@@ -164,7 +166,12 @@ describe("a repair ticket from intake to collection", () => {
     expect(ready.text).toContain(HOURS);
 
     expect(
-      await collectTicket(db, number, { paymentMethod: "card", paid: 16_183 }, { staff: alice }),
+      await collectTicket(
+        db,
+        number,
+        { paymentMethod: "card", paid: 16_183, reason: "" },
+        desk(alice),
+      ),
     ).toMatchObject({ ok: true });
     const done = await getTicket(db, number);
     expect(done!.ticket).toMatchObject({
@@ -173,6 +180,16 @@ describe("a repair ticket from intake to collection", () => {
       paidCents: 16_183,
     });
     expect(done!.ticket.closedAt).not.toBeNull();
+    // The receipt: what was approved, what was paid and how, and the printable page's link.
+    const receipt = (await mailTo(input.email)).at(-1)!;
+    expect(receipt.subject).toBe(`Repair R-${number}: your receipt`);
+    expect(receipt.text).toContain("Approved estimate: $161.83");
+    expect(receipt.text).toContain("Amount paid: $161.83");
+    expect(receipt.text).toContain("Paid by: Card");
+    expect(receipt.text).not.toContain("Adjusted");
+    expect(receipt.text).toContain(
+      `https://shop.example.test${ticketStatusPath(number, links.secret)}/receipt`,
+    );
     expect(done!.events.map((event) => [event.toStatus, event.actorName, event.note])).toEqual([
       ["checked_in", "Alice Admin", "Checked in at the counter"],
       ["diagnosing", "Bob Bench", null],
@@ -200,7 +217,7 @@ describe("a repair ticket from intake to collection", () => {
       message: 'A ticket cannot go from "Checked in" to "Ready for pickup".',
     });
     expect(
-      await collectTicket(db, number, { paymentMethod: "cash", paid: 1000 }, { staff: bob }),
+      await collectTicket(db, number, { paymentMethod: "cash", paid: 1000, reason: "" }, desk(bob)),
     ).toMatchObject({ ok: false, reason: "conflict" });
     expect((await getTicket(db, number))!.ticket.status).toBe("checked_in");
   });
@@ -283,6 +300,42 @@ describe("a repair ticket from intake to collection", () => {
     expect(done!.events.map((event) => event.note)).toContain("Estimate 2 sent: $43.30");
   });
 
+  it("takes an estimate up to $100,000.00 with tax, and refuses one a cent over (or at the form's own limits) next to its lines", async () => {
+    const number = await open();
+    const db = scratch.db();
+    await moveTicket(
+      db,
+      number,
+      { from: "checked_in", to: "diagnosing", note: "" },
+      { staff: bob, links, hours: HOURS },
+    );
+    const line = (quantity: number, unitPrice: string) => [
+      { kind: "part", description: "Board", quantity, unitPrice },
+    ];
+    const send = (lines: ReturnType<typeof line>) =>
+      sendEstimate(db, number, estimate("diagnosing", lines), {
+        staff: bob,
+        links,
+        taxRate: 0.0825,
+      });
+    // 999 × $100,000 is what each field allows; together they are far more than a repair.
+    expect(await send(line(999, "100000"))).toEqual({
+      ok: false,
+      reason: "invalid",
+      field: "lines",
+      message:
+        "An estimate can total at most $100,000.00 with tax; this one totals $108,141,750.00.",
+    });
+    // $92,378.76 + $7,621.25 of tax is a cent over.
+    expect(await send(line(1, "92378.76"))).toMatchObject({
+      ok: false,
+      field: "lines",
+      message: expect.stringMatching(/this one totals \$100,000\.01\.$/),
+    });
+    expect((await getTicket(db, number))!.estimates).toEqual([]);
+    expect(await send(line(1, "92378.75"))).toMatchObject({ ok: true, totalCents: 10_000_000 });
+  });
+
   it("approving at once from two tabs counts once", async () => {
     const number = await open();
     const db = scratch.db();
@@ -322,6 +375,120 @@ describe("a repair ticket from intake to collection", () => {
       reason: "not-found",
     });
     expect((await getTicket(db, a))!.ticket.status).toBe("estimate_sent");
+  });
+});
+
+describe("collecting for another amount than approved", () => {
+  /** A ticket ready for pickup with an approved estimate of $161.83; its customer's address. */
+  async function readyTicket() {
+    const input = intake();
+    const number = await open({ email: input.email });
+    const db = scratch.db();
+    const move = (from: TicketStatus, to: TicketStatus) =>
+      moveTicket(db, number, { from, to, note: "" }, { staff: bob, links, hours: HOURS });
+    await move("checked_in", "diagnosing");
+    await sendEstimate(db, number, estimate("diagnosing"), { staff: bob, links, taxRate: 0.0825 });
+    const { id } = (await getTicket(db, number))!.estimates[0]!;
+    await decideEstimate(db, number, { estimateId: id, decision: "approved" });
+    await move("approved", "repairing");
+    await move("repairing", "ready");
+    return { number, email: input.email };
+  }
+
+  it("asks why, and keeps the reason, the amount and the difference with the ticket and its history", async () => {
+    const { number, email } = await readyTicket();
+    const db = scratch.db();
+    const before = await repairSummary(db, today);
+    expect(
+      await collectTicket(
+        db,
+        number,
+        { paymentMethod: "cash", paid: 100, reason: " " },
+        desk(alice),
+      ),
+    ).toEqual({
+      ok: false,
+      reason: "invalid",
+      field: "reason",
+      message: "The approved total is $161.83: say why $1.00 was taken.",
+    });
+    expect((await getTicket(db, number))!.ticket.status).toBe("ready");
+    expect(
+      await collectTicket(
+        db,
+        number,
+        { paymentMethod: "cash", paid: 15_000, reason: "Goodwill: a week late" },
+        desk(alice),
+      ),
+    ).toMatchObject({ ok: true });
+    const { ticket, events } = (await getTicket(db, number))!;
+    expect(ticket).toMatchObject({
+      status: "collected",
+      paymentMethod: "cash",
+      paidCents: 15_000,
+      paidDifferenceReason: "Goodwill: a week late",
+    });
+    expect(events.at(-1)!.note).toBe(
+      "Collected: $150.00 by cash ($11.83 less than the approved $161.83: Goodwill: a week late)",
+    );
+    const receipt = (await mailTo(email)).at(-1)!;
+    expect(receipt.text).toContain("Adjusted at the counter: -$11.83");
+    expect(receipt.text).toContain("Amount paid: $150.00");
+    // The reason is the shop's: the customer's receipt does not carry it.
+    expect(receipt.text).not.toContain("Goodwill");
+    expect((await repairSummary(db, today)).collectedOtherAmount).toBe(
+      before.collectedOtherAmount + 1,
+    );
+  });
+
+  it("takes the approved total, or no charge for a reason, up to $100,000", async () => {
+    const db = scratch.db();
+    const exact = await readyTicket();
+    const before = await repairSummary(db, today);
+    expect(
+      await collectTicket(
+        db,
+        exact.number,
+        { paymentMethod: "card", paid: 16_183, reason: "Ignored" },
+        desk(bob),
+      ),
+    ).toMatchObject({ ok: true });
+    expect((await getTicket(db, exact.number))!.ticket.paidDifferenceReason).toBeNull();
+    expect((await repairSummary(db, today)).collectedOtherAmount).toBe(before.collectedOtherAmount);
+
+    const free = await readyTicket();
+    expect(
+      await collectTicket(
+        db,
+        free.number,
+        { paymentMethod: "no_charge", paid: 0, reason: "" },
+        desk(bob),
+      ),
+    ).toMatchObject({ ok: false, field: "reason" });
+    expect(
+      await collectTicket(
+        db,
+        free.number,
+        { paymentMethod: "no_charge", paid: 0, reason: "Under our 90-day warranty" },
+        desk(bob),
+      ),
+    ).toMatchObject({ ok: true });
+    expect((await mailTo(free.email)).at(-1)!.text).toContain("Paid by: No charge");
+
+    // The collection form's own limit is the most a repair amount can be, and the column takes it.
+    expect(collectSchema.safeParse({ paymentMethod: "card", paid: "100000.01" }).success).toBe(
+      false,
+    );
+    const most = await readyTicket();
+    expect(
+      await collectTicket(
+        db,
+        most.number,
+        { ...collectSchema.parse({ paymentMethod: "card", paid: "100000" }), reason: "Test" },
+        desk(bob),
+      ),
+    ).toMatchObject({ ok: true });
+    expect((await getTicket(db, most.number))!.ticket.paidCents).toBe(10_000_000);
   });
 });
 
@@ -459,6 +626,32 @@ describe("the repair board", () => {
 
     const summary = await repairSummary(db, today);
     expect(summary.overdue).toBe(board.overdueCount);
+  });
+
+  it("counts a promise as broken only while the work is still ahead, not once ready or declined", async () => {
+    const db = scratch.db();
+    const name = `Late ${randomUUID().slice(0, 8)}`;
+    const numbers: Record<string, number> = {};
+    for (const status of ["repairing", "ready", "declined"] as const) {
+      numbers[status] = await open({ name, promisedDate: today });
+      await db
+        .update(repairTickets)
+        .set({ status, promisedDate: "2026-11-20" })
+        .where(eq(repairTickets.number, numbers[status]!));
+    }
+    const before = await repairSummary(db, today);
+    const board = await repairBoard(db, { status: "open", query: name, today });
+    expect(Object.fromEntries(board.rows.map((row) => [row.status, row.overdue]))).toEqual({
+      repairing: true,
+      ready: false,
+      declined: false,
+    });
+    expect(board.overdueCount).toBe(before.overdue);
+    await db
+      .update(repairTickets)
+      .set({ status: "repairing" })
+      .where(eq(repairTickets.number, numbers.ready!));
+    expect((await repairSummary(db, today)).overdue).toBe(before.overdue + 1);
   });
 
   it("shows a tab or a search a page at a time, oldest promise first, every ticket once", async () => {

@@ -21,17 +21,23 @@ import type { Transaction } from "#app/domain/orders/stock.server.ts";
 import {
   estimateReadyMessage,
   readyForPickupMessage,
+  repairReceiptMessage,
   ticketCheckedInMessage,
 } from "#app/emails/repair-ticket-emails.ts";
 import { formatUsd } from "#app/lib/money.ts";
+import { formatShopLongDate } from "#app/lib/shop-time.ts";
 import {
   canMove,
   OPEN_STATUSES,
+  OTHER_AMOUNT_DAYS,
+  paidDifference,
   parseTicketLabel,
+  PAYMENT_LABELS,
   STATUS_LABELS,
   statusesBefore,
   ticketLabel,
   TICKET_STATUSES,
+  WORK_AHEAD_STATUSES,
   type PaymentMethod,
   type TicketStatus,
 } from "./status.ts";
@@ -43,8 +49,8 @@ import {
   type PhotoUpload,
   type StoredPhoto,
 } from "./photos.server.ts";
-import { ticketStatusPath } from "./status-link.server.ts";
-import type { EstimateInput, TicketInput } from "./ticket-input.ts";
+import { ticketReceiptPath, ticketStatusPath } from "./status-link.server.ts";
+import { MAX_REPAIR_CENTS, type EstimateInput, type TicketInput } from "./ticket-input.ts";
 
 /** The staff member acting: recorded in the ticket's history. */
 export type Staff = { id: string; name: string };
@@ -69,7 +75,7 @@ export const FAILURE_STATUS: Record<TicketFailure["reason"], number> = {
 
 export type Ticket = typeof repairTickets.$inferSelect;
 
-const notFound = (number: number): TicketFailure => ({
+export const notFound = (number: number): TicketFailure => ({
   ok: false,
   reason: "not-found",
   message: `There is no ticket ${ticketLabel(number)}.`,
@@ -79,7 +85,7 @@ const notFound = (number: number): TicketFailure => ({
  * Names who acts (and a note) for the status changes of this transaction: the history trigger
  * reads them. Null staff: the customer, who is not named.
  */
-async function actAs(tx: Transaction, staff: Staff | null, note = "") {
+export async function actAs(tx: Transaction, staff: Staff | null, note = "") {
   await tx.execute(
     sql`select set_config('shop.actor_id', ${staff?.id ?? ""}, true), set_config('shop.actor_name', ${staff?.name ?? ""}, true), set_config('shop.status_note', ${note}, true)`,
   );
@@ -91,7 +97,7 @@ export function deviceName(ticket: Pick<Ticket, "deviceBrand" | "deviceModel" | 
   return `${ticket.deviceBrand} ${ticket.deviceModel} ${kind}`.replace(/\s+/g, " ").trim();
 }
 
-function statusUrl(number: number, links: TicketLinks) {
+export function statusUrl(number: number, links: TicketLinks) {
   return new URL(ticketStatusPath(number, links.secret), links.publicUrl).toString();
 }
 
@@ -323,6 +329,15 @@ export async function sendEstimate(
   const subtotalCents = input.lines.reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
   const taxCents = taxOn(subtotalCents, options.taxRate);
   const totalCents = subtotalCents + taxCents;
+  if (totalCents > MAX_REPAIR_CENTS) {
+    // Each field has its own limit; their product (999 × $100,000) is checked here, with the tax.
+    return {
+      ok: false,
+      reason: "invalid",
+      field: "lines",
+      message: `An estimate can total at most ${formatUsd(MAX_REPAIR_CENTS)} with tax; this one totals ${formatUsd(totalCents)}.`,
+    };
+  }
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
     const [{ latest } = { latest: 0 }] = await tx
@@ -466,32 +481,83 @@ export async function decideEstimate(
   });
 }
 
-/** Ready for pickup → collected, with how it was paid at the counter. The ticket closes. */
+/** The total of the estimate the customer approved; null when none was (none to collect on). */
+async function approvedTotal(tx: Database | Transaction, number: number) {
+  const [approved] = await tx
+    .select({ totalCents: repairEstimates.totalCents })
+    .from(repairEstimates)
+    .where(and(eq(repairEstimates.ticketNumber, number), eq(repairEstimates.status, "approved")));
+  return approved?.totalCents ?? null;
+}
+
+/**
+ * Ready for pickup → collected, with how it was paid at the counter and the amount taken; the
+ * ticket closes. An amount other than the approved total needs a reason, kept with the ticket
+ * and in its history. The customer's receipt is queued in the same transaction.
+ */
 export async function collectTicket(
   db: Database,
   number: number,
-  input: { paymentMethod: PaymentMethod; paid: number },
-  options: { staff: Staff; now?: Date },
+  input: { paymentMethod: PaymentMethod; paid: number; reason: string },
+  options: { staff: Staff; links: TicketLinks; timeZone: string; now?: Date },
 ): Promise<TicketResult> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx): Promise<TicketResult> => {
+    const [ticket] = await tx
+      .select()
+      .from(repairTickets)
+      .where(eq(repairTickets.number, number))
+      .for("update");
+    if (!ticket) return notFound(number);
+    if (ticket.status !== "ready") return movedMeanwhile(tx, number);
+    const dueCents = await approvedTotal(tx, number);
+    const difference = paidDifference(input.paid, dueCents ?? 0);
+    const reason = input.reason.trim();
+    if (difference && !reason) {
+      return {
+        ok: false,
+        reason: "invalid",
+        field: "reason",
+        message: `The approved total is ${formatUsd(dueCents ?? 0)}: say why ${formatUsd(input.paid)} was taken.`,
+      };
+    }
     const paid =
       input.paymentMethod === "no_charge"
         ? "no charge"
         : `${formatUsd(input.paid)} by ${input.paymentMethod}`;
-    await actAs(tx, options.staff, `Collected: ${paid}`);
+    await actAs(
+      tx,
+      options.staff,
+      `Collected: ${paid}${difference ? ` (${difference}: ${reason})` : ""}`,
+    );
     const [collected] = await tx
       .update(repairTickets)
       .set({
         status: "collected",
         paymentMethod: input.paymentMethod,
         paidCents: input.paid,
+        paidDifferenceReason: difference ? reason : null,
         closedAt: now,
         updatedAt: now,
       })
       .where(and(eq(repairTickets.number, number), eq(repairTickets.status, "ready")))
-      .returning({ number: repairTickets.number });
+      .returning();
     if (!collected) return movedMeanwhile(tx, number);
+    const receipt = repairReceiptMessage({
+      label: ticketLabel(number),
+      name: collected.customerName,
+      device: deviceName(collected),
+      statusUrl: statusUrl(number, options.links),
+      receiptUrl: new URL(
+        ticketReceiptPath(number, options.links.secret),
+        options.links.publicUrl,
+      ).toString(),
+      collectedOn: formatShopLongDate(now, options.timeZone),
+      paidCents: input.paid,
+      paidBy: PAYMENT_LABELS[input.paymentMethod],
+      approvedCents: dueCents,
+    });
+    await queueMail({ to: collected.customerEmail, ...receipt }, { tx });
     return { ok: true, message: `Ticket ${ticketLabel(number)} is collected and closed.` };
   });
 }
@@ -581,7 +647,7 @@ export async function repairBoard(
     counts[row.status] = row.n;
   }
   const open = inArray(repairTickets.status, OPEN_STATUSES);
-  const overdue = and(open, lt(repairTickets.promisedDate, input.today));
+  const overdue = overdueAt(input.today);
   const query = input.query.trim();
   let where;
   if (query) {
@@ -645,16 +711,32 @@ export async function repairBoard(
   return { counts, overdueCount, rows: rows as BoardRow[], total, capped, page, pageCount };
 }
 
-/** The dashboard's three numbers for the repair bench. */
+/** A ticket whose work is still ahead on a day after the one promised. */
+function overdueAt(today: string) {
+  return and(
+    inArray(repairTickets.status, [...WORK_AHEAD_STATUSES]),
+    lt(repairTickets.promisedDate, today),
+  )!;
+}
+
+/**
+ * The dashboard's numbers for the repair bench: ready, waiting for approval, overdue, and
+ * collected in the last OTHER_AMOUNT_DAYS days for an amount other than the approved total.
+ */
 export async function repairSummary(db: Database, today: string) {
+  const approved = sql`(select ${repairEstimates.totalCents} from ${repairEstimates}
+    where ${repairEstimates.ticketNumber} = ${repairTickets.number} and ${repairEstimates.status} = 'approved')`;
   const [row] = await db
     .select({
       ready: sql<number>`count(*) filter (where ${repairTickets.status} = 'ready')::int`,
       awaitingApproval: sql<number>`count(*) filter (where ${repairTickets.status} = 'estimate_sent')::int`,
-      overdue: sql<number>`count(*) filter (where ${inArray(repairTickets.status, OPEN_STATUSES)} and ${repairTickets.promisedDate} < ${today})::int`,
+      overdue: sql<number>`count(*) filter (where ${overdueAt(today)})::int`,
+      collectedOtherAmount: sql<number>`count(*) filter (where ${repairTickets.status} = 'collected'
+        and ${repairTickets.closedAt} >= now() - make_interval(days => ${OTHER_AMOUNT_DAYS})
+        and ${repairTickets.paidCents} <> coalesce(${approved}, 0))::int`,
     })
     .from(repairTickets);
-  return row ?? { ready: 0, awaitingApproval: 0, overdue: 0 };
+  return row ?? { ready: 0, awaitingApproval: 0, overdue: 0, collectedOtherAmount: 0 };
 }
 
 /** A signed-in customer's tickets: those linked to the account, newest first. */

@@ -15,12 +15,12 @@ export async function confirmBookingFromMail(page: Page, email: string) {
 }
 
 /**
- * A date some days after the one the booking form offers first (never a Sunday, when the shop
+ * A date some days after the one a form's date field (the booking form's, unless named) holds (never a Sunday, when the shop
  * is closed). Each test that books keeps to an offset of its own, so that none takes the places
  * of a slot another test counts on, whatever the time of day the suite runs at.
  */
-export async function dateAhead(page: Page, days: number) {
-  const date = await page.getByLabel("Preferred date").inputValue();
+export async function dateAhead(page: Page, days: number, field = "Preferred date") {
+  const date = await page.getByLabel(field).inputValue();
   const later = new Date(`${date}T12:00:00Z`);
   later.setUTCDate(later.getUTCDate() + days);
   if (later.getUTCDay() === 0) later.setUTCDate(later.getUTCDate() + 1);

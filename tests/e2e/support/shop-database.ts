@@ -45,3 +45,13 @@ export async function makeAdmin(email: string) {
   );
   if (rowCount !== 1) throw new Error(`No account ${email} to make an admin.`);
 }
+
+/** The repair ticket's promised date some days back, as if that long had passed since intake. */
+export async function backdatePromise(ticketNumber: number, days: number) {
+  await withShopDatabase((client) =>
+    client.query(
+      "update repair_tickets set promised_date = current_date - $2::int where number = $1",
+      [ticketNumber, days],
+    ),
+  );
+}
