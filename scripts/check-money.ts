@@ -25,12 +25,15 @@ try {
   await runMigrations(db);
   const report = await reconcileMoney(db, { providers: paymentProviderNamed, since });
   for (const difference of report.differences) {
-    console.log(
-      `${difference.orderId === null ? "No order" : `Order #${difference.orderId}`}: ${difference.what}`,
-    );
+    const subject = difference.repair
+      ? `Repair ${difference.repair}`
+      : difference.orderId === null
+        ? "No order"
+        : `Order #${difference.orderId}`;
+    console.log(`${subject}: ${difference.what}`);
   }
   console.log(
-    `Checked ${report.orders} paid orders, ${report.againstProvider} of them against the payment provider's records: ${
+    `Checked ${report.orders} paid orders, ${report.againstProvider} of them against the payment provider's records, and ${report.repairs} collected repairs: ${
       report.differences.length === 0
         ? "no differences."
         : `${report.differences.length} difference${report.differences.length === 1 ? "" : "s"}.`

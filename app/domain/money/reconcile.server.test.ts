@@ -8,7 +8,7 @@ import type { PgBoss } from "pg-boss";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
-import { returns, users } from "#app/db/schema.ts";
+import { repairEstimates, repairTickets, returns, users } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import { placeOrder } from "#app/domain/orders/place-order.server.ts";
 import { shipOrder, type ProviderLookup } from "#app/domain/orders/staff-actions.server.ts";
@@ -124,6 +124,45 @@ async function anOrderWithARefund(provider: "test" | "stripe") {
   return { order: placed.order, paymentReference, returnNumber: requested.number };
 }
 
+/** A repair ticket collected at the counter, its estimate approved (rows as the desk leaves them). */
+async function aCollectedRepair(input: {
+  approvedCents: number;
+  paidCents: number;
+  reason: string | null;
+}) {
+  const [ticket] = await db
+    .insert(repairTickets)
+    .values({
+      customerName: "Reggie Repair",
+      customerEmail: "reggie@example.test",
+      customerPhone: "(817) 555-0100",
+      serviceType: "TV & Home Electronics",
+      deviceKind: "Amplifier",
+      deviceBrand: "Acme",
+      deviceModel: "A-1",
+      problem: "Hums.",
+      conditionAtIntake: "Scuffed.",
+      promisedDate: "2026-12-01",
+      status: "collected",
+      paymentMethod: "cash",
+      paidCents: input.paidCents,
+      paidDifferenceReason: input.reason,
+      closedAt: new Date(),
+    })
+    .returning({ number: repairTickets.number });
+  await db.insert(repairEstimates).values({
+    ticketNumber: ticket!.number,
+    version: 1,
+    status: "approved",
+    subtotalCents: input.approvedCents,
+    taxRate: "0",
+    taxCents: 0,
+    totalCents: input.approvedCents,
+    decidedAt: new Date(),
+  });
+  return ticket!.number;
+}
+
 async function checkMoneyScript() {
   try {
     const { stdout, stderr } = await promisify(execFile)(
@@ -152,14 +191,18 @@ describe("check:money", () => {
   it("finds nothing to say when the shop's records and the provider's agree, and each difference when not", async () => {
     const viaStripe = await anOrderWithARefund("stripe");
     const viaTest = await anOrderWithARefund("test");
+    // A repair collected for its approved estimate, and one for less with the reason recorded.
+    await aCollectedRepair({ approvedCents: 7578, paidCents: 7578, reason: null });
+    await aCollectedRepair({ approvedCents: 7578, paidCents: 5000, reason: "Part was on hand." });
     expect(await reconcileMoney(db, { providers })).toEqual({
       orders: 2,
+      repairs: 2,
       againstProvider: 1,
       differences: [],
     });
     const clean = await checkMoneyScript();
     expect(clean.output).toContain(
-      "Checked 2 paid orders, 1 of them against the payment provider's records: no differences.",
+      "Checked 2 paid orders, 1 of them against the payment provider's records, and 2 collected repairs: no differences.",
     );
     expect(clean.code).toBe(0);
 
@@ -190,6 +233,8 @@ describe("check:money", () => {
         refundCents: sql`${returns.refundCents} + 100000`,
       })
       .where(eq(returns.number, viaTest.returnNumber));
+    // A repair collected for $1.00 against an approved $75.78, with no word why.
+    const shortPaid = await aCollectedRepair({ approvedCents: 7578, paidCents: 100, reason: null });
     const [made] = stripe.refunds.filter(
       (refund) => refund.payment_intent === viaStripe.paymentReference,
     );
@@ -207,10 +252,16 @@ describe("check:money", () => {
         orderId: viaTest.order.id,
         what: expect.stringMatching(/^refunded \$[\d,]+\.\d\d, more than the \$[\d,]+\.\d\d paid$/),
       },
+      {
+        orderId: null,
+        repair: `R-${shortPaid}`,
+        what: "collected $1.00 against an approved $75.78, with no reason recorded",
+      },
     ]);
     const found = await checkMoneyScript();
     expect(found.code).toBe(1);
     expect(found.output).toContain(`Order #${viaStripe.order.id}: stripe refunded $1.00`);
-    expect(found.output).toContain("3 differences.");
+    expect(found.output).toContain(`Repair R-${shortPaid}: collected $1.00`);
+    expect(found.output).toContain("4 differences.");
   }, 120_000);
 });

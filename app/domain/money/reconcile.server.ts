@@ -1,22 +1,27 @@
 // `npm run check:money`: every paid order's ledger, its refunds and the payments that were not
 // the order's, checked against the payment provider's own records. What the shop believes it
 // took and gave back must be what the provider took and gave back, to the cent.
-import { and, asc, eq, gt, inArray, isNotNull, ne } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { extraPayments, orders, returns } from "#app/db/schema.ts";
+import { extraPayments, orders, repairEstimates, repairTickets, returns } from "#app/db/schema.ts";
 import type { PaymentProvider, ProviderMoney } from "#app/domain/payments/provider.server.ts";
 import { orderLedger } from "#app/domain/returns/ledger.ts";
+import { ticketLabel } from "#app/domain/repair-tickets/status.ts";
 import { returnLabel } from "#app/domain/returns/status.ts";
 import { formatUsd } from "#app/lib/money.ts";
 
 export type MoneyDifference = {
-  /** The order the difference is about (null: a provider payment the shop has no order for). */
+  /** The order the difference is about (null: a repair, or a payment the shop has no order for). */
   orderId: number | null;
+  /** The repair it is about ("R-1002"). */
+  repair?: string;
   what: string;
 };
 
 export type MoneyReport = {
   orders: number;
+  /** Repairs collected: paid at the counter, held to their approved estimate. */
+  repairs: number;
   /** Orders checked against a provider's records (the rest against the ledger's rules alone). */
   againstProvider: number;
   differences: MoneyDifference[];
@@ -194,5 +199,27 @@ export async function reconcileMoney(
       });
     }
   }
-  return { orders: count, againstProvider, differences };
+  // Repairs are paid at the counter, not through a provider: each collected one was paid its
+  // approved estimate's total, or staff recorded why not.
+  const repairs = await db.execute<{
+    number: number;
+    paid_cents: number;
+    reason: string | null;
+    approved_cents: number | null;
+  }>(sql`
+    select t.number, t.paid_cents, t.paid_difference_reason as reason, e.total_cents as approved_cents
+    from ${repairTickets} t
+    left join ${repairEstimates} e on e.ticket_number = t.number and e.status = 'approved'
+    where t.status = 'collected' ${since ? sql`and t.closed_at > ${since}` : sql``}`);
+  for (const repair of repairs.rows) {
+    const approved = repair.approved_cents ?? 0;
+    if (repair.paid_cents !== approved && !repair.reason?.trim()) {
+      differences.push({
+        orderId: null,
+        repair: ticketLabel(repair.number),
+        what: `collected ${formatUsd(repair.paid_cents)} against an approved ${formatUsd(approved)}, with no reason recorded`,
+      });
+    }
+  }
+  return { orders: count, repairs: repairs.rows.length, againstProvider, differences };
 }
