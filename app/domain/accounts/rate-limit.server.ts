@@ -41,6 +41,26 @@ export async function consumeLimit(
   };
 }
 
+/**
+ * An address as its mailbox sees it: lower-cased, and without the `+tag` that most providers
+ * deliver to the same mailbox (`Victim+1@Example.com` is `victim@example.com`).
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  const plus = address.indexOf("+");
+  if (at < 0 || plus <= 0 || plus > at) return address;
+  return address.slice(0, plus) + address.slice(at);
+}
+
+/**
+ * The key of a limit counted per e-mail address: the one place such keys are made, so every
+ * limit on an address counts its spellings (capitals, `+tag`s) as the one mailbox they reach.
+ */
+export function addressLimitKey(purpose: string, email: string): string {
+  return `${purpose}:${mailboxOf(email)}`;
+}
+
 /** Forgets the attempts under `key` (after a success, so a person's own sign-ins never add up). */
 export async function clearLimit(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, `shop:${key}`));

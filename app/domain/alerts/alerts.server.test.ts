@@ -17,6 +17,7 @@ import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
 import {
+  ALERT_LIMITS,
   alertToken,
   confirmAlert,
   linkComingSoon,
@@ -367,6 +368,34 @@ describe("stock alerts", () => {
     }
     expect(answers.slice(0, 30).every((answer) => answer.ok)).toBe(true);
     expect(answers[30]).toMatchObject({ ok: false, reason: "rate-limited" });
+  });
+
+  it("limits confirmation e-mails per mailbox: capitals and +tags do not make another address", async () => {
+    const title = await soldOutTitle();
+    const mailbox = `victim-${randomUUID().slice(0, 8)}`;
+    const variants = Array.from({ length: 7 }, (_, i) =>
+      i === 0
+        ? `${mailbox}@Example.test`
+        : `${i % 2 ? mailbox.toUpperCase() : mailbox}+${i}@example.test`,
+    );
+    for (const email of variants) {
+      expect(
+        await subscribe(
+          db,
+          { kind: "restock", id: title.serialNo, account: null, email, clientIp: clientIp() },
+          { links },
+        ),
+      ).toEqual({
+        ok: true,
+        message: "Check your e-mail: follow the link in it to confirm your alert.",
+      });
+    }
+    const { rows } = await db.execute<{ to: string }>(
+      sql`select data->>'to' as to from pgboss.job where name = 'mail-send'
+          and lower(data->>'to') like ${`${mailbox}%@example.test`}`,
+    );
+    // Five an hour reach the one mailbox, whichever spelling of it was typed.
+    expect(rows).toHaveLength(ALERT_LIMITS.perAddress.max);
   });
 
   it("a CSV import restocking 1,000 titles with 10,000 waiting alerts makes each due in its transaction, and each is mailed once", async () => {

@@ -7,7 +7,11 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { comingSoon, regularTitles, stockAlerts } from "#app/db/schema.ts";
-import { consumeLimit, type Limit } from "#app/domain/accounts/rate-limit.server.ts";
+import {
+  addressLimitKey,
+  consumeLimit,
+  type Limit,
+} from "#app/domain/accounts/rate-limit.server.ts";
 import { queueMail, queueMails } from "#app/domain/mail/outbox.server.ts";
 import type { OutgoingMail } from "#app/domain/mail/outgoing-mail.ts";
 import type { Transaction } from "#app/domain/orders/stock.server.ts";
@@ -134,7 +138,11 @@ export async function subscribe(
       .onConflictDoNothing();
     return done;
   }
-  const address = await consumeLimit(db, `alert:address:${email}`, ALERT_LIMITS.perAddress);
+  const address = await consumeLimit(
+    db,
+    addressLimitKey("alert:address", email),
+    ALERT_LIMITS.perAddress,
+  );
   // Past the address's limit nothing is sent, and the answer does not say so.
   if (!address.allowed) return { ok: true, message: CHECK_MAIL };
   return db.transaction(async (tx) => {
