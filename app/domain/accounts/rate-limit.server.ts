@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
+import type { Transaction } from "#app/domain/orders/stock.server.ts";
 import { rateLimits } from "#app/db/schema.ts";
 
 export type Limit = { windowSeconds: number; max: number };
@@ -13,7 +14,7 @@ export type Limit = { windowSeconds: number; max: number };
  * start with "shop:" and use `last_request` as the window's start.)
  */
 export async function consumeLimit(
-  db: Database,
+  db: Database | Transaction,
   key: string,
   limit: Limit,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {

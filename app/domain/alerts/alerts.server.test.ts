@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { comingSoon, regularTitles, stockAlerts, users } from "#app/db/schema.ts";
 import { importCatalogCsv } from "#app/domain/catalog/catalog-csv.server.ts";
+import { deleteComingSoon } from "#app/domain/catalog/coming-soon.server.ts";
 import { placeOrder } from "#app/domain/orders/place-order.server.ts";
 import { cancelOrder } from "#app/domain/orders/staff-actions.server.ts";
 import {
@@ -316,6 +317,94 @@ describe("stock alerts", () => {
     );
     expect((await mailsTo(emails[0]!)).filter((mail) => /out now/.test(mail.subject))).toHaveLength(
       1,
+    );
+  });
+
+  it("deleting a Coming Soon entry ends the release alerts waiting for it and says how many people were waiting", async () => {
+    const [entry] = await db
+      .insert(comingSoon)
+      .values({
+        title: `Shelved ${randomUUID().slice(0, 8)}`,
+        releaseDate: "2099-01-01",
+        posterUrl: "/posters/shelved.webp",
+      })
+      .returning();
+    // A visitor who has not confirmed yet, two customers waiting, and one who stopped.
+    await subscribe(
+      db,
+      { kind: "release", id: entry!.id, account: null, email: address(), clientIp: clientIp() },
+      { links },
+    );
+    const waiting = [];
+    for (let i = 0; i < 2; i++) {
+      const userId = await createCustomer(db);
+      const account = { userId, email: `order-${userId}@example.test` };
+      await subscribe(
+        db,
+        { kind: "release", id: entry!.id, account, email: null, clientIp: clientIp() },
+        { links },
+      );
+      waiting.push(account);
+    }
+    const [stopped] = await db
+      .select({ id: stockAlerts.id })
+      .from(stockAlerts)
+      .where(eq(stockAlerts.email, waiting[1]!.email));
+    await unsubscribe(db, stopped!.id);
+    expect((await waitingForComingSoon(db)).get(entry!.id)).toBe(1);
+
+    expect(await deleteComingSoon(db, entry!.id)).toEqual({
+      posterUrl: "/posters/shelved.webp",
+      endedAlerts: 1,
+    });
+    expect(await db.select().from(comingSoon).where(eq(comingSoon.id, entry!.id))).toEqual([]);
+    expect(
+      await db.select().from(stockAlerts).where(eq(stockAlerts.comingSoonId, entry!.id)),
+    ).toEqual([]);
+    expect(await statusOf(waiting[0]!.email)).toEqual([]);
+    // Gone already: said so, nothing else changes.
+    expect(await deleteComingSoon(db, entry!.id)).toBeNull();
+  });
+
+  it("a linked entry retires from the row whatever its alerts' states, and its late confirmations still go out", async () => {
+    const [entry] = await db
+      .insert(comingSoon)
+      .values({
+        title: `Retiring ${randomUUID().slice(0, 8)}`,
+        releaseDate: "2099-01-01",
+        posterUrl: "/posters/none.webp",
+      })
+      .returning();
+    const [stopper, late] = [address(), address()];
+    for (const email of [stopper, late]) {
+      await subscribe(
+        db,
+        { kind: "release", id: entry!.id, account: null, email, clientIp: clientIp() },
+        { links },
+      );
+    }
+    const [stopped] = await db.select().from(stockAlerts).where(eq(stockAlerts.email, stopper));
+    await unsubscribe(db, stopped!.id);
+
+    const title = await createRegularTitle(db, { qty: 2, priceCents: 1999 });
+    expect(
+      await linkComingSoon(db, {
+        comingSoonId: entry!.id,
+        regSerialNo: title.serialNo,
+        retire: true,
+      }),
+    ).toMatchObject({ ok: true, alerts: 0 });
+    expect(await db.select().from(comingSoon).where(eq(comingSoon.id, entry!.id))).toEqual([]);
+    expect(await statusOf(stopper)).toEqual(["unsubscribed"]);
+    const [pending] = await db.select().from(stockAlerts).where(eq(stockAlerts.email, late));
+    await confirmAlert(
+      db,
+      { id: pending!.id, token: alertToken(pending!.id, links.secret) },
+      links,
+    );
+    await sendDueAlerts(db, { links });
+    expect((await mailsTo(late)).map((mail) => mail.subject)).toContain(
+      `${title.title} is out now at Reel & Repair`,
     );
   });
 

@@ -4,7 +4,7 @@
 // makes waiting alerts due in the transaction that brings the stock back (migration 0023), and
 // the sender here mails each due alert once, with a one-click unsubscribe (RFC 8058).
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { comingSoon, regularTitles, stockAlerts } from "#app/db/schema.ts";
 import {
@@ -61,19 +61,25 @@ const CHECK_MAIL = "Check your e-mail: follow the link in it to confirm your ale
 
 type Target = { kind: AlertKind; id: number };
 
-/** What the alert is about, as the shop names it; null if there is no such title or entry. */
-async function targetOf(db: Database | Transaction, target: Target) {
+/**
+ * What the alert is about, as the shop names it; null if there is no such title or entry. Read
+ * `for key share`: staff cannot delete (or link) it until the signup's transaction ends, so the
+ * alert is stored against it as it stands, and stock changes are not held up.
+ */
+async function targetOf(tx: Database | Transaction, target: Target) {
   if (target.kind === "restock") {
-    const [title] = await db
+    const [title] = await tx
       .select({ title: regularTitles.title, quantity: regularTitles.qtyToList })
       .from(regularTitles)
-      .where(eq(regularTitles.regSerialNo, target.id));
+      .where(eq(regularTitles.regSerialNo, target.id))
+      .for("key share");
     return title ? { title: title.title, inStock: title.quantity > 0 } : null;
   }
-  const [entry] = await db
+  const [entry] = await tx
     .select({ title: comingSoon.title })
     .from(comingSoon)
-    .where(eq(comingSoon.id, target.id));
+    .where(eq(comingSoon.id, target.id))
+    .for("key share");
   return entry ? { title: entry.title, inStock: false } : null;
 }
 
@@ -102,52 +108,52 @@ export async function subscribe(
   }
   const email = (input.account?.email ?? input.email ?? "").trim().toLowerCase();
   if (!email) return { ok: false, reason: "invalid", message: "Please enter your email." };
-  const found = await targetOf(db, input);
-  if (!found) return { ok: false, reason: "not-found", message: "There is no such title." };
-  if (found.inStock) {
-    return { ok: false, reason: "conflict", message: "It is in stock now: add it to your cart." };
-  }
-  const values = {
-    kind: input.kind,
-    email,
-    userId: input.account?.userId ?? null,
-    regSerialNo: input.kind === "restock" ? input.id : null,
-    comingSoonId: input.kind === "release" ? input.id : null,
-    title: found.title,
-  };
-  const done = {
-    ok: true as const,
-    message:
-      input.kind === "restock"
-        ? `We will e-mail you when ${found.title} is back in stock.`
-        : `We will e-mail you when ${found.title} is released.`,
-  };
-  if (input.account) {
-    const [existing] = await waitingAlert(db, values);
-    if (existing?.status === "unconfirmed") {
-      await db
-        .update(stockAlerts)
-        .set({ status: "active", confirmedAt: new Date(), userId: input.account.userId })
-        .where(eq(stockAlerts.id, existing.id));
+  return db.transaction(async (tx): Promise<AlertResult> => {
+    const found = await targetOf(tx, input);
+    if (!found) return { ok: false, reason: "not-found", message: "There is no such title." };
+    if (found.inStock) {
+      return { ok: false, reason: "conflict", message: "It is in stock now: add it to your cart." };
+    }
+    const values = {
+      kind: input.kind,
+      email,
+      userId: input.account?.userId ?? null,
+      regSerialNo: input.kind === "restock" ? input.id : null,
+      comingSoonId: input.kind === "release" ? input.id : null,
+      title: found.title,
+    };
+    if (input.account) {
+      const done = {
+        ok: true as const,
+        message:
+          input.kind === "restock"
+            ? `We will e-mail you when ${found.title} is back in stock.`
+            : `We will e-mail you when ${found.title} is released.`,
+      };
+      const [existing] = await waitingAlert(tx, values);
+      if (existing?.status === "unconfirmed") {
+        await tx
+          .update(stockAlerts)
+          .set({ status: "active", confirmedAt: new Date(), userId: input.account.userId })
+          .where(eq(stockAlerts.id, existing.id));
+        return done;
+      }
+      if (existing) return done;
+      await tx
+        .insert(stockAlerts)
+        .values({ ...values, status: "active", confirmedAt: new Date() })
+        .onConflictDoNothing();
       return done;
     }
-    if (existing) return done;
-    await db
-      .insert(stockAlerts)
-      .values({ ...values, status: "active", confirmedAt: new Date() })
-      .onConflictDoNothing();
-    return done;
-  }
-  const address = await consumeLimit(
-    db,
-    addressLimitKey("alert:address", email),
-    ALERT_LIMITS.perAddress,
-  );
-  // Past the address's limit nothing is sent, and the answer does not say so.
-  if (!address.allowed) return { ok: true, message: CHECK_MAIL };
-  return db.transaction(async (tx) => {
+    const address = await consumeLimit(
+      tx,
+      addressLimitKey("alert:address", email),
+      ALERT_LIMITS.perAddress,
+    );
+    // Past the address's limit nothing is sent, and the answer does not say so.
+    if (!address.allowed) return { ok: true, message: CHECK_MAIL };
     const [existing] = await waitingAlert(tx, values);
-    if (existing?.status === "active") return { ok: true as const, message: CHECK_MAIL };
+    if (existing?.status === "active") return { ok: true, message: CHECK_MAIL };
     const id =
       existing?.id ??
       (
@@ -165,7 +171,7 @@ export async function subscribe(
       ).toString(),
     });
     await queueMail({ to: email, ...message }, { tx });
-    return { ok: true as const, message: CHECK_MAIL };
+    return { ok: true, message: CHECK_MAIL };
   });
 }
 
@@ -370,6 +376,8 @@ export async function linkComingSoon(
         ),
       )
       .returning({ id: stockAlerts.id });
+    // The rest go to the title too: an unconfirmed one is due once confirmed, and every one
+    // outlives the entry should it retire.
     await tx
       .update(stockAlerts)
       .set({ regSerialNo: input.regSerialNo })
@@ -377,7 +385,7 @@ export async function linkComingSoon(
         and(
           eq(stockAlerts.kind, "release"),
           eq(stockAlerts.comingSoonId, entry.id),
-          eq(stockAlerts.status, "unconfirmed"),
+          inArray(stockAlerts.status, ["unconfirmed", "unsubscribed"]),
         ),
       );
     if (input.retire) await tx.delete(comingSoon).where(eq(comingSoon.id, entry.id));
@@ -390,6 +398,26 @@ export async function linkComingSoon(
       message: `${entry.title} is linked to ${title.title}; ${alerts === 1 ? "1 release alert" : `${alerts} release alerts`} will go out.${input.retire ? " The entry is off the Coming Soon list." : ""}`,
     };
   });
+}
+
+/**
+ * A Coming Soon entry is being deleted in `tx`: the release alerts that wait for it alone (not
+ * yet on a catalogue title, so nothing could ever fire them) end with it, deleted whatever their
+ * state; nobody is e-mailed. Returns how many were confirmed and waiting: the people who will not
+ * be told. Alerts already on a title (the entry was linked) stay, and outlive the entry.
+ */
+export async function endReleaseAlerts(tx: Transaction, comingSoonId: number): Promise<number> {
+  const ended = await tx
+    .delete(stockAlerts)
+    .where(
+      and(
+        eq(stockAlerts.kind, "release"),
+        eq(stockAlerts.comingSoonId, comingSoonId),
+        isNull(stockAlerts.regSerialNo),
+      ),
+    )
+    .returning({ status: stockAlerts.status });
+  return ended.filter((alert) => alert.status === "active").length;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { asc, eq, gte } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { comingSoon } from "#app/db/schema.ts";
+import { endReleaseAlerts } from "#app/domain/alerts/alerts.server.ts";
 import { posterSrc } from "#app/lib/posters.ts";
 
 export const COMING_SOON_LIMIT = 12;
@@ -70,11 +71,26 @@ export async function addComingSoon(
   return row!.id;
 }
 
-/** Removes an entry; returns its poster value so the files can go too (null if not found). */
-export async function deleteComingSoon(db: Database, id: number): Promise<string | null> {
-  const [row] = await db
-    .delete(comingSoon)
-    .where(eq(comingSoon.id, id))
-    .returning({ posterUrl: comingSoon.posterUrl });
-  return row ? row.posterUrl : null;
+/**
+ * Removes an entry, and in the same transaction the release alerts waiting for it alone
+ * (`endReleaseAlerts`). Returns its poster value, so the files can go too, and how many people
+ * were waiting for its release (they are not told); null if there was no such entry.
+ */
+export async function deleteComingSoon(
+  db: Database,
+  id: number,
+): Promise<{ posterUrl: string; endedAlerts: number } | null> {
+  return db.transaction(async (tx) => {
+    // Locked first: a signup on the entry at this moment either lands before, and ends with
+    // it, or finds no entry.
+    const [entry] = await tx
+      .select({ posterUrl: comingSoon.posterUrl })
+      .from(comingSoon)
+      .where(eq(comingSoon.id, id))
+      .for("update");
+    if (!entry) return null;
+    const endedAlerts = await endReleaseAlerts(tx, id);
+    await tx.delete(comingSoon).where(eq(comingSoon.id, id));
+    return { posterUrl: entry.posterUrl, endedAlerts };
+  });
 }
