@@ -299,9 +299,11 @@ export default function ManageComingSoon({ loaderData, actionData }: Route.Compo
                     <p className="truncate font-medium">{entry.title}</p>
                     <p className="text-sm text-muted-foreground">
                       {entry.releaseDate} ·{" "}
-                      {entry.waiting > 0
-                        ? `${waitingLabel(entry.waiting)} for its release`
-                        : "Nobody waiting yet"}
+                      {entry.linkedTitle
+                        ? `Out now as ${entry.linkedTitle.title} (${entry.linkedTitle.serialNo})`
+                        : entry.waiting > 0
+                          ? `${waitingLabel(entry.waiting)} for its release`
+                          : "Nobody waiting yet"}
                     </p>
                   </div>
                   <DeleteEntry id={entry.id} title={entry.title} waiting={entry.waiting} />

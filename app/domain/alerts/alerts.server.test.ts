@@ -320,6 +320,141 @@ describe("stock alerts", () => {
     );
   });
 
+  it("a signup on an entry linked and kept on the row is its title's back-in-stock alert, and is mailed when it is back", async () => {
+    const [entry] = await db
+      .insert(comingSoon)
+      .values({
+        title: `Kept Premiere ${randomUUID().slice(0, 8)}`,
+        releaseDate: "2099-01-01",
+        posterUrl: "/posters/none.webp",
+      })
+      .returning();
+    // Out, and sold out on its first day.
+    const title = await soldOutTitle();
+    expect(
+      await linkComingSoon(db, {
+        comingSoonId: entry!.id,
+        regSerialNo: title.serialNo,
+        retire: false,
+      }),
+    ).toMatchObject({ ok: true, alerts: 0 });
+
+    const userId = await createCustomer(db);
+    const account = { userId, email: `order-${userId}@example.test` };
+    expect(
+      await subscribe(
+        db,
+        { kind: "release", id: entry!.id, account, email: null, clientIp: clientIp() },
+        { links },
+      ),
+    ).toEqual({ ok: true, message: `We will e-mail you when ${title.title} is back in stock.` });
+    const visitor = address();
+    expect(
+      await subscribe(
+        db,
+        { kind: "release", id: entry!.id, account: null, email: visitor, clientIp: clientIp() },
+        { links },
+      ),
+    ).toEqual({
+      ok: true,
+      message: "Check your e-mail: follow the link in it to confirm your alert.",
+    });
+    const [confirmation] = await mailsTo(visitor);
+    expect(confirmation!.text).toContain(`when ${title.title} is back in stock`);
+    const [pending] = await db.select().from(stockAlerts).where(eq(stockAlerts.email, visitor));
+    expect(
+      await confirmAlert(
+        db,
+        { id: pending!.id, token: alertToken(pending!.id, links.secret) },
+        links,
+      ),
+    ).toEqual({
+      ok: true,
+      message: `Your alert is confirmed: we will e-mail you when ${title.title} is back in stock.`,
+    });
+    const alerts = await db
+      .select({
+        kind: stockAlerts.kind,
+        regSerialNo: stockAlerts.regSerialNo,
+        status: stockAlerts.status,
+      })
+      .from(stockAlerts)
+      .where(inArray(stockAlerts.email, [account.email, visitor]));
+    expect(alerts).toEqual([
+      { kind: "restock", regSerialNo: title.serialNo, status: "active" },
+      { kind: "restock", regSerialNo: title.serialNo, status: "active" },
+    ]);
+
+    // What they were told is what happens: one e-mail each when it is back.
+    await setStock(title.serialNo, 3);
+    await sendDueAlerts(db, { links });
+    for (const email of [account.email, visitor]) {
+      expect(
+        (await mailsTo(email)).filter((mail) => /back in stock/.test(mail.subject)),
+      ).toHaveLength(1);
+    }
+    // On sale: nothing to wait for, and the answer says where it is.
+    expect(
+      await subscribe(
+        db,
+        { kind: "release", id: entry!.id, account: null, email: address(), clientIp: clientIp() },
+        { links },
+      ),
+    ).toEqual({
+      ok: false,
+      reason: "conflict",
+      message: `${title.title} is out now: add it to your cart.`,
+    });
+  });
+
+  it("a signup at the moment staff link the entry is either made due by the link or waits on the title", async () => {
+    const [entry] = await db
+      .insert(comingSoon)
+      .values({
+        title: `Racing Premiere ${randomUUID().slice(0, 8)}`,
+        releaseDate: "2099-01-01",
+        posterUrl: "/posters/none.webp",
+      })
+      .returning();
+    const title = await soldOutTitle();
+    const accounts = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const userId = await createCustomer(db);
+        return { userId, email: `order-${userId}@example.test` };
+      }),
+    );
+    await Promise.all([
+      ...accounts.map((account) =>
+        subscribe(
+          db,
+          { kind: "release", id: entry!.id, account, email: null, clientIp: clientIp() },
+          { links },
+        ),
+      ),
+      linkComingSoon(db, { comingSoonId: entry!.id, regSerialNo: title.serialNo, retire: false }),
+    ]);
+    const alerts = await db
+      .select({
+        kind: stockAlerts.kind,
+        status: stockAlerts.status,
+        serial: stockAlerts.regSerialNo,
+      })
+      .from(stockAlerts)
+      .where(
+        inArray(
+          stockAlerts.email,
+          accounts.map((account) => account.email),
+        ),
+      );
+    expect(alerts).toHaveLength(accounts.length);
+    for (const alert of alerts) {
+      expect([
+        { kind: "release", status: "due", serial: title.serialNo },
+        { kind: "restock", status: "active", serial: title.serialNo },
+      ]).toContainEqual(alert);
+    }
+  });
+
   it("deleting a Coming Soon entry ends the release alerts waiting for it and says how many people were waiting", async () => {
     const [entry] = await db
       .insert(comingSoon)

@@ -61,32 +61,47 @@ const CHECK_MAIL = "Check your e-mail: follow the link in it to confirm your ale
 
 type Target = { kind: AlertKind; id: number };
 
+/** What an alert waits for, as the shop names it, and whether it is on sale now. */
+type Found = Target & { title: string; inStock: boolean; released: boolean };
+
 /**
- * What the alert is about, as the shop names it; null if there is no such title or entry. Read
- * `for key share`: staff cannot delete (or link) it until the signup's transaction ends, so the
- * alert is stored against it as it stands, and stock changes are not held up.
+ * What the alert is about, as the shop names it; null if there is no such title or entry. A
+ * Coming Soon entry that staff linked to its catalogue title (kept on the row) is out: what it
+ * waits for is that title's stock. Read `for key share`: staff cannot delete or link it until the
+ * signup's transaction ends, so the alert is stored as things stand when it commits, and stock
+ * changes are not held up.
  */
-async function targetOf(tx: Database | Transaction, target: Target) {
+async function targetOf(tx: Database | Transaction, target: Target): Promise<Found | null> {
   if (target.kind === "restock") {
     const [title] = await tx
       .select({ title: regularTitles.title, quantity: regularTitles.qtyToList })
       .from(regularTitles)
       .where(eq(regularTitles.regSerialNo, target.id))
       .for("key share");
-    return title ? { title: title.title, inStock: title.quantity > 0 } : null;
+    return title
+      ? { ...target, title: title.title, inStock: title.quantity > 0, released: false }
+      : null;
   }
   const [entry] = await tx
-    .select({ title: comingSoon.title })
+    .select({ title: comingSoon.title, regSerialNo: comingSoon.regSerialNo })
     .from(comingSoon)
     .where(eq(comingSoon.id, target.id))
     .for("key share");
-  return entry ? { title: entry.title, inStock: false } : null;
+  if (!entry) return null;
+  const linked =
+    entry.regSerialNo === null
+      ? null
+      : await targetOf(tx, { kind: "restock", id: entry.regSerialNo });
+  if (linked) return { ...linked, released: true };
+  return { ...target, title: entry.title, inStock: false, released: false };
 }
 
 /**
  * Asks for an alert. `account`: the signed-in customer (their confirmed address, active at once);
  * otherwise `email` is a visitor's, stored unconfirmed with a confirmation link sent to it. The
- * answer to a visitor is the same whether or not the address already had an alert.
+ * answer to a visitor is the same whether or not the address already had an alert. On a Coming
+ * Soon entry already linked to its title, the alert is that title's back-in-stock alert, and the
+ * answer says so (decision 012).
  */
 export async function subscribe(
   db: Database,
@@ -112,21 +127,27 @@ export async function subscribe(
     const found = await targetOf(tx, input);
     if (!found) return { ok: false, reason: "not-found", message: "There is no such title." };
     if (found.inStock) {
-      return { ok: false, reason: "conflict", message: "It is in stock now: add it to your cart." };
+      return {
+        ok: false,
+        reason: "conflict",
+        message: found.released
+          ? `${found.title} is out now: add it to your cart.`
+          : "It is in stock now: add it to your cart.",
+      };
     }
     const values = {
-      kind: input.kind,
+      kind: found.kind,
       email,
       userId: input.account?.userId ?? null,
-      regSerialNo: input.kind === "restock" ? input.id : null,
-      comingSoonId: input.kind === "release" ? input.id : null,
+      regSerialNo: found.kind === "restock" ? found.id : null,
+      comingSoonId: found.kind === "release" ? found.id : null,
       title: found.title,
     };
     if (input.account) {
       const done = {
         ok: true as const,
         message:
-          input.kind === "restock"
+          found.kind === "restock"
             ? `We will e-mail you when ${found.title} is back in stock.`
             : `We will e-mail you when ${found.title} is released.`,
       };
@@ -163,7 +184,7 @@ export async function subscribe(
           .returning()
       )[0]!.id;
     const message = alertConfirmMessage({
-      kind: input.kind,
+      kind: found.kind,
       title: found.title,
       confirmUrl: new URL(
         alertConfirmPath(id, options.links.secret),
@@ -334,7 +355,7 @@ export async function unsubscribeOwn(
 /**
  * Staff link a Coming Soon entry to its title, now in the catalogue: the entry's waiting release
  * alerts are due at once (confirmed ones) or will be when confirmed; `retire` removes the entry
- * from the Coming Soon row in the same transaction.
+ * from the Coming Soon row in the same transaction, and otherwise the entry keeps the link.
  */
 export async function linkComingSoon(
   db: Database,
@@ -389,13 +410,21 @@ export async function linkComingSoon(
         ),
       );
     if (input.retire) await tx.delete(comingSoon).where(eq(comingSoon.id, entry.id));
+    // Kept on the row, the entry remembers its title: a signup there from now on waits for the
+    // title's stock (`targetOf`), since its release has happened.
+    else {
+      await tx
+        .update(comingSoon)
+        .set({ regSerialNo: input.regSerialNo })
+        .where(eq(comingSoon.id, entry.id));
+    }
     const alerts = due.length;
     return {
       ok: true as const,
       alerts,
       // The retired entry's poster, for the caller to remove its files once nothing shows it.
       ...(input.retire ? { retiredPoster: entry.posterUrl } : {}),
-      message: `${entry.title} is linked to ${title.title}; ${alerts === 1 ? "1 release alert" : `${alerts} release alerts`} will go out.${input.retire ? " The entry is off the Coming Soon list." : ""}`,
+      message: `${entry.title} is linked to ${title.title}; ${alerts === 1 ? "1 release alert" : `${alerts} release alerts`} will go out.${input.retire ? " The entry is off the Coming Soon list." : ` The entry stays on Coming Soon and leads to ${title.title}.`}`,
     };
   });
 }

@@ -1,6 +1,6 @@
 import { asc, eq, gte } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { comingSoon } from "#app/db/schema.ts";
+import { comingSoon, regularTitles } from "#app/db/schema.ts";
 import { endReleaseAlerts } from "#app/domain/alerts/alerts.server.ts";
 import { posterSrc } from "#app/lib/posters.ts";
 
@@ -42,25 +42,64 @@ export async function listComingSoon(
   }));
 }
 
+/** An entry with the catalogue title staff linked it to once it arrived (null until then). */
+export type LinkedComingSoon = ComingSoonCard & {
+  linkedTitle: { serialNo: number; title: string } | null;
+};
+
+const linkedColumns = {
+  id: comingSoon.id,
+  title: comingSoon.title,
+  releaseDate: comingSoon.releaseDate,
+  description: comingSoon.description,
+  posterUrl: comingSoon.posterUrl,
+  linkedSerialNo: regularTitles.regSerialNo,
+  linkedTitle: regularTitles.title,
+};
+
+function withLink({
+  posterUrl,
+  linkedSerialNo,
+  linkedTitle,
+  ...row
+}: {
+  id: number;
+  title: string;
+  releaseDate: string;
+  description: string | null;
+  posterUrl: string;
+  linkedSerialNo: number | null;
+  linkedTitle: string | null;
+}): LinkedComingSoon {
+  return {
+    ...row,
+    poster: posterSrc("coming-soon", row.id, posterUrl),
+    linkedTitle:
+      linkedSerialNo !== null && linkedTitle !== null
+        ? { serialNo: linkedSerialNo, title: linkedTitle }
+        : null,
+  };
+}
+
 /** One Coming Soon entry, for its own page; null if there is none. */
-export async function getComingSoon(db: Database, id: number): Promise<ComingSoonCard | null> {
+export async function getComingSoon(db: Database, id: number): Promise<LinkedComingSoon | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-  const [row] = await db.select().from(comingSoon).where(eq(comingSoon.id, id));
-  if (!row) return null;
-  const { posterUrl, createdAt: _createdAt, ...entry } = row;
-  return { ...entry, poster: posterSrc("coming-soon", row.id, posterUrl) };
+  const [row] = await db
+    .select(linkedColumns)
+    .from(comingSoon)
+    .leftJoin(regularTitles, eq(regularTitles.regSerialNo, comingSoon.regSerialNo))
+    .where(eq(comingSoon.id, id));
+  return row ? withLink(row) : null;
 }
 
 /** Every Coming Soon entry for the back office, by release date (past ones too). */
-export async function listComingSoonForAdmin(db: Database): Promise<ComingSoonCard[]> {
+export async function listComingSoonForAdmin(db: Database): Promise<LinkedComingSoon[]> {
   const rows = await db
-    .select()
+    .select(linkedColumns)
     .from(comingSoon)
+    .leftJoin(regularTitles, eq(regularTitles.regSerialNo, comingSoon.regSerialNo))
     .orderBy(asc(comingSoon.releaseDate), asc(comingSoon.id));
-  return rows.map(({ posterUrl, createdAt: _createdAt, ...row }) => ({
-    ...row,
-    poster: posterSrc("coming-soon", row.id, posterUrl),
-  }));
+  return rows.map(withLink);
 }
 
 export async function addComingSoon(
