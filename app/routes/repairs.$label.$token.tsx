@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { FormMessage } from "#app/components/form-field.tsx";
 import { EstimateTable } from "#app/components/repair-estimate.tsx";
+import { RepairLinkEnded } from "#app/components/repair-link-ended.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { repairDesk } from "#app/domain/repair-tickets/shop-context.server.ts";
@@ -18,11 +19,13 @@ import {
   FAILURE_STATUS,
   getTicket,
 } from "#app/domain/repair-tickets/tickets.server.ts";
+import { repairStatusLinkEnded, RETENTION_DAYS } from "#app/domain/retention/periods.ts";
+import { repairStatusLinkState } from "#app/domain/retention/retention.server.ts";
 import { clientIp } from "#app/lib/client-ip.ts";
 import { shopContact } from "#app/lib/env.server.ts";
 import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
 import { readForm } from "#app/lib/request.server.ts";
-import { formatShopDateTime } from "#app/lib/shop-time.ts";
+import { formatShopDate, formatShopDateTime } from "#app/lib/shop-time.ts";
 import { pageMeta, SHOP_ADDRESS } from "#app/lib/site.ts";
 import type { Route } from "./+types/repairs.$label.$token";
 
@@ -67,14 +70,28 @@ export async function loader({ params }: Route.LoaderArgs) {
   const when = (date: Date) => formatShopDateTime(date, timeZone);
   const { ticket, events, estimates } = found;
   const contact = shopContact();
+  const shop = { address: SHOP_ADDRESS, phone: contact.phone, hours: contact.hours };
+  if (ticket.closedAt && repairStatusLinkEnded(ticket.closedAt, new Date())) {
+    return data(
+      {
+        ended: true as const,
+        label: ticketLabel(number),
+        closedOn: formatShopDate(ticket.closedAt, timeZone),
+        days: RETENTION_DAYS.repairStatusLink,
+        shop,
+      },
+      { status: 410 },
+    );
+  }
   return {
+    ended: false as const,
     label: ticketLabel(number),
     device: deviceName(ticket),
     status: ticket.status,
     words: CUSTOMER_WORDS[ticket.status],
     promised: promisedDateLabel(ticket.promisedDate),
     closed: ticket.closedAt !== null,
-    shop: { address: SHOP_ADDRESS, phone: contact.phone, hours: contact.hours },
+    shop,
     // Who did what at the shop is the shop's business: the customer sees the steps and when.
     history: events.map((event) => ({
       id: event.id,
@@ -99,6 +116,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const number = ticketOfLink(params);
+  if ((await repairStatusLinkState(getDb(), number, new Date())) === "ended") {
+    return data({ ok: false, message: "This repair link has expired." }, { status: 410 });
+  }
   const form = await readForm(request);
   const estimateId = positiveInt(form.estimateId);
   const decision = form.decision;
@@ -115,7 +135,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return data({ ok: false, message: result.message }, { status: FAILURE_STATUS[result.reason] });
 }
 
-type Estimate = Route.ComponentProps["loaderData"]["estimates"][number];
+type Estimate = Extract<Route.ComponentProps["loaderData"], { ended: false }>["estimates"][number];
 
 function Decide({ estimate }: { estimate: Estimate }) {
   const busy = useNavigation().state === "submitting";
@@ -133,6 +153,7 @@ function Decide({ estimate }: { estimate: Estimate }) {
 }
 
 export default function RepairStatus({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.ended) return <RepairLinkEnded {...loaderData} />;
   const current = loaderData.estimates.find((estimate) => estimate.status === "pending");
   const earlier = loaderData.estimates.filter((estimate) => estimate !== current);
   return (
