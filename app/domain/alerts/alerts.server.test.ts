@@ -136,6 +136,39 @@ describe("stock alerts", () => {
     ).toHaveLength(1);
   });
 
+  it("a visitor's confirmation link works for a week after they last asked, and asking again renews it", async () => {
+    const title = await soldOutTitle();
+    const email = address();
+    const ask = () =>
+      subscribe(
+        db,
+        { kind: "restock", id: title.serialNo, account: null, email, clientIp: clientIp() },
+        { links },
+      );
+    await ask();
+    const [pending] = await db.select().from(stockAlerts).where(eq(stockAlerts.email, email));
+    const token = alertToken(pending!.id, links.secret);
+    const eightDaysOn = new Date(pending!.createdAt.getTime() + 8 * 24 * 60 * 60 * 1000);
+    expect(
+      await confirmAlert(db, { id: pending!.id, token }, { ...links, now: eightDaysOn }),
+    ).toEqual({
+      ok: false,
+      reason: "expired",
+      message: "This link has expired. Ask for the alert again on the title's page.",
+    });
+    expect(await statusOf(email)).toEqual(["unconfirmed"]);
+
+    // Asked again a week later: the same alert, a new week for its link.
+    await db
+      .update(stockAlerts)
+      .set({ createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
+      .where(eq(stockAlerts.id, pending!.id));
+    await ask();
+    expect(await mailsTo(email)).toHaveLength(2);
+    expect((await confirmAlert(db, { id: pending!.id, token }, links)).ok).toBe(true);
+    expect(await statusOf(email)).toEqual(["active"]);
+  });
+
   it("a signed-in customer's alert is active at once; an unsubscribed one never fires", async () => {
     const title = await soldOutTitle();
     const userId = await createCustomer(db);

@@ -4,7 +4,7 @@
 // makes waiting alerts due in the transaction that brings the stock back (migration 0023), and
 // the sender here mails each due alert once, with a one-click unsubscribe (RFC 8058).
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { comingSoon, regularTitles, stockAlerts } from "#app/db/schema.ts";
 import {
@@ -15,8 +15,9 @@ import {
 import { queueMail, queueMails } from "#app/domain/mail/outbox.server.ts";
 import type { OutgoingMail } from "#app/domain/mail/outgoing-mail.ts";
 import type { Transaction } from "#app/domain/orders/stock.server.ts";
+import { alertConfirmable, daysBefore, RETENTION_DAYS } from "#app/domain/retention/periods.ts";
 import { alertConfirmMessage, backInStockMessage } from "#app/emails/alert-emails.ts";
-import type { AlertKind, AlertStatus } from "./status.ts";
+import { ALERT_LINK_EXPIRED, type AlertKind, type AlertStatus } from "./status.ts";
 
 export type AlertLinks = { publicUrl: string; secret: string };
 
@@ -52,7 +53,7 @@ export type AlertResult =
   | { ok: true; message: string }
   | {
       ok: false;
-      reason: "not-found" | "conflict" | "invalid" | "rate-limited";
+      reason: "not-found" | "conflict" | "invalid" | "rate-limited" | "expired";
       message: string;
       retryAfterSeconds?: number;
     };
@@ -175,6 +176,13 @@ export async function subscribe(
     if (!address.allowed) return { ok: true, message: CHECK_MAIL };
     const [existing] = await waitingAlert(tx, values);
     if (existing?.status === "active") return { ok: true, message: CHECK_MAIL };
+    // Asked again: the same alert, and its link works for a full window from now.
+    if (existing) {
+      await tx
+        .update(stockAlerts)
+        .set({ createdAt: new Date() })
+        .where(eq(stockAlerts.id, existing.id));
+    }
     const id =
       existing?.id ??
       (
@@ -246,18 +254,39 @@ export async function confirmAlert(
     return { ok: true, message: `Your alert for ${alert.title} is confirmed.` };
   }
   const now = options.now ?? new Date();
+  if (!alertConfirmable(alert.createdAt, now)) {
+    return { ok: false, reason: "expired", message: ALERT_LINK_EXPIRED };
+  }
   const found = alert.regSerialNo
     ? await targetOf(db, { kind: "restock", id: alert.regSerialNo })
     : null;
   const dueNow = alert.regSerialNo !== null && (alert.kind === "release" || found?.inStock);
-  await db
+  const [confirmed] = await db
     .update(stockAlerts)
     .set(
       dueNow
         ? { status: "due", confirmedAt: now, dueAt: now }
         : { status: "active", confirmedAt: now },
     )
-    .where(and(eq(stockAlerts.id, alert.id), eq(stockAlerts.status, "unconfirmed")));
+    .where(
+      and(
+        eq(stockAlerts.id, alert.id),
+        eq(stockAlerts.status, "unconfirmed"),
+        gt(stockAlerts.createdAt, daysBefore(now, RETENTION_DAYS.unconfirmedAlert)),
+      ),
+    )
+    .returning({ id: stockAlerts.id });
+  // Changed meanwhile: confirmed by another press (fine), or gone with the retention sweep.
+  if (!confirmed) {
+    const [still] = await db
+      .select({ status: stockAlerts.status })
+      .from(stockAlerts)
+      .where(eq(stockAlerts.id, alert.id));
+    if (!still) return { ok: false, reason: "not-found", message: "This link is not valid." };
+    if (still.status === "unconfirmed" || still.status === "unsubscribed") {
+      return { ok: false, reason: "expired", message: ALERT_LINK_EXPIRED };
+    }
+  }
   return {
     ok: true,
     message:

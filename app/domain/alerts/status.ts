@@ -25,6 +25,10 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   release: "Release",
 };
 
+/** A visitor's confirmation link past its window (`RETENTION_DAYS.unconfirmedAlert`). */
+export const ALERT_LINK_EXPIRED =
+  "This link has expired. Ask for the alert again on the title's page.";
+
 /** "3 waiting": how many people an alert count stands for. */
 export const waitingLabel = (count: number) => `${count.toLocaleString("en-US")} waiting`;
 
