@@ -17,6 +17,7 @@ import {
 import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
 import { startAlertSender } from "#app/domain/alerts/alerts.server.ts";
 import { startOrderJobs } from "#app/domain/orders/order-jobs.server.ts";
+import { startRetentionJobs } from "#app/domain/retention/retention-jobs.server.ts";
 import { CLIENT_IP_HEADER, isLoopback } from "#app/lib/client-ip.ts";
 import { getEnv, publicUrl } from "#app/lib/env.server.ts";
 import { prepareDatabase } from "./database.ts";
@@ -47,6 +48,14 @@ async function main() {
   await startOrderJobs(mail.queue, getDb(), (expired) =>
     logger.info({ orders: expired }, "unpaid orders expired, stock returned"),
   );
+  // Personal data past its period (docs/security.md, "Retention") goes once an hour.
+  await startRetentionJobs(mail.queue, getDb(), {
+    log: (deleted) => {
+      if (Object.values(deleted).some((count) => count > 0)) {
+        logger.info({ deleted }, "personal data past its retention period deleted");
+      }
+    },
+  });
   // Alerts the database made due (a title back in stock, a release) are mailed from here.
   const stopAlerts = startAlertSender(getDb(), {
     links: { publicUrl: publicUrl(env), secret: authSecret(env) },

@@ -220,6 +220,13 @@ export const comingSoon = pgTable(
     releaseDate: date("release_date").notNull(),
     posterUrl: text("poster_url").notNull(),
     description: text("description"),
+    /**
+     * The catalogue title staff linked the entry to once it arrived (its release alerts went
+     * out then); a signup on a linked entry is that title's back-in-stock alert.
+     */
+    regSerialNo: integer("reg_serial_no").references(() => regularTitles.regSerialNo, {
+      onDelete: "set null",
+    }),
     createdAt: timestamps.createdAt,
   },
   (t) => [index("coming_soon_release_date").on(t.releaseDate, t.id)],

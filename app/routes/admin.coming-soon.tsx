@@ -10,12 +10,22 @@ import {
 } from "#app/components/form-field.tsx";
 import { PosterImage } from "#app/components/poster-image.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "#app/components/ui/dialog.tsx";
 import { useFetcherAnswer } from "#app/components/use-fetcher-answer.ts";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
 import { linkComingSoon, waitingForComingSoon } from "#app/domain/alerts/alerts.server.ts";
-import { waitingLabel } from "#app/domain/alerts/status.ts";
+import { notToldText, waitingLabel } from "#app/domain/alerts/status.ts";
 import {
   addComingSoon,
   deleteComingSoon,
@@ -101,11 +111,15 @@ export async function action({ request }: Route.ActionArgs) {
   const { fields, files } = await readFormWithFiles(request);
   if (fields.intent === "delete") {
     const id = positiveInt(fields.id);
-    const poster = id ? await deleteComingSoon(getDb(), id) : null;
-    if (poster === null)
+    const deleted = id ? await deleteComingSoon(getDb(), id) : null;
+    if (deleted === null)
       return data({ deleted: false, message: "That entry was already deleted." }, { status: 404 });
-    await releaseUploadedPosters(getDb(), [poster]);
-    return { deleted: true, message: "Entry deleted" };
+    await releaseUploadedPosters(getDb(), [deleted.posterUrl]);
+    return {
+      deleted: true,
+      message: "Entry deleted",
+      waiting: deleted.endedAlerts > 0 ? notToldText(deleted.endedAlerts) : undefined,
+    };
   }
   if (fields.intent === "link") return link(fields);
 
@@ -184,23 +198,44 @@ function LinkEntry({
   );
 }
 
-function DeleteEntry({ id, title }: { id: number; title: string }) {
+/**
+ * Deletion is permanent after a confirmation (spec §4), which says who is waiting for the
+ * release: their alerts end with the entry and nobody is e-mailed.
+ */
+function DeleteEntry({ id, title, waiting }: { id: number; title: string; waiting: number }) {
   const fetcher = useFetcher({ key: DELETE_FETCHER });
   return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="id" value={id} />
-      <Button
-        type="submit"
-        variant="outline"
-        size="sm"
-        aria-label={`Delete ${title}`}
-        disabled={fetcher.state !== "idle"}
-      >
-        <Trash aria-hidden="true" />
-        Delete
-      </Button>
-    </fetcher.Form>
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline" size="sm" aria-label={`Delete ${title}`}>
+          <Trash aria-hidden="true" />
+          Delete
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete Coming Soon entry</DialogTitle>
+          <DialogDescription>
+            {`Delete "${title}"? This cannot be undone.`}
+            {waiting > 0 ? ` ${notToldText(waiting)}` : ""}
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={id} />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={fetcher.state !== "idle"}>
+              Delete
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -215,9 +250,11 @@ export default function ManageComingSoon({ loaderData, actionData }: Route.Compo
       form.current?.reset();
     }
   });
-  const deletion = useFetcher<{ deleted: boolean; message: string }>({ key: DELETE_FETCHER });
+  const deletion = useFetcher<{ deleted: boolean; message: string; waiting?: string }>({
+    key: DELETE_FETCHER,
+  });
   useFetcherAnswer(deletion, (answer) => {
-    if (answer.deleted) toast.success(answer.message);
+    if (answer.deleted) toast.success(answer.message, { description: answer.waiting });
     else toast.error(answer.message);
   });
   const linking = useFetcher<LinkAnswer>({ key: LINK_FETCHER });
@@ -262,12 +299,14 @@ export default function ManageComingSoon({ loaderData, actionData }: Route.Compo
                     <p className="truncate font-medium">{entry.title}</p>
                     <p className="text-sm text-muted-foreground">
                       {entry.releaseDate} ·{" "}
-                      {entry.waiting > 0
-                        ? `${waitingLabel(entry.waiting)} for its release`
-                        : "Nobody waiting yet"}
+                      {entry.linkedTitle
+                        ? `Out now as ${entry.linkedTitle.title} (${entry.linkedTitle.serialNo})`
+                        : entry.waiting > 0
+                          ? `${waitingLabel(entry.waiting)} for its release`
+                          : "Nobody waiting yet"}
                     </p>
                   </div>
-                  <DeleteEntry id={entry.id} title={entry.title} />
+                  <DeleteEntry id={entry.id} title={entry.title} waiting={entry.waiting} />
                 </div>
                 <LinkEntry id={entry.id} title={entry.title} answer={linkAnswer} />
               </li>

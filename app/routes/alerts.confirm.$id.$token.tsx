@@ -4,6 +4,8 @@ import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
 import { alertByLink, confirmAlert } from "#app/domain/alerts/alerts.server.ts";
+import { ALERT_LINK_EXPIRED } from "#app/domain/alerts/status.ts";
+import { alertConfirmable } from "#app/domain/retention/periods.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
@@ -30,6 +32,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     kind: alert.kind,
     confirmed: alert.status !== "unconfirmed",
     cancelled: alert.status === "unsubscribed",
+    // Past its window the link only says so (docs/security.md, "Retention").
+    expired: alert.status === "unconfirmed" && !alertConfirmable(alert.createdAt, new Date()),
   };
 }
 
@@ -42,7 +46,7 @@ export async function action({ params }: Route.ActionArgs) {
   if (result.ok) return { ok: true, message: result.message };
   return data(
     { ok: false, message: result.reason === "not-found" ? INVALID : result.message },
-    { status: result.reason === "not-found" ? 404 : 409 },
+    { status: result.reason === "not-found" ? 404 : result.reason === "expired" ? 410 : 409 },
   );
 }
 
@@ -53,9 +57,11 @@ export default function ConfirmAlert({ loaderData, actionData }: Route.Component
     actionData ??
     (loaderData.cancelled
       ? { ok: false, message: "This alert was cancelled." }
-      : loaderData.confirmed
-        ? { ok: true, message: `Your alert for ${title} is confirmed.` }
-        : null);
+      : loaderData.expired
+        ? { ok: false, message: ALERT_LINK_EXPIRED }
+        : loaderData.confirmed
+          ? { ok: true, message: `Your alert for ${title} is confirmed.` }
+          : null);
   return (
     <div className="mx-auto max-w-lg px-4 py-16">
       <h1 className="text-3xl font-bold">Confirm your alert</h1>

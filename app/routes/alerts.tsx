@@ -25,7 +25,13 @@ export function loader() {
   return null;
 }
 
-const STATUS = { "not-found": 404, conflict: 409, invalid: 400, "rate-limited": 429 } as const;
+const STATUS = {
+  "not-found": 404,
+  conflict: 409,
+  invalid: 400,
+  "rate-limited": 429,
+  expired: 410,
+} as const;
 
 /** Asks for an alert (from the signup on a title page or a Coming Soon entry). */
 export async function action({ request }: Route.ActionArgs) {

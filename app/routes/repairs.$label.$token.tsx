@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { FormMessage } from "#app/components/form-field.tsx";
 import { EstimateTable } from "#app/components/repair-estimate.tsx";
+import { RepairLinkEnded } from "#app/components/repair-link-ended.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { repairDesk } from "#app/domain/repair-tickets/shop-context.server.ts";
@@ -19,12 +20,14 @@ import {
   FAILURE_STATUS,
   getTicket,
 } from "#app/domain/repair-tickets/tickets.server.ts";
+import { repairStatusLinkEnded, RETENTION_DAYS } from "#app/domain/retention/periods.ts";
+import { repairStatusLinkState } from "#app/domain/retention/retention.server.ts";
 import { clientIp } from "#app/lib/client-ip.ts";
 import { shopContact } from "#app/lib/env.server.ts";
 import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
-import { formatShopDateTime, formatShopLongDate } from "#app/lib/shop-time.ts";
+import { formatShopDate, formatShopDateTime, formatShopLongDate } from "#app/lib/shop-time.ts";
 import { pageMeta, SHOP_ADDRESS } from "#app/lib/site.ts";
 import type { Route } from "./+types/repairs.$label.$token";
 
@@ -70,7 +73,21 @@ export async function loader({ params }: Route.LoaderArgs) {
       ? formatShopLongDate(ticket.closedAt, timeZone)
       : null;
   const contact = shopContact();
+  const shop = { address: SHOP_ADDRESS, phone: contact.phone, hours: contact.hours };
+  if (ticket.closedAt && repairStatusLinkEnded(ticket.closedAt, new Date())) {
+    return data(
+      {
+        ended: true as const,
+        label: ticketLabel(number),
+        closedOn: formatShopDate(ticket.closedAt, timeZone),
+        days: RETENTION_DAYS.repairStatusLink,
+        shop,
+      },
+      { status: 410 },
+    );
+  }
   return {
+    ended: false as const,
     label: ticketLabel(number),
     device: deviceName(ticket),
     status: ticket.status,
@@ -83,7 +100,8 @@ export async function loader({ params }: Route.LoaderArgs) {
         ? `Collected free of charge on ${collectedOn}.`
         : `Paid ${formatUsd(ticket.paidCents ?? 0)} (${PAYMENT_LABELS[ticket.paymentMethod!]}) on ${collectedOn}.`
       : null,
-    shop: { address: SHOP_ADDRESS, phone: contact.phone, hours: contact.hours },
+    closed: ticket.closedAt !== null,
+    shop,
     // Who did what at the shop is the shop's business: the customer sees the steps and when
     // (corrections of the ticket's details are not steps of the repair).
     history: events
@@ -111,6 +129,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const number = ticketOfLink(params);
+  if ((await repairStatusLinkState(getDb(), number, new Date())) === "ended") {
+    return data({ ok: false, message: "This repair link has expired." }, { status: 410 });
+  }
   const form = await readForm(request);
   const estimateId = positiveInt(form.estimateId);
   const decision = form.decision;
@@ -136,7 +157,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => actionStatus === 409 || defaultShouldRevalidate;
 
-type Estimate = Route.ComponentProps["loaderData"]["estimates"][number];
+type Estimate = Extract<Route.ComponentProps["loaderData"], { ended: false }>["estimates"][number];
 
 function Decide({ estimate }: { estimate: Estimate }) {
   const busy = useNavigation().state === "submitting";
@@ -154,6 +175,7 @@ function Decide({ estimate }: { estimate: Estimate }) {
 }
 
 export default function RepairStatus({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.ended) return <RepairLinkEnded {...loaderData} />;
   const current = loaderData.estimates.find((estimate) => estimate.status === "pending");
   const earlier = loaderData.estimates.filter((estimate) => estimate !== current);
   return (

@@ -204,6 +204,10 @@ test("a Coming Soon entry with an uploaded poster shows on the home page", async
 
   await page.goto("/admin/coming-soon");
   await page.getByRole("button", { name: `Delete ${title}` }).click();
+  // Permanent after a confirmation, as the catalogue tables' deletions are.
+  const confirm = page.getByRole("dialog", { name: "Delete Coming Soon entry" });
+  await expect(confirm).toContainText(`Delete "${title}"? This cannot be undone.`);
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.getByText("Entry deleted")).toBeVisible();
   await expect(page.getByRole("list", { name: "Coming Soon entries" })).not.toContainText(title);
 });

@@ -1,5 +1,10 @@
 import { expect, test } from "./support/fixtures.ts";
-import { clientAddress, signedInCustomer, signInAsAdmin } from "./support/accounts.ts";
+import {
+  adminInOtherBrowser,
+  clientAddress,
+  signedInCustomer,
+  signInAsAdmin,
+} from "./support/accounts.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { addComingSoonEntry, listRegularTitle } from "./support/catalogue.ts";
 import { uniqueEmail } from "./support/mailbox.ts";
@@ -62,6 +67,51 @@ test("staff link a Coming Soon entry to its title once it is in the catalogue", 
     ),
   ).toBeVisible();
   await expect(entries).not.toContainText(upcoming);
+});
+
+test("deleting a Coming Soon entry people wait for says they will not be told, and works", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const admin = await adminInOtherBrowser(browser, testInfo.testId, "shelving-desk");
+  const upcoming = `Shelved Premiere ${Date.now().toString(36)}`;
+  await addComingSoonEntry(admin, upcoming);
+  const entries = admin.getByRole("list", { name: "Coming Soon entries" });
+  const entry = entries.getByRole("listitem").filter({ hasText: upcoming });
+  const id = await entry.locator('input[name="id"]').first().inputValue();
+
+  // A customer waits for it; a visitor asked and has not confirmed yet.
+  await signedInCustomer(page, uniqueEmail("shelved-fan"), "Shelved-Fan-Pass-8", "Sam", "Shelf");
+  await page.goto(`/coming-soon/${id}`);
+  await page.getByRole("button", { name: "Notify me on release" }).click();
+  await expect(page.getByText(`We will e-mail you when ${upcoming} is released.`)).toBeVisible();
+  const visitor = await browser.newContext({
+    extraHTTPHeaders: { "X-Forwarded-For": clientAddress(`${testInfo.testId}-visitor`) },
+  });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/coming-soon/${id}`);
+  await visitorPage.getByLabel("Your email").fill(uniqueEmail("shelved-visitor"));
+  await visitorPage.getByRole("button", { name: "Notify me on release" }).click();
+  await expect(
+    visitorPage.getByText("Check your e-mail: follow the link in it to confirm your alert."),
+  ).toBeVisible();
+  await visitor.close();
+
+  await admin.goto("/admin/coming-soon");
+  await expect(entry).toContainText("1 waiting for its release");
+  await entry.getByRole("button", { name: `Delete ${upcoming}` }).click();
+  const dialog = admin.getByRole("dialog", { name: "Delete Coming Soon entry" });
+  await expect(dialog).toContainText(
+    `Delete "${upcoming}"? This cannot be undone. 1 person waiting for its release will not be told; their alert ends with it.`,
+  );
+  expect(await seriousViolations(admin)).toEqual([]);
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(admin.getByText("Entry deleted")).toBeVisible();
+  await expect(
+    admin.getByText("1 person waiting for its release will not be told; their alert ends with it."),
+  ).toBeVisible();
+  await expect(entries).not.toContainText(upcoming);
+  await admin.context().close();
 });
 
 test("a customer's My Alerts, where the alert e-mails lead", async ({ page }) => {

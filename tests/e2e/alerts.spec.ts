@@ -182,3 +182,59 @@ test("a Coming Soon title linked to its new catalogue title sends the release al
   expect(mailsMatching(email, /is out now/)).toHaveLength(1);
   await admin.context().close();
 });
+
+test("a Coming Soon title linked and kept on the row leads to its title, whose back-in-stock alert is sent", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const admin = await adminInOtherBrowser(browser, testInfo.testId, "kept-release-desk");
+  const stamp = Date.now().toString(36);
+  const upcoming = `Kept Premiere ${stamp}`;
+  // Far ahead, so it is not the first of the home row that other tests open.
+  await addComingSoonEntry(admin, upcoming, 900);
+  const entry = admin
+    .getByRole("list", { name: "Coming Soon entries" })
+    .getByRole("listitem")
+    .filter({ hasText: upcoming });
+  const id = await entry.locator('input[name="id"]').first().inputValue();
+  const feature = `Kept Feature ${stamp}`;
+  // Out, and sold out already.
+  const serial = await listRegularTitle(admin, { title: feature, productId: "KEPT-1", qty: 0 });
+  await admin.goto("/admin/coming-soon");
+  await entry.getByLabel("Catalogue serial number").fill(serial);
+  await entry.getByLabel("Remove it from Coming Soon").uncheck();
+  await entry.getByRole("button", { name: /^Link and send release alerts/ }).click();
+  await expect(
+    admin.getByText(
+      `${upcoming} is linked to ${feature}; 0 release alerts will go out. The entry stays on Coming Soon and leads to ${feature}.`,
+    ),
+  ).toBeVisible();
+  await expect(entry).toContainText(`Out now as ${feature} (${serial})`);
+
+  // The entry's page no longer promises a release e-mail: it leads to the title.
+  await page.goto(`/coming-soon/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: upcoming })).toBeVisible();
+  await expect(page.getByText(`${upcoming} is in our catalogue now.`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Notify me on release" })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("link", { name: `See ${feature}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/movies/${serial}$`));
+  const email = uniqueEmail("kept-release");
+  await page.goto(await visitorSignsUp(page, email, "Email me when it's back"));
+  await page.getByRole("button", { name: "Confirm alert" }).click();
+  await expect(
+    page.getByText(`Your alert is confirmed: we will e-mail you when ${feature} is back in stock.`),
+  ).toBeVisible();
+
+  await setStock(admin, serial, feature, 2);
+  const alert = await waitForMail(email, /is back in stock/);
+  expect(alert.subject).toBe(`${feature} is back in stock at Reel & Repair`);
+  await admin.goto("/admin/coming-soon");
+  await entry.getByRole("button", { name: `Delete ${upcoming}` }).click();
+  await admin
+    .getByRole("dialog", { name: "Delete Coming Soon entry" })
+    .getByRole("button", { name: "Delete", exact: true })
+    .click();
+  await expect(admin.getByText("Entry deleted")).toBeVisible();
+  await admin.context().close();
+});

@@ -3,7 +3,12 @@ import { getDb } from "#app/db/client.server.ts";
 import { customers, users } from "#app/db/schema.ts";
 import { clientIp } from "#app/lib/client-ip.ts";
 import { callAuth, type AuthResult } from "./auth-call.server.ts";
-import { ACCOUNT_LIMITS, consumeLimit, REGISTER_PER_CLIENT } from "./rate-limit.server.ts";
+import {
+  ACCOUNT_LIMITS,
+  addressLimitKey,
+  consumeLimit,
+  REGISTER_PER_CLIENT,
+} from "./rate-limit.server.ts";
 
 export type Registration = {
   firstName: string;
@@ -35,7 +40,11 @@ export async function registerCustomer(
     `register-client:${clientIp(request)}`,
     REGISTER_PER_CLIENT,
   );
-  const perAddress = await consumeLimit(getDb(), `register:${email}`, ACCOUNT_LIMITS.register);
+  const perAddress = await consumeLimit(
+    getDb(),
+    addressLimitKey("register", email),
+    ACCOUNT_LIMITS.register,
+  );
   if (!perClient.allowed || !perAddress.allowed) return { status: "rate-limited" };
   const [existing] = await getDb()
     .select({ id: users.id })

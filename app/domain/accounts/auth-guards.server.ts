@@ -4,7 +4,13 @@ import type { createAuthMiddleware } from "better-auth/api";
 import { getDb } from "#app/db/client.server.ts";
 import { verifications } from "#app/db/schema.ts";
 import { authBodyProblem } from "./auth-input.ts";
-import { ACCOUNT_LIMITS, clearLimit, consumeLimit, type Limit } from "./rate-limit.server.ts";
+import {
+  ACCOUNT_LIMITS,
+  addressLimitKey,
+  clearLimit,
+  consumeLimit,
+  type Limit,
+} from "./rate-limit.server.ts";
 
 type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -50,7 +56,7 @@ export async function beforeAuthEndpoint(ctx: AuthContext): Promise<void> {
   const limited = ctx.path ? ACCOUNT_LIMITED[ctx.path] : undefined;
   const email = emailIn(ctx.body);
   if (limited && email) {
-    const result = await consumeLimit(getDb(), `${limited.name}:${email}`, limited.limit);
+    const result = await consumeLimit(getDb(), addressLimitKey(limited.name, email), limited.limit);
     if (!result.allowed) {
       throw new APIError(
         "TOO_MANY_REQUESTS",
@@ -86,7 +92,8 @@ export async function afterAuthEndpoint(ctx: AuthContext): Promise<void> {
     const returned = ctx.context.returned as { twoFactorRedirect?: boolean } | undefined;
     const email = emailIn(ctx.body);
     // A finished sign-in (not one waiting for its second factor) forgets the failed attempts.
-    if (email && !returned?.twoFactorRedirect) await clearLimit(getDb(), `sign-in:${email}`);
+    if (email && !returned?.twoFactorRedirect)
+      await clearLimit(getDb(), addressLimitKey("sign-in", email));
   }
   if (ctx.path === "/change-password" && !failed) {
     const session = await getSessionFromCtx(ctx).catch(() => null);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
+import type { Transaction } from "#app/domain/orders/stock.server.ts";
 import { rateLimits } from "#app/db/schema.ts";
 
 export type Limit = { windowSeconds: number; max: number };
@@ -13,7 +14,7 @@ export type Limit = { windowSeconds: number; max: number };
  * start with "shop:" and use `last_request` as the window's start.)
  */
 export async function consumeLimit(
-  db: Database,
+  db: Database | Transaction,
   key: string,
   limit: Limit,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
@@ -39,6 +40,26 @@ export async function consumeLimit(
       Math.ceil((startedAt + limit.windowSeconds * 1000 - now) / 1000),
     ),
   };
+}
+
+/**
+ * An address as its mailbox sees it: lower-cased, and without the `+tag` that most providers
+ * deliver to the same mailbox (`Victim+1@Example.com` is `victim@example.com`).
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  const plus = address.indexOf("+");
+  if (at < 0 || plus <= 0 || plus > at) return address;
+  return address.slice(0, plus) + address.slice(at);
+}
+
+/**
+ * The key of a limit counted per e-mail address: the one place such keys are made, so every
+ * limit on an address counts its spellings (capitals, `+tag`s) as the one mailbox they reach.
+ */
+export function addressLimitKey(purpose: string, email: string): string {
+  return `${purpose}:${mailboxOf(email)}`;
 }
 
 /** Forgets the attempts under `key` (after a success, so a person's own sign-ins never add up). */

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { comingSoon, regularTitles, stockAlerts, users } from "#app/db/schema.ts";
 import { importCatalogCsv } from "#app/domain/catalog/catalog-csv.server.ts";
+import { deleteComingSoon } from "#app/domain/catalog/coming-soon.server.ts";
 import { placeOrder } from "#app/domain/orders/place-order.server.ts";
 import { cancelOrder } from "#app/domain/orders/staff-actions.server.ts";
 import {
@@ -17,6 +18,7 @@ import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
 import {
+  ALERT_LIMITS,
   alertToken,
   confirmAlert,
   linkComingSoon,
@@ -132,6 +134,39 @@ describe("stock alerts", () => {
     expect(
       (await mailsTo(email)).filter((mail) => /back in stock/.test(mail.subject)),
     ).toHaveLength(1);
+  });
+
+  it("a visitor's confirmation link works for a week after they last asked, and asking again renews it", async () => {
+    const title = await soldOutTitle();
+    const email = address();
+    const ask = () =>
+      subscribe(
+        db,
+        { kind: "restock", id: title.serialNo, account: null, email, clientIp: clientIp() },
+        { links },
+      );
+    await ask();
+    const [pending] = await db.select().from(stockAlerts).where(eq(stockAlerts.email, email));
+    const token = alertToken(pending!.id, links.secret);
+    const eightDaysOn = new Date(pending!.createdAt.getTime() + 8 * 24 * 60 * 60 * 1000);
+    expect(
+      await confirmAlert(db, { id: pending!.id, token }, { ...links, now: eightDaysOn }),
+    ).toEqual({
+      ok: false,
+      reason: "expired",
+      message: "This link has expired. Ask for the alert again on the title's page.",
+    });
+    expect(await statusOf(email)).toEqual(["unconfirmed"]);
+
+    // Asked again a week later: the same alert, a new week for its link.
+    await db
+      .update(stockAlerts)
+      .set({ createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
+      .where(eq(stockAlerts.id, pending!.id));
+    await ask();
+    expect(await mailsTo(email)).toHaveLength(2);
+    expect((await confirmAlert(db, { id: pending!.id, token }, links)).ok).toBe(true);
+    expect(await statusOf(email)).toEqual(["active"]);
   });
 
   it("a signed-in customer's alert is active at once; an unsubscribed one never fires", async () => {
@@ -318,6 +353,229 @@ describe("stock alerts", () => {
     );
   });
 
+  it("a signup on an entry linked and kept on the row is its title's back-in-stock alert, and is mailed when it is back", async () => {
+    const [entry] = await db
+      .insert(comingSoon)
+      .values({
+        title: `Kept Premiere ${randomUUID().slice(0, 8)}`,
+        releaseDate: "2099-01-01",
+        posterUrl: "/posters/none.webp",
+      })
+      .returning();
+    // Out, and sold out on its first day.
+    const title = await soldOutTitle();
+    expect(
+      await linkComingSoon(db, {
+        comingSoonId: entry!.id,
+        regSerialNo: title.serialNo,
+        retire: false,
+      }),
+    ).toMatchObject({ ok: true, alerts: 0 });
+
+    const userId = await createCustomer(db);
+    const account = { userId, email: `order-${userId}@example.test` };
+    expect(
+      await subscribe(
+        db,
+        { kind: "release", id: entry!.id, account, email: null, clientIp: clientIp() },
+        { links },
+      ),
+    ).toEqual({ ok: true, message: `We will e-mail you when ${title.title} is back in stock.` });
+    const visitor = address();
+    expect(
+      await subscribe(
+        db,
+        { kind: "release", id: entry!.id, account: null, email: visitor, clientIp: clientIp() },
+        { links },
+      ),
+    ).toEqual({
+      ok: true,
+      message: "Check your e-mail: follow the link in it to confirm your alert.",
+    });
+    const [confirmation] = await mailsTo(visitor);
+    expect(confirmation!.text).toContain(`when ${title.title} is back in stock`);
+    const [pending] = await db.select().from(stockAlerts).where(eq(stockAlerts.email, visitor));
+    expect(
+      await confirmAlert(
+        db,
+        { id: pending!.id, token: alertToken(pending!.id, links.secret) },
+        links,
+      ),
+    ).toEqual({
+      ok: true,
+      message: `Your alert is confirmed: we will e-mail you when ${title.title} is back in stock.`,
+    });
+    const alerts = await db
+      .select({
+        kind: stockAlerts.kind,
+        regSerialNo: stockAlerts.regSerialNo,
+        status: stockAlerts.status,
+      })
+      .from(stockAlerts)
+      .where(inArray(stockAlerts.email, [account.email, visitor]));
+    expect(alerts).toEqual([
+      { kind: "restock", regSerialNo: title.serialNo, status: "active" },
+      { kind: "restock", regSerialNo: title.serialNo, status: "active" },
+    ]);
+
+    // What they were told is what happens: one e-mail each when it is back.
+    await setStock(title.serialNo, 3);
+    await sendDueAlerts(db, { links });
+    for (const email of [account.email, visitor]) {
+      expect(
+        (await mailsTo(email)).filter((mail) => /back in stock/.test(mail.subject)),
+      ).toHaveLength(1);
+    }
+    // On sale: nothing to wait for, and the answer says where it is.
+    expect(
+      await subscribe(
+        db,
+        { kind: "release", id: entry!.id, account: null, email: address(), clientIp: clientIp() },
+        { links },
+      ),
+    ).toEqual({
+      ok: false,
+      reason: "conflict",
+      message: `${title.title} is out now: add it to your cart.`,
+    });
+  });
+
+  it("a signup at the moment staff link the entry is either made due by the link or waits on the title", async () => {
+    const [entry] = await db
+      .insert(comingSoon)
+      .values({
+        title: `Racing Premiere ${randomUUID().slice(0, 8)}`,
+        releaseDate: "2099-01-01",
+        posterUrl: "/posters/none.webp",
+      })
+      .returning();
+    const title = await soldOutTitle();
+    const accounts = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const userId = await createCustomer(db);
+        return { userId, email: `order-${userId}@example.test` };
+      }),
+    );
+    await Promise.all([
+      ...accounts.map((account) =>
+        subscribe(
+          db,
+          { kind: "release", id: entry!.id, account, email: null, clientIp: clientIp() },
+          { links },
+        ),
+      ),
+      linkComingSoon(db, { comingSoonId: entry!.id, regSerialNo: title.serialNo, retire: false }),
+    ]);
+    const alerts = await db
+      .select({
+        kind: stockAlerts.kind,
+        status: stockAlerts.status,
+        serial: stockAlerts.regSerialNo,
+      })
+      .from(stockAlerts)
+      .where(
+        inArray(
+          stockAlerts.email,
+          accounts.map((account) => account.email),
+        ),
+      );
+    expect(alerts).toHaveLength(accounts.length);
+    for (const alert of alerts) {
+      expect([
+        { kind: "release", status: "due", serial: title.serialNo },
+        { kind: "restock", status: "active", serial: title.serialNo },
+      ]).toContainEqual(alert);
+    }
+  });
+
+  it("deleting a Coming Soon entry ends the release alerts waiting for it and says how many people were waiting", async () => {
+    const [entry] = await db
+      .insert(comingSoon)
+      .values({
+        title: `Shelved ${randomUUID().slice(0, 8)}`,
+        releaseDate: "2099-01-01",
+        posterUrl: "/posters/shelved.webp",
+      })
+      .returning();
+    // A visitor who has not confirmed yet, two customers waiting, and one who stopped.
+    await subscribe(
+      db,
+      { kind: "release", id: entry!.id, account: null, email: address(), clientIp: clientIp() },
+      { links },
+    );
+    const waiting = [];
+    for (let i = 0; i < 2; i++) {
+      const userId = await createCustomer(db);
+      const account = { userId, email: `order-${userId}@example.test` };
+      await subscribe(
+        db,
+        { kind: "release", id: entry!.id, account, email: null, clientIp: clientIp() },
+        { links },
+      );
+      waiting.push(account);
+    }
+    const [stopped] = await db
+      .select({ id: stockAlerts.id })
+      .from(stockAlerts)
+      .where(eq(stockAlerts.email, waiting[1]!.email));
+    await unsubscribe(db, stopped!.id);
+    expect((await waitingForComingSoon(db)).get(entry!.id)).toBe(1);
+
+    expect(await deleteComingSoon(db, entry!.id)).toEqual({
+      posterUrl: "/posters/shelved.webp",
+      endedAlerts: 1,
+    });
+    expect(await db.select().from(comingSoon).where(eq(comingSoon.id, entry!.id))).toEqual([]);
+    expect(
+      await db.select().from(stockAlerts).where(eq(stockAlerts.comingSoonId, entry!.id)),
+    ).toEqual([]);
+    expect(await statusOf(waiting[0]!.email)).toEqual([]);
+    // Gone already: said so, nothing else changes.
+    expect(await deleteComingSoon(db, entry!.id)).toBeNull();
+  });
+
+  it("a linked entry retires from the row whatever its alerts' states, and its late confirmations still go out", async () => {
+    const [entry] = await db
+      .insert(comingSoon)
+      .values({
+        title: `Retiring ${randomUUID().slice(0, 8)}`,
+        releaseDate: "2099-01-01",
+        posterUrl: "/posters/none.webp",
+      })
+      .returning();
+    const [stopper, late] = [address(), address()];
+    for (const email of [stopper, late]) {
+      await subscribe(
+        db,
+        { kind: "release", id: entry!.id, account: null, email, clientIp: clientIp() },
+        { links },
+      );
+    }
+    const [stopped] = await db.select().from(stockAlerts).where(eq(stockAlerts.email, stopper));
+    await unsubscribe(db, stopped!.id);
+
+    const title = await createRegularTitle(db, { qty: 2, priceCents: 1999 });
+    expect(
+      await linkComingSoon(db, {
+        comingSoonId: entry!.id,
+        regSerialNo: title.serialNo,
+        retire: true,
+      }),
+    ).toMatchObject({ ok: true, alerts: 0 });
+    expect(await db.select().from(comingSoon).where(eq(comingSoon.id, entry!.id))).toEqual([]);
+    expect(await statusOf(stopper)).toEqual(["unsubscribed"]);
+    const [pending] = await db.select().from(stockAlerts).where(eq(stockAlerts.email, late));
+    await confirmAlert(
+      db,
+      { id: pending!.id, token: alertToken(pending!.id, links.secret) },
+      links,
+    );
+    await sendDueAlerts(db, { links });
+    expect((await mailsTo(late)).map((mail) => mail.subject)).toContain(
+      `${title.title} is out now at Reel & Repair`,
+    );
+  });
+
   it("counts the people waiting for each Coming Soon entry: active release alerts only", async () => {
     const entries = await db
       .insert(comingSoon)
@@ -367,6 +625,34 @@ describe("stock alerts", () => {
     }
     expect(answers.slice(0, 30).every((answer) => answer.ok)).toBe(true);
     expect(answers[30]).toMatchObject({ ok: false, reason: "rate-limited" });
+  });
+
+  it("limits confirmation e-mails per mailbox: capitals and +tags do not make another address", async () => {
+    const title = await soldOutTitle();
+    const mailbox = `victim-${randomUUID().slice(0, 8)}`;
+    const variants = Array.from({ length: 7 }, (_, i) =>
+      i === 0
+        ? `${mailbox}@Example.test`
+        : `${i % 2 ? mailbox.toUpperCase() : mailbox}+${i}@example.test`,
+    );
+    for (const email of variants) {
+      expect(
+        await subscribe(
+          db,
+          { kind: "restock", id: title.serialNo, account: null, email, clientIp: clientIp() },
+          { links },
+        ),
+      ).toEqual({
+        ok: true,
+        message: "Check your e-mail: follow the link in it to confirm your alert.",
+      });
+    }
+    const { rows } = await db.execute<{ to: string }>(
+      sql`select data->>'to' as to from pgboss.job where name = 'mail-send'
+          and lower(data->>'to') like ${`${mailbox}%@example.test`}`,
+    );
+    // Five an hour reach the one mailbox, whichever spelling of it was typed.
+    expect(rows).toHaveLength(ALERT_LIMITS.perAddress.max);
   });
 
   it("a CSV import restocking 1,000 titles with 10,000 waiting alerts makes each due in its transaction, and each is mailed once", async () => {

@@ -4,15 +4,20 @@
 // makes waiting alerts due in the transaction that brings the stock back (migration 0023), and
 // the sender here mails each due alert once, with a one-click unsubscribe (RFC 8058).
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { comingSoon, regularTitles, stockAlerts } from "#app/db/schema.ts";
-import { consumeLimit, type Limit } from "#app/domain/accounts/rate-limit.server.ts";
+import {
+  addressLimitKey,
+  consumeLimit,
+  type Limit,
+} from "#app/domain/accounts/rate-limit.server.ts";
 import { queueMail, queueMails } from "#app/domain/mail/outbox.server.ts";
 import type { OutgoingMail } from "#app/domain/mail/outgoing-mail.ts";
 import type { Transaction } from "#app/domain/orders/stock.server.ts";
+import { alertConfirmable, daysBefore, RETENTION_DAYS } from "#app/domain/retention/periods.ts";
 import { alertConfirmMessage, backInStockMessage } from "#app/emails/alert-emails.ts";
-import type { AlertKind, AlertStatus } from "./status.ts";
+import { ALERT_LINK_EXPIRED, type AlertKind, type AlertStatus } from "./status.ts";
 
 export type AlertLinks = { publicUrl: string; secret: string };
 
@@ -48,7 +53,7 @@ export type AlertResult =
   | { ok: true; message: string }
   | {
       ok: false;
-      reason: "not-found" | "conflict" | "invalid" | "rate-limited";
+      reason: "not-found" | "conflict" | "invalid" | "rate-limited" | "expired";
       message: string;
       retryAfterSeconds?: number;
     };
@@ -57,26 +62,47 @@ const CHECK_MAIL = "Check your e-mail: follow the link in it to confirm your ale
 
 type Target = { kind: AlertKind; id: number };
 
-/** What the alert is about, as the shop names it; null if there is no such title or entry. */
-async function targetOf(db: Database | Transaction, target: Target) {
+/** What an alert waits for, as the shop names it, and whether it is on sale now. */
+type Found = Target & { title: string; inStock: boolean; released: boolean };
+
+/**
+ * What the alert is about, as the shop names it; null if there is no such title or entry. A
+ * Coming Soon entry that staff linked to its catalogue title (kept on the row) is out: what it
+ * waits for is that title's stock. Read `for key share`: staff cannot delete or link it until the
+ * signup's transaction ends, so the alert is stored as things stand when it commits, and stock
+ * changes are not held up.
+ */
+async function targetOf(tx: Database | Transaction, target: Target): Promise<Found | null> {
   if (target.kind === "restock") {
-    const [title] = await db
+    const [title] = await tx
       .select({ title: regularTitles.title, quantity: regularTitles.qtyToList })
       .from(regularTitles)
-      .where(eq(regularTitles.regSerialNo, target.id));
-    return title ? { title: title.title, inStock: title.quantity > 0 } : null;
+      .where(eq(regularTitles.regSerialNo, target.id))
+      .for("key share");
+    return title
+      ? { ...target, title: title.title, inStock: title.quantity > 0, released: false }
+      : null;
   }
-  const [entry] = await db
-    .select({ title: comingSoon.title })
+  const [entry] = await tx
+    .select({ title: comingSoon.title, regSerialNo: comingSoon.regSerialNo })
     .from(comingSoon)
-    .where(eq(comingSoon.id, target.id));
-  return entry ? { title: entry.title, inStock: false } : null;
+    .where(eq(comingSoon.id, target.id))
+    .for("key share");
+  if (!entry) return null;
+  const linked =
+    entry.regSerialNo === null
+      ? null
+      : await targetOf(tx, { kind: "restock", id: entry.regSerialNo });
+  if (linked) return { ...linked, released: true };
+  return { ...target, title: entry.title, inStock: false, released: false };
 }
 
 /**
  * Asks for an alert. `account`: the signed-in customer (their confirmed address, active at once);
  * otherwise `email` is a visitor's, stored unconfirmed with a confirmation link sent to it. The
- * answer to a visitor is the same whether or not the address already had an alert.
+ * answer to a visitor is the same whether or not the address already had an alert. On a Coming
+ * Soon entry already linked to its title, the alert is that title's back-in-stock alert, and the
+ * answer says so (decision 012).
  */
 export async function subscribe(
   db: Database,
@@ -98,48 +124,65 @@ export async function subscribe(
   }
   const email = (input.account?.email ?? input.email ?? "").trim().toLowerCase();
   if (!email) return { ok: false, reason: "invalid", message: "Please enter your email." };
-  const found = await targetOf(db, input);
-  if (!found) return { ok: false, reason: "not-found", message: "There is no such title." };
-  if (found.inStock) {
-    return { ok: false, reason: "conflict", message: "It is in stock now: add it to your cart." };
-  }
-  const values = {
-    kind: input.kind,
-    email,
-    userId: input.account?.userId ?? null,
-    regSerialNo: input.kind === "restock" ? input.id : null,
-    comingSoonId: input.kind === "release" ? input.id : null,
-    title: found.title,
-  };
-  const done = {
-    ok: true as const,
-    message:
-      input.kind === "restock"
-        ? `We will e-mail you when ${found.title} is back in stock.`
-        : `We will e-mail you when ${found.title} is released.`,
-  };
-  if (input.account) {
-    const [existing] = await waitingAlert(db, values);
-    if (existing?.status === "unconfirmed") {
-      await db
-        .update(stockAlerts)
-        .set({ status: "active", confirmedAt: new Date(), userId: input.account.userId })
-        .where(eq(stockAlerts.id, existing.id));
+  return db.transaction(async (tx): Promise<AlertResult> => {
+    const found = await targetOf(tx, input);
+    if (!found) return { ok: false, reason: "not-found", message: "There is no such title." };
+    if (found.inStock) {
+      return {
+        ok: false,
+        reason: "conflict",
+        message: found.released
+          ? `${found.title} is out now: add it to your cart.`
+          : "It is in stock now: add it to your cart.",
+      };
+    }
+    const values = {
+      kind: found.kind,
+      email,
+      userId: input.account?.userId ?? null,
+      regSerialNo: found.kind === "restock" ? found.id : null,
+      comingSoonId: found.kind === "release" ? found.id : null,
+      title: found.title,
+    };
+    if (input.account) {
+      const done = {
+        ok: true as const,
+        message:
+          found.kind === "restock"
+            ? `We will e-mail you when ${found.title} is back in stock.`
+            : `We will e-mail you when ${found.title} is released.`,
+      };
+      const [existing] = await waitingAlert(tx, values);
+      if (existing?.status === "unconfirmed") {
+        await tx
+          .update(stockAlerts)
+          .set({ status: "active", confirmedAt: new Date(), userId: input.account.userId })
+          .where(eq(stockAlerts.id, existing.id));
+        return done;
+      }
+      if (existing) return done;
+      await tx
+        .insert(stockAlerts)
+        .values({ ...values, status: "active", confirmedAt: new Date() })
+        .onConflictDoNothing();
       return done;
     }
-    if (existing) return done;
-    await db
-      .insert(stockAlerts)
-      .values({ ...values, status: "active", confirmedAt: new Date() })
-      .onConflictDoNothing();
-    return done;
-  }
-  const address = await consumeLimit(db, `alert:address:${email}`, ALERT_LIMITS.perAddress);
-  // Past the address's limit nothing is sent, and the answer does not say so.
-  if (!address.allowed) return { ok: true, message: CHECK_MAIL };
-  return db.transaction(async (tx) => {
+    const address = await consumeLimit(
+      tx,
+      addressLimitKey("alert:address", email),
+      ALERT_LIMITS.perAddress,
+    );
+    // Past the address's limit nothing is sent, and the answer does not say so.
+    if (!address.allowed) return { ok: true, message: CHECK_MAIL };
     const [existing] = await waitingAlert(tx, values);
-    if (existing?.status === "active") return { ok: true as const, message: CHECK_MAIL };
+    if (existing?.status === "active") return { ok: true, message: CHECK_MAIL };
+    // Asked again: the same alert, and its link works for a full window from now.
+    if (existing) {
+      await tx
+        .update(stockAlerts)
+        .set({ createdAt: new Date() })
+        .where(eq(stockAlerts.id, existing.id));
+    }
     const id =
       existing?.id ??
       (
@@ -149,7 +192,7 @@ export async function subscribe(
           .returning()
       )[0]!.id;
     const message = alertConfirmMessage({
-      kind: input.kind,
+      kind: found.kind,
       title: found.title,
       confirmUrl: new URL(
         alertConfirmPath(id, options.links.secret),
@@ -157,7 +200,7 @@ export async function subscribe(
       ).toString(),
     });
     await queueMail({ to: email, ...message }, { tx });
-    return { ok: true as const, message: CHECK_MAIL };
+    return { ok: true, message: CHECK_MAIL };
   });
 }
 
@@ -211,18 +254,39 @@ export async function confirmAlert(
     return { ok: true, message: `Your alert for ${alert.title} is confirmed.` };
   }
   const now = options.now ?? new Date();
+  if (!alertConfirmable(alert.createdAt, now)) {
+    return { ok: false, reason: "expired", message: ALERT_LINK_EXPIRED };
+  }
   const found = alert.regSerialNo
     ? await targetOf(db, { kind: "restock", id: alert.regSerialNo })
     : null;
   const dueNow = alert.regSerialNo !== null && (alert.kind === "release" || found?.inStock);
-  await db
+  const [confirmed] = await db
     .update(stockAlerts)
     .set(
       dueNow
         ? { status: "due", confirmedAt: now, dueAt: now }
         : { status: "active", confirmedAt: now },
     )
-    .where(and(eq(stockAlerts.id, alert.id), eq(stockAlerts.status, "unconfirmed")));
+    .where(
+      and(
+        eq(stockAlerts.id, alert.id),
+        eq(stockAlerts.status, "unconfirmed"),
+        gt(stockAlerts.createdAt, daysBefore(now, RETENTION_DAYS.unconfirmedAlert)),
+      ),
+    )
+    .returning({ id: stockAlerts.id });
+  // Changed meanwhile: confirmed by another press (fine), or gone with the retention sweep.
+  if (!confirmed) {
+    const [still] = await db
+      .select({ status: stockAlerts.status })
+      .from(stockAlerts)
+      .where(eq(stockAlerts.id, alert.id));
+    if (!still) return { ok: false, reason: "not-found", message: "This link is not valid." };
+    if (still.status === "unconfirmed" || still.status === "unsubscribed") {
+      return { ok: false, reason: "expired", message: ALERT_LINK_EXPIRED };
+    }
+  }
   return {
     ok: true,
     message:
@@ -320,7 +384,7 @@ export async function unsubscribeOwn(
 /**
  * Staff link a Coming Soon entry to its title, now in the catalogue: the entry's waiting release
  * alerts are due at once (confirmed ones) or will be when confirmed; `retire` removes the entry
- * from the Coming Soon row in the same transaction.
+ * from the Coming Soon row in the same transaction, and otherwise the entry keeps the link.
  */
 export async function linkComingSoon(
   db: Database,
@@ -362,6 +426,8 @@ export async function linkComingSoon(
         ),
       )
       .returning({ id: stockAlerts.id });
+    // The rest go to the title too: an unconfirmed one is due once confirmed, and every one
+    // outlives the entry should it retire.
     await tx
       .update(stockAlerts)
       .set({ regSerialNo: input.regSerialNo })
@@ -369,19 +435,47 @@ export async function linkComingSoon(
         and(
           eq(stockAlerts.kind, "release"),
           eq(stockAlerts.comingSoonId, entry.id),
-          eq(stockAlerts.status, "unconfirmed"),
+          inArray(stockAlerts.status, ["unconfirmed", "unsubscribed"]),
         ),
       );
     if (input.retire) await tx.delete(comingSoon).where(eq(comingSoon.id, entry.id));
+    // Kept on the row, the entry remembers its title: a signup there from now on waits for the
+    // title's stock (`targetOf`), since its release has happened.
+    else {
+      await tx
+        .update(comingSoon)
+        .set({ regSerialNo: input.regSerialNo })
+        .where(eq(comingSoon.id, entry.id));
+    }
     const alerts = due.length;
     return {
       ok: true as const,
       alerts,
       // The retired entry's poster, for the caller to remove its files once nothing shows it.
       ...(input.retire ? { retiredPoster: entry.posterUrl } : {}),
-      message: `${entry.title} is linked to ${title.title}; ${alerts === 1 ? "1 release alert" : `${alerts} release alerts`} will go out.${input.retire ? " The entry is off the Coming Soon list." : ""}`,
+      message: `${entry.title} is linked to ${title.title}; ${alerts === 1 ? "1 release alert" : `${alerts} release alerts`} will go out.${input.retire ? " The entry is off the Coming Soon list." : ` The entry stays on Coming Soon and leads to ${title.title}.`}`,
     };
   });
+}
+
+/**
+ * A Coming Soon entry is being deleted in `tx`: the release alerts that wait for it alone (not
+ * yet on a catalogue title, so nothing could ever fire them) end with it, deleted whatever their
+ * state; nobody is e-mailed. Returns how many were confirmed and waiting: the people who will not
+ * be told. Alerts already on a title (the entry was linked) stay, and outlive the entry.
+ */
+export async function endReleaseAlerts(tx: Transaction, comingSoonId: number): Promise<number> {
+  const ended = await tx
+    .delete(stockAlerts)
+    .where(
+      and(
+        eq(stockAlerts.kind, "release"),
+        eq(stockAlerts.comingSoonId, comingSoonId),
+        isNull(stockAlerts.regSerialNo),
+      ),
+    )
+    .returning({ status: stockAlerts.status });
+  return ended.filter((alert) => alert.status === "active").length;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALERT_STATUSES, alertStatusText, isWaiting } from "./status.ts";
+import { ALERT_STATUSES, alertStatusText, isWaiting, notToldText } from "./status.ts";
 
 describe("an alert's status in words", () => {
   const timeZone = "America/Chicago";
@@ -30,5 +30,14 @@ describe("an alert's status in words", () => {
 
   it("lets only waiting alerts be unsubscribed", () => {
     expect(ALERT_STATUSES.filter(isWaiting)).toEqual(["unconfirmed", "active"]);
+  });
+
+  it("tells staff deleting a Coming Soon entry who will not be told of its release", () => {
+    expect(notToldText(1)).toBe(
+      "1 person waiting for its release will not be told; their alert ends with it.",
+    );
+    expect(notToldText(1200)).toBe(
+      "1,200 people waiting for its release will not be told; their alerts end with it.",
+    );
   });
 });

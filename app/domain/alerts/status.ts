@@ -1,4 +1,5 @@
 // Stock alerts as the pages and the server both name them (no server code here).
+import { countLabel } from "#app/lib/count-label.ts";
 import { formatShopDate } from "#app/lib/shop-time.ts";
 
 /** `restock`: a sold-out title is back; `release`: a Coming Soon entry is in the catalogue. */
@@ -24,8 +25,21 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   release: "Release",
 };
 
+/** A visitor's confirmation link past its window (`RETENTION_DAYS.unconfirmedAlert`). */
+export const ALERT_LINK_EXPIRED =
+  "This link has expired. Ask for the alert again on the title's page.";
+
 /** "3 waiting": how many people an alert count stands for. */
 export const waitingLabel = (count: number) => `${count.toLocaleString("en-US")} waiting`;
+
+/**
+ * What deleting a Coming Soon entry does to the people waiting for its release (confirmed
+ * release alerts): "3 people waiting for its release will not be told; their alerts end with it."
+ */
+export const notToldText = (count: number) =>
+  count === 1
+    ? "1 person waiting for its release will not be told; their alert ends with it."
+    : `${countLabel(count, false, "person", "people")} waiting for its release will not be told; their alerts end with it.`;
 
 /** Alerts still waiting for the title, which their owner can stop. */
 export const isWaiting = (status: AlertStatus) => status === "unconfirmed" || status === "active";

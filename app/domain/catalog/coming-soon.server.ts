@@ -1,6 +1,7 @@
 import { asc, eq, gte } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { comingSoon } from "#app/db/schema.ts";
+import { comingSoon, regularTitles } from "#app/db/schema.ts";
+import { endReleaseAlerts } from "#app/domain/alerts/alerts.server.ts";
 import { posterSrc } from "#app/lib/posters.ts";
 
 export const COMING_SOON_LIMIT = 12;
@@ -41,25 +42,64 @@ export async function listComingSoon(
   }));
 }
 
+/** An entry with the catalogue title staff linked it to once it arrived (null until then). */
+export type LinkedComingSoon = ComingSoonCard & {
+  linkedTitle: { serialNo: number; title: string } | null;
+};
+
+const linkedColumns = {
+  id: comingSoon.id,
+  title: comingSoon.title,
+  releaseDate: comingSoon.releaseDate,
+  description: comingSoon.description,
+  posterUrl: comingSoon.posterUrl,
+  linkedSerialNo: regularTitles.regSerialNo,
+  linkedTitle: regularTitles.title,
+};
+
+function withLink({
+  posterUrl,
+  linkedSerialNo,
+  linkedTitle,
+  ...row
+}: {
+  id: number;
+  title: string;
+  releaseDate: string;
+  description: string | null;
+  posterUrl: string;
+  linkedSerialNo: number | null;
+  linkedTitle: string | null;
+}): LinkedComingSoon {
+  return {
+    ...row,
+    poster: posterSrc("coming-soon", row.id, posterUrl),
+    linkedTitle:
+      linkedSerialNo !== null && linkedTitle !== null
+        ? { serialNo: linkedSerialNo, title: linkedTitle }
+        : null,
+  };
+}
+
 /** One Coming Soon entry, for its own page; null if there is none. */
-export async function getComingSoon(db: Database, id: number): Promise<ComingSoonCard | null> {
+export async function getComingSoon(db: Database, id: number): Promise<LinkedComingSoon | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-  const [row] = await db.select().from(comingSoon).where(eq(comingSoon.id, id));
-  if (!row) return null;
-  const { posterUrl, createdAt: _createdAt, ...entry } = row;
-  return { ...entry, poster: posterSrc("coming-soon", row.id, posterUrl) };
+  const [row] = await db
+    .select(linkedColumns)
+    .from(comingSoon)
+    .leftJoin(regularTitles, eq(regularTitles.regSerialNo, comingSoon.regSerialNo))
+    .where(eq(comingSoon.id, id));
+  return row ? withLink(row) : null;
 }
 
 /** Every Coming Soon entry for the back office, by release date (past ones too). */
-export async function listComingSoonForAdmin(db: Database): Promise<ComingSoonCard[]> {
+export async function listComingSoonForAdmin(db: Database): Promise<LinkedComingSoon[]> {
   const rows = await db
-    .select()
+    .select(linkedColumns)
     .from(comingSoon)
+    .leftJoin(regularTitles, eq(regularTitles.regSerialNo, comingSoon.regSerialNo))
     .orderBy(asc(comingSoon.releaseDate), asc(comingSoon.id));
-  return rows.map(({ posterUrl, createdAt: _createdAt, ...row }) => ({
-    ...row,
-    poster: posterSrc("coming-soon", row.id, posterUrl),
-  }));
+  return rows.map(withLink);
 }
 
 export async function addComingSoon(
@@ -70,11 +110,26 @@ export async function addComingSoon(
   return row!.id;
 }
 
-/** Removes an entry; returns its poster value so the files can go too (null if not found). */
-export async function deleteComingSoon(db: Database, id: number): Promise<string | null> {
-  const [row] = await db
-    .delete(comingSoon)
-    .where(eq(comingSoon.id, id))
-    .returning({ posterUrl: comingSoon.posterUrl });
-  return row ? row.posterUrl : null;
+/**
+ * Removes an entry, and in the same transaction the release alerts waiting for it alone
+ * (`endReleaseAlerts`). Returns its poster value, so the files can go too, and how many people
+ * were waiting for its release (they are not told); null if there was no such entry.
+ */
+export async function deleteComingSoon(
+  db: Database,
+  id: number,
+): Promise<{ posterUrl: string; endedAlerts: number } | null> {
+  return db.transaction(async (tx) => {
+    // Locked first: a signup on the entry at this moment either lands before, and ends with
+    // it, or finds no entry.
+    const [entry] = await tx
+      .select({ posterUrl: comingSoon.posterUrl })
+      .from(comingSoon)
+      .where(eq(comingSoon.id, id))
+      .for("update");
+    if (!entry) return null;
+    const endedAlerts = await endReleaseAlerts(tx, id);
+    await tx.delete(comingSoon).where(eq(comingSoon.id, id));
+    return { posterUrl: entry.posterUrl, endedAlerts };
+  });
 }

@@ -1,6 +1,6 @@
 import type { Database } from "#app/db/client.server.ts";
 import { contacts } from "#app/db/schema.ts";
-import { consumeLimit } from "#app/domain/accounts/rate-limit.server.ts";
+import { addressLimitKey, consumeLimit } from "#app/domain/accounts/rate-limit.server.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import { contactNotificationMessage } from "#app/emails/contact-emails.ts";
 import type { ContactInput } from "./contact-input.ts";
@@ -28,7 +28,7 @@ export async function submitContactMessage(
   if (!limit.allowed) return "rate-limited";
   const addressLimit = await consumeLimit(
     db,
-    `contact-address:${input.email.toLowerCase()}`,
+    addressLimitKey("contact-address", input.email),
     CONTACT_ADDRESS_LIMIT,
   );
   if (!addressLimit.allowed) return "address-rate-limited";

@@ -2,7 +2,11 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { and, count, eq, gt, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { serviceRequests } from "#app/db/schema.ts";
-import { consumeLimit, type Limit } from "#app/domain/accounts/rate-limit.server.ts";
+import {
+  addressLimitKey,
+  consumeLimit,
+  type Limit,
+} from "#app/domain/accounts/rate-limit.server.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import {
   repairCancellationMessage,
@@ -257,7 +261,7 @@ export async function bookAppointment(
   }
   const addressLimit = await consumeLimit(
     db,
-    `repair-booking-address:${input.email.toLowerCase()}`,
+    addressLimitKey("repair-booking-address", input.email),
     options.addressLimit ?? REPAIR_BOOKING_ADDRESS_LIMIT,
   );
   if (!addressLimit.allowed) {

@@ -51,13 +51,16 @@ export function posterPng() {
     .toBuffer();
 }
 
-/** A signed-in admin adds an entry to Coming Soon, five days ahead, and sees it in the list. */
-export async function addComingSoonEntry(page: Page, title: string) {
+/**
+ * A signed-in admin adds an entry to Coming Soon, five days ahead (or `daysAhead`), and sees it
+ * in the list.
+ */
+export async function addComingSoonEntry(page: Page, title: string, daysAhead = 5) {
   await page.goto("/admin/coming-soon");
   await page.getByRole("textbox", { name: "Title" }).fill(title);
   await page
     .getByLabel("Release date")
-    .fill(new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10));
+    .fill(new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10));
   await page
     .getByLabel("Poster")
     .setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: await posterPng() });

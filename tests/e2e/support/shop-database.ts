@@ -55,3 +55,28 @@ export async function backdatePromise(ticketNumber: number, days: number) {
     ),
   );
 }
+
+/**
+ * A repair ticket returned to its customer `days` ago (a walk-in, no booking), as if that long
+ * had passed since staff closed it; returns its number.
+ */
+export async function closedRepairTicket(days: number): Promise<number> {
+  const { rows } = await withShopDatabase((client) =>
+    client.query<{ number: number }>(
+      `insert into repair_tickets (customer_name, customer_email, customer_phone, service_type,
+         device_kind, device_brand, device_model, problem, condition_at_intake, promised_date,
+         status, closed_at)
+       values ('Rory Returned', 'rory@example.test', '(817) 555-0123', 'PC & Laptop Repair',
+         'Laptop', 'Lenovo', 'T480', 'No power', 'Worn keys', current_date - $1::int,
+         'returned', now() - make_interval(days => $1))
+       returning number`,
+      [days],
+    ),
+  );
+  return rows[0]!.number;
+}
+
+/** The secret the browser tests' shop signs its links with (generated in its data folder). */
+export function shopAuthSecret(): string {
+  return fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
+}

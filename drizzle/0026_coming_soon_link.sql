@@ -1,0 +1,2 @@
+ALTER TABLE "coming_soon" ADD COLUMN "reg_serial_no" integer;--> statement-breakpoint
+ALTER TABLE "coming_soon" ADD CONSTRAINT "coming_soon_reg_serial_no_regular_titles_reg_serial_no_fk" FOREIGN KEY ("reg_serial_no") REFERENCES "public"."regular_titles"("reg_serial_no") ON DELETE set null ON UPDATE no action;
