@@ -26,7 +26,7 @@ export type PoolLimits = {
 };
 
 /** How much longer than statement_timeout the shop waits for a database that does not answer. */
-const UNANSWERED_MARGIN_MS = 1000;
+export const UNANSWERED_MARGIN_MS = 1000;
 
 /**
  * Lets the request being served know when its connection or statement failed because the

@@ -121,8 +121,11 @@ export async function startFakeStripe() {
   const lineItemsBySession = new Map<string, FakeLineItem[]>();
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
   const failures: StripeError[] = [];
-  /** Milliseconds the next calls wait before they are answered (a slow Stripe). */
-  const delays: number[] = [];
+  /**
+   * Milliseconds the next calls wait before they are answered (a slow Stripe), or a promise to
+   * wait for (a Stripe that does not answer until the test lets it).
+   */
+  const delays: (number | Promise<void>)[] = [];
   const refunds: FakeRefund[] = [];
   let apiBase = "";
 
@@ -289,6 +292,10 @@ export async function startFakeStripe() {
       const delay = delays.shift() ?? 0;
       // Answered late but worked out at once, as a slow Stripe does the work all the same.
       const [status, payload] = answer(request, body);
+      if (typeof delay !== "number") {
+        void delay.then(() => reply(status, payload, request.idempotencyKey));
+        return;
+      }
       if (delay > 0) {
         setTimeout(() => reply(status, payload, request.idempotencyKey), delay);
         return;
@@ -338,6 +345,15 @@ export async function startFakeStripe() {
     /** The next API call is answered after `ms` (its work is done at once all the same). */
     delayNext(ms: number) {
       delays.push(ms);
+    },
+    /**
+     * The next API call is worked out at once but answered only once the returned function is
+     * called: a Stripe that does not answer for as long as the test needs.
+     */
+    holdNext(): () => void {
+      let release = () => {};
+      delays.push(new Promise<void>((resolve) => (release = resolve)));
+      return () => release();
     },
     /**
      * The event Stripe sends when a session reaches this state; the stored session changes with
