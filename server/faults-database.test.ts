@@ -25,7 +25,7 @@ afterAll(removeScratchDirs);
 
 describe("the embedded database paused (SIGSTOP) under load", () => {
   let shop: Shop | undefined;
-  afterAll(() => stopShop(shop), 30_000);
+  afterAll(() => stopShop(shop));
 
   it("answers 503 meanwhile without waiting for it, never 500, and normally once it is back", async () => {
     // No page cache: every page reads the database.
@@ -174,12 +174,12 @@ describe("the embedded database paused (SIGSTOP) under load", () => {
     expect(after.map((row) => row.left + row.held)).toEqual(
       before.map((row) => row.left + row.held),
     );
-  }, 120_000);
+  });
 });
 
 describe("the embedded database stopped (fast shutdown, as after a crash)", () => {
   const shops: Shop[] = [];
-  afterAll(() => Promise.all(shops.map(stopShop)), 30_000);
+  afterAll(() => Promise.all(shops.map(stopShop)));
 
   it("is started again by the shop, which then answers normally", async () => {
     const s = await startShop({ PAGE_CACHE_ENTRIES: "0" });
@@ -192,7 +192,7 @@ describe("the embedded database stopped (fast shutdown, as after a crash)", () =
     const statuses = new Set<number>();
     // A 200 counts once the shop has said it started the database again: not one answered before
     // the shutdown reached it. The shop gives up on its own after 5 attempts a second apart (and
-    // exits, which the next test checks); this wait only stops a hang.
+    // exits, which the next test checks); a minute's wait only stops a hang.
     await until(
       "the shop to start the database again and answer 200",
       async () => {
@@ -201,7 +201,7 @@ describe("the embedded database stopped (fast shutdown, as after a crash)", () =
         statuses.add(response.status);
         return response.status === 200 && restarted ? true : undefined;
       },
-      40_000,
+      60_000,
       () =>
         `answers: ${[...statuses].join(", ")}; exit code ${s.child.exitCode}; the shop said:\n${s.output().slice(-4000)}`,
     );
@@ -211,7 +211,7 @@ describe("the embedded database stopped (fast shutdown, as after a crash)", () =
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
     expect(s.output()).toContain("embedded PostgreSQL stopped unexpectedly");
     expect(s.child.exitCode).toBeNull();
-  }, 60_000);
+  });
 
   it("exits with a clear message when it cannot be started again", async () => {
     const s = await startShop({ PAGE_CACHE_ENTRIES: "0" });
@@ -229,5 +229,5 @@ describe("the embedded database stopped (fast shutdown, as after a crash)", () =
     );
     // With what PostgreSQL said, so that the operator knows why.
     expect(s.output()).toContain("could not access the server configuration file");
-  }, 60_000);
+  });
 });

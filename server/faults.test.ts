@@ -31,7 +31,7 @@ describe("the payment provider failing or slow", () => {
   afterAll(async () => {
     await stopShop(shop);
     await stripe?.close();
-  }, 30_000);
+  });
 
   it("answers 'Could not start payment. Try again.' and gives the order's stock back", async () => {
     stripe = await startFakeStripe();
@@ -88,7 +88,7 @@ describe("the payment provider failing or slow", () => {
     const placed = await ordersOf();
     expect(placed.map((order) => order.status)).toEqual(["cancelled", "cancelled", "pending"]);
     expect(placed[2]!.session).toMatch(/^cs_test_/);
-  }, 90_000);
+  });
 });
 
 /**
@@ -132,7 +132,7 @@ describe("the mail server unreachable for a while", () => {
   afterAll(async () => {
     await stopShop(shop);
     await sink?.close();
-  }, 30_000);
+  });
 
   it("delivers every message queued meanwhile once it is back, none twice", async () => {
     sink = await startSmtpSink();
@@ -152,7 +152,7 @@ describe("the mail server unreachable for a while", () => {
     await until(
       "the buyer's confirmation",
       async () => (mailbox.received.length === 1 ? true : undefined),
-      20_000,
+      60_000,
     );
 
     await relay.down();
@@ -209,7 +209,7 @@ describe("the mail server unreachable for a while", () => {
     // 5 confirmations (the buyer's among them) and 3 receipts, each arriving exactly once.
     expect(ids.length).toBeGreaterThanOrEqual(8);
     expect(delivered().sort()).toEqual([...ids].sort());
-  }, 120_000);
+  });
 });
 
 describe("the shop killed (SIGKILL) during 20 concurrent checkouts", () => {
@@ -223,7 +223,7 @@ describe("the shop killed (SIGKILL) during 20 concurrent checkouts", () => {
     } catch {
       // already gone
     }
-  }, 30_000);
+  });
 
   it("leaves every order whole or absent; unpaid ones expire and give their stock back", async () => {
     const first = await startShop();
@@ -263,7 +263,7 @@ describe("the shop killed (SIGKILL) during 20 concurrent checkouts", () => {
     await until(
       "the first order",
       async () => ((await ordersOf(first.db)).rows.length > 0 ? true : undefined),
-      20_000,
+      60_000,
     );
     first.child.kill("SIGKILL");
     const outcomes = await Promise.all(attempts);
@@ -308,9 +308,9 @@ describe("the shop killed (SIGKILL) during 20 concurrent checkouts", () => {
     await until(
       "the stock to come back",
       async () => ((await stock()) === qty ? true : undefined),
-      30_000,
+      60_000,
     );
     const after = (await ordersOf(s.db)).rows;
     expect(after.filter((order) => order.status !== "expired")).toEqual([]);
-  }, 180_000);
+  });
 });

@@ -30,9 +30,10 @@ function unusedPort(): Promise<number> {
   });
 }
 
+/** Looks again until `check` finds something; a minute without is a hang, not a slow machine. */
 async function eventually<T>(
   check: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
