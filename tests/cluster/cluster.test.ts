@@ -38,6 +38,10 @@ function shopEnv(port: number): Record<string, string> {
     AUTH_SECRET: "the-same-secret-on-every-shop-process",
     SEED_DEMO: "true",
     DATABASE_POOL_SIZE: "10",
+    // The production wait for a connection (5 s) is not what these tests are about: a busy
+    // machine opening 20 connections at once (a forked backend and a SCRAM exchange each) has
+    // taken longer, and a sign-up then answered 503.
+    DATABASE_CONNECT_TIMEOUT_MS: "60000",
   };
 }
 
