@@ -8,7 +8,8 @@ export default defineConfig({
     include: ["tests/cluster/**/*.test.ts"],
     pool: "forks",
     maxWorkers: 1,
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // Hang guards, not speed limits (vitest.config.ts).
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });

@@ -54,6 +54,13 @@ const steps: Step[] = [
     about: "Messages per second through the outbox to a local SMTP server, and its crash safety.",
   },
   {
+    title: "Faults",
+    script: "bench/faults.ts",
+    args: [],
+    about:
+      "The database paused 10 s under load and stopped, the payment provider failing and slow: how soon 503s come, and normal answers after.",
+  },
+  {
     title: "Back-office catalogue tables at 100,000 titles",
     script: "bench/admin-search.ts",
     args: ["--repeat", quick ? "5" : "30"],

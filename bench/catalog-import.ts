@@ -7,7 +7,10 @@
 //   3. a second file with every title's price and title changed (every row updated);
 //   4. that file again (every row matches a title, none differs: nothing is rewritten);
 //   5. the export of the whole catalogue to a file;
-//   6. a dry run of that export (must report 0 added, 0 rejected).
+//   6. a dry run of that export (must report 0 added, 0 rejected);
+//   7. a restock of 1,000 sold-out titles with 10,000 waiting stock alerts (10 each): the import
+//      that makes them due in its transaction, then the 10,000 alert e-mails queued by two
+//      senders at once (the checks are in app/domain/alerts/alerts.server.test.ts).
 // Prints rows/s for each and the process's peak memory. Exits 1 if a count is not as expected.
 import fs from "node:fs";
 import os from "node:os";
@@ -15,15 +18,19 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
-import { createDatabase } from "#app/db/client.server.ts";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { createDatabase, type Database } from "#app/db/client.server.ts";
 import { runMigrations } from "#app/db/migrate.server.ts";
+import { regularTitles, stockAlerts } from "#app/db/schema.ts";
 import { seedDemoIfEmpty } from "#app/db/seed/demo.server.ts";
+import { sendDueAlerts } from "#app/domain/alerts/alerts.server.ts";
 import {
   catalogCsvColumns,
   exportCatalogCsv,
   importCatalogCsv,
   type CatalogImportReport,
 } from "#app/domain/catalog/catalog-csv.server.ts";
+import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import { startEmbeddedPostgres } from "#server/embedded-postgres.ts";
 
 const { values: args } = parseArgs({ options: { rows: { type: "string", default: "100000" } } });
@@ -103,6 +110,61 @@ function expectReport(name: string, report: CatalogImportReport, added: number, 
   }
 }
 
+/** 1,000 sold-out titles, 10 waiting alerts each, restocked by one CSV import; then mailed. */
+async function restockWithAlerts(db: Database) {
+  const TITLES = 1000;
+  const titles = await db
+    .insert(regularTitles)
+    .values(
+      Array.from({ length: TITLES }, (_, i) => ({
+        productId: `ALERTS-${i}`,
+        title: `Awaited Title ${i}`,
+        disc: "DVD" as const,
+        qtyToList: 0,
+        currentPriceCents: 999,
+      })),
+    )
+    .returning({ serialNo: regularTitles.regSerialNo, title: regularTitles.title });
+  const alerts = titles.flatMap((title) =>
+    Array.from({ length: 10 }, (_, i) => ({
+      kind: "restock" as const,
+      email: `waiting-${i}@bench.example`,
+      regSerialNo: title.serialNo,
+      title: title.title,
+      status: "active" as const,
+    })),
+  );
+  for (let i = 0; i < alerts.length; i += 2000) {
+    await db.insert(stockAlerts).values(alerts.slice(i, i + 2000));
+  }
+  const csv = [
+    "RegSerialNo,ProductID,QtyToList,Title,Disc,CurrentPrice",
+    ...titles.map((title, i) => `${title.serialNo},ALERTS-${i},2,${title.title},DVD,9.99`),
+  ].join("\n");
+  const restocked = await timed("restock with 10,000 waiting alerts", TITLES, () =>
+    importCatalogCsv(db, "regular", csv, { dryRun: false }),
+  );
+  expectReport("restock", restocked, 0, TITLES);
+  const serials = titles.map((title) => title.serialNo);
+  const [due] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(stockAlerts)
+    .where(and(inArray(stockAlerts.regSerialNo, serials), eq(stockAlerts.status, "due")));
+  const links = {
+    publicUrl: "http://shop.bench",
+    secret: "bench-secret-of-at-least-32-characters",
+  };
+  const sent = await timed("alert e-mails queued (two senders)", alerts.length, () =>
+    Promise.all([sendDueAlerts(db, { links }), sendDueAlerts(db, { links })]),
+  );
+  if (due!.n !== alerts.length || sent[0] + sent[1] !== alerts.length) {
+    failed = true;
+    console.error(
+      `  alerts: ${due!.n} made due and ${sent[0] + sent[1]} mailed of ${alerts.length}`,
+    );
+  }
+}
+
 try {
   await runMigrations(db);
   await seedDemoIfEmpty(db);
@@ -146,6 +208,14 @@ try {
     importCatalogCsv(db, "regular", fs.createReadStream(exported), { dryRun: true }),
   );
   expectReport("round trip", roundTrip, 0, total);
+
+  // The alert e-mails go to the mail queue in this database, which this process runs.
+  const outbox = await startOutbox(database.url, { onError() {} });
+  try {
+    await restockWithAlerts(db);
+  } finally {
+    await stopOutbox(outbox);
+  }
 
   console.log(
     `peak memory of this process (RSS): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,

@@ -30,7 +30,7 @@ async function adminCreate(...args: string[]) {
 beforeAll(async () => {
   await admin.connect();
   await admin.query(`create database ${database}`);
-}, 30_000);
+});
 
 afterAll(async () => {
   await admin.query(`drop database if exists ${database} with (force)`);
@@ -54,7 +54,7 @@ describe("admin:create", () => {
     ]);
     await shop.end();
     expect(rows).toEqual([{ name: "Owner", role: "admin" }]);
-  }, 60_000);
+  });
 
   it("refuses a --name that is not a plain name, saying what is allowed", async () => {
     const result = await adminCreate(
@@ -69,5 +69,5 @@ describe("admin:create", () => {
     expect(result.output).toContain(
       "--name may contain letters, spaces, apostrophes, hyphens and dots only.",
     );
-  }, 60_000);
+  });
 });

@@ -44,7 +44,7 @@ beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), "shop-backup-test-"));
   // When run as root the embedded server runs as a separate user, which must reach the folder.
   fs.chmodSync(folder, 0o755);
-}, 120_000);
+});
 
 afterAll(async () => {
   for (const pool of pools) await pool.end();
@@ -107,7 +107,8 @@ function npmRun(
           PATH: `${server.binDir}${path.delimiter}${process.env.PATH}`,
           ...env,
         },
-        timeout: 90_000,
+        // Stops a hung run, never a slow one (the test itself waits up to vitest.config.ts).
+        timeout: 240_000,
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
@@ -213,7 +214,7 @@ describe("db:backup and db:restore", () => {
       await stopOutbox(boss);
     }
     backupFile = path.join(folder, "shop.dump");
-  }, 60_000);
+  });
 
   it("backs up a database with the shop's data, readable by its owner only", async () => {
     const run = await npmRun("db:backup", [backupFile], { DATABASE_URL: sourceUrl });
@@ -225,7 +226,7 @@ describe("db:backup and db:restore", () => {
     expect(fs.readFileSync(backupFile).subarray(0, 5).toString("latin1")).toBe("PGDMP");
     expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600);
     expect(fs.existsSync(`${backupFile}.partial`)).toBe(false);
-  }, 60_000);
+  });
 
   it("restores the backup into an empty database, every row as it was", async () => {
     restoredUrl = await createEmptyDatabase("backup_restored");
@@ -265,7 +266,7 @@ describe("db:backup and db:restore", () => {
         "select array_agg(data->>'to' order by data->>'to') from pgboss.job where name = 'mail-send' and state = 'created'",
       ),
     ).toEqual(["rosa@example.test", "shop-inbox@example.test"]);
-  }, 60_000);
+  });
 
   it("leaves a restored database the shop can run on: migrations done, sequences and triggers working", async () => {
     const db = drizzleOn(restoredUrl);
@@ -306,7 +307,7 @@ describe("db:backup and db:restore", () => {
     expect(forced.stderr).toBe("");
     expect(forced.code).toBe(0);
     expect(await contents(restoredUrl)).toEqual(await contents(sourceUrl));
-  }, 60_000);
+  });
 
   it("refuses a file that is not a custom-format backup", async () => {
     const plain = path.join(folder, "plain.sql");

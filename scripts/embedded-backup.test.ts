@@ -59,7 +59,8 @@ function npmRun(script: "db:backup" | "db:restore", args: string[], dataDir: str
           DATABASE_URL: "",
           DATA_DIR: dataDir,
         },
-        timeout: 90_000,
+        // Stops a hung run, never a slow one (the test itself waits up to vitest.config.ts).
+        timeout: 240_000,
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
@@ -110,7 +111,7 @@ describe("backup of the embedded database while the shop runs", () => {
     buying = false;
     await Promise.all(buyers);
     await handle.pool.end();
-  }, 120_000);
+  });
 
   it("is written while orders are placed, without client programs, readable by its owner only", () => {
     expect(backup.stderr).toBe("");
@@ -156,7 +157,7 @@ describe("backup of the embedded database while the shop runs", () => {
       await handle.pool.end();
       await restored.stop();
     }
-  }, 120_000);
+  });
 
   it("refuses to restore over a database, or into a running one; --force keeps the one replaced", async () => {
     const refused = await npmRun("db:restore", [backupFile()], restoredDir());
@@ -173,7 +174,7 @@ describe("backup of the embedded database while the shop runs", () => {
     expect(forced.code).toBe(0);
     const kept = forced.stdout.match(/The database it replaced is kept in (\S+)\./)?.[1];
     expect(kept && fs.existsSync(path.join(kept, "PG_VERSION"))).toBe(true);
-  }, 120_000);
+  });
 
   it("refuses a copy of the embedded database for an external one", async () => {
     const run = await new Promise<Run>((resolve) => {
@@ -183,7 +184,8 @@ describe("backup of the embedded database while the shop runs", () => {
         {
           cwd: root,
           env: { ...process.env, DATABASE_URL: "postgresql://shop@127.0.0.1:1/shop" },
-          timeout: 30_000,
+          // Stops a hung run, never a slow one (the test itself waits up to vitest.config.ts).
+          timeout: 240_000,
         },
         (error, stdout, stderr) =>
           resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),

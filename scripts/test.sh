@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite: typecheck, lint, build, unit + integration tests, several shop processes
-# behind nginx (bounded to five minutes), browser tests.
+# behind nginx (bounded to fifteen minutes), browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -61,7 +61,8 @@ done
 step "unit and integration tests"
 vitest run
 step "several processes behind a load balancer"
-timeout --kill-after=10 300 vitest run -c vitest.cluster.config.ts
+# A hang guard: the stage took 5 min 40 s on two cores busy with other work (a load of 14).
+timeout --kill-after=10 900 vitest run -c vitest.cluster.config.ts
 step "browser tests"
 playwright test
 printf '(%ss)\n\nAll stages passed in %ss.\n' "$((SECONDS - stage_start))" "$((SECONDS - started))"

@@ -76,7 +76,7 @@ beforeAll(async () => {
   cookies.admin = await account("admin");
   await seedRunningTheShop();
   await customerCheckout();
-}, 60_000);
+});
 
 let customerAlertId = 0;
 

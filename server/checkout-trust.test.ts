@@ -127,7 +127,7 @@ beforeAll(async () => {
   });
   otherName = `http://127.0.0.1:${port}`;
   await shopDb.connect();
-}, 60_000);
+});
 
 afterAll(async () => {
   await shop?.stop();

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  ANSWER_WITHIN_MS,
   type Answer,
   customer,
-  PAGE_ANSWER_BOUND_MS,
   pauseDatabase,
   pay,
   postmasterPid,
@@ -23,11 +23,11 @@ import {
 
 afterAll(removeScratchDirs);
 
-describe("the embedded database paused (SIGSTOP) for 10 s under load", () => {
+describe("the embedded database paused (SIGSTOP) under load", () => {
   let shop: Shop | undefined;
-  afterAll(() => stopShop(shop), 30_000);
+  afterAll(() => stopShop(shop));
 
-  it("answers 503 within the timeout meanwhile, never 500, and recovers within 5 s", async () => {
+  it("answers 503 meanwhile without waiting for it, never 500, and normally once it is back", async () => {
     // No page cache: every page reads the database.
     shop = await startShop({ PAGE_CACHE_ENTRIES: "0" });
     const s = shop;
@@ -38,8 +38,12 @@ describe("the embedded database paused (SIGSTOP) for 10 s under load", () => {
     const serials = titles.map((title) => title.serial);
     const before = await stockLedger(s.db, serials);
 
-    const answers: Answer[] = [];
+    // Each answer with who asked and whether the database was paused when they asked: the test
+    // tells what happened by the order of events, never by how long something took.
+    type Asked = Answer & { by: string; paused: boolean };
+    const answers: Asked[] = [];
     const sessions: string[] = [];
+    let paused = false;
     let loading = true;
     const browse = async (worker: number) => {
       for (let i = 0; loading; i++) {
@@ -49,84 +53,120 @@ describe("the embedded database paused (SIGSTOP) for 10 s under load", () => {
           "/",
           `/search?q=the&page=${(i % 3) + 1}`,
         ][(i + worker) % 4]!;
-        answers.push(await timed("page", () => fetch(`${s.url}${pathname}`)));
+        const asked = { by: `browser ${worker}`, paused };
+        answers.push({ ...(await timed("page", () => fetch(`${s.url}${pathname}`))), ...asked });
       }
     };
-    const buy = async (buyer: { cookie: string }, serial: number) => {
+    const buy = async (buyer: { cookie: string }, serial: number, by: string) => {
       while (loading) {
-        const at = Date.now();
-        const response = await pay(s, buyer.cookie, serial);
-        const location = response.headers.get("location") ?? "";
-        answers.push({
-          kind: "checkout",
-          status: response.status,
-          ms: Date.now() - at,
-          at,
-          body: await response.text(),
-        });
-        const session = /\/checkout\/test-payment\/([^/?]+)/.exec(location)?.[1];
+        const asked = { by, paused };
+        const answer = await timed("checkout", () => pay(s, buyer.cookie, serial));
+        answers.push({ ...answer, ...asked });
+        const session = /\/checkout\/test-payment\/([^/?]+)/.exec(answer.location ?? "")?.[1];
         if (session) sessions.push(session);
       }
     };
-    const load = Promise.all([
-      browse(0),
-      browse(1),
-      browse(2),
-      buy(buyers[0]!, serials[0]!),
-      buy(buyers[1]!, serials[1]!),
-    ]);
+    const everyone = ["browser 0", "browser 1", "browser 2", "buyer a", "buyer b"];
+    const done = new Set<string>();
+    const load = Promise.all(
+      [
+        browse(0),
+        browse(1),
+        browse(2),
+        buy(buyers[0]!, serials[0]!, "buyer a"),
+        buy(buyers[1]!, serials[1]!, "buyer b"),
+      ].map((loop, index) => loop.finally(() => done.add(everyone[index]!))),
+    );
+    /** Whether each of `who` has `count` answers asked while paused (or not) with `status`. */
+    const each = (who: string[], count: number, whilePaused: boolean, status: number) =>
+      who.every(
+        (by) =>
+          answers.filter((a) => a.by === by && a.paused === whilePaused && a.status === status)
+            .length >= count,
+      )
+        ? true
+        : undefined;
 
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const pausedAt = Date.now();
+    // Under way first: every browser has a page and every buyer a payment page (a healthy answer
+    // has no timeout of its own: a minute without one is a hang).
+    await until(
+      "every browser and buyer to be answered",
+      async () =>
+        each(everyone.slice(0, 3), 1, false, 200) && each(everyone.slice(3), 1, false, 302),
+      60_000,
+    );
+
     const resume = pauseDatabase(s.dataDir);
-    let resumedAt = 0;
+    paused = true;
     let endpoint: Answer | undefined;
+    let asking: Promise<unknown> | undefined;
     try {
-      await new Promise((resolve) => setTimeout(resolve, 4000));
-      // An endpoint answers JSON meanwhile.
-      endpoint = await timed("endpoint", () =>
-        fetch(`${s.url}/api/search/suggestions?query=godfather`),
+      // Paused until every browser has had two pages asked meanwhile answered 503 (not only the
+      // requests that were waiting when it froze) and every buyer one checkout: three answers
+      // one after another at most, each bounded by the shop's timeouts.
+      await until(
+        "pages and checkouts asked during the pause to be answered 503",
+        async () =>
+          each(everyone.slice(0, 3), 2, true, 503) && each(everyone.slice(3), 1, true, 503),
+        3 * ANSWER_WITHIN_MS,
       );
-      await new Promise((resolve) => setTimeout(resolve, pausedAt + 10_000 - Date.now()));
+      // An endpoint answers JSON meanwhile.
+      asking = timed("endpoint", () =>
+        fetch(`${s.url}/api/search/suggestions?query=godfather`),
+      ).then((answer) => (endpoint = answer));
+      // Every request still on its way is answered before the database comes back: none waits
+      // for it. Waiting longer than the shop's own timeouts allow (three times over) means one
+      // hung.
+      loading = false;
+      let answered = false;
+      void Promise.allSettled([load, asking]).then(() => (answered = true));
+      await until(
+        "every request asked during the pause to be answered while the database is still paused",
+        async () => (answered ? true : undefined),
+        ANSWER_WITHIN_MS,
+        () =>
+          `still waiting for: ${[
+            ...everyone.filter((by) => !done.has(by)),
+            ...(endpoint ? [] : ["the endpoint"]),
+          ].join(", ")}`,
+      );
     } finally {
       resume();
-      resumedAt = Date.now();
+      paused = false;
     }
-    // Recovery: a page asked for after the database came back answers normally.
+    await Promise.all([load, asking]);
+
+    // Back: a page answers normally, and so does a checkout of each buyer.
     await until(
       "a page to answer 200 again",
       async () => ((await fetch(`${s.url}/movies?page=7`)).status === 200 ? true : undefined),
-      10_000,
+      ANSWER_WITHIN_MS,
     );
-    const recoveredMs = Date.now() - resumedAt;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    loading = false;
-    await load;
+    for (const [index, buyer] of buyers.entries()) {
+      const paid = await pay(s, buyer.cookie, serials[index]!);
+      expect(paid.status).toBe(302);
+      sessions.push(/\/checkout\/test-payment\/([^/?]+)/.exec(paid.headers.get("location")!)![1]!);
+    }
 
-    const duringPause = answers.filter((a) => a.at >= pausedAt && a.at < resumedAt);
+    const duringPause = answers.filter((a) => a.paused);
     const pages = duringPause.filter((a) => a.kind === "page");
     const unavailable = pages.filter((a) => a.status === 503);
-    const firstUnavailable = Math.min(
-      ...answers.filter((a) => a.status === 503).map((a) => a.at + a.ms),
-    );
     console.info(
-      `paused 10 s: ${answers.length} answers, ${pages.length} pages asked during the pause ` +
-        `(${unavailable.length} × 503, slowest ${Math.max(...pages.map((a) => a.ms))} ms), ` +
-        `first 503 ${firstUnavailable - pausedAt} ms after the pause, ` +
-        `200 again ${recoveredMs} ms after it ended`,
+      `paused: ${pages.length} pages and ${duringPause.length - pages.length} checkouts asked ` +
+        `meanwhile (${unavailable.length} pages answered 503), all answered before it resumed`,
     );
 
     expect(answers.filter((a) => a.status >= 500 && a.status !== 503)).toEqual([]);
-    expect(unavailable.length).toBeGreaterThan(0);
     expect(unavailable[0]!.body).toContain("We could not show this page right now");
-    expect(pages.every((a) => a.ms <= PAGE_ANSWER_BOUND_MS)).toBe(true);
     expect(
-      answers.filter((a) => a.kind === "checkout").every((a) => [302, 503].includes(a.status)),
-    ).toBe(true);
+      answers
+        .filter((a) => a.kind === "checkout" && ![302, 503].includes(a.status))
+        .map(
+          (a) => `${a.status} ${a.paused ? "(asked while paused)" : ""}: ${a.body.slice(0, 300)}`,
+        ),
+    ).toEqual([]);
     expect(endpoint!.status).toBe(503);
     expect(JSON.parse(endpoint!.body)).toEqual({ error: expect.stringMatching(/try again/) });
-    expect(endpoint!.ms).toBeLessThanOrEqual(PAGE_ANSWER_BOUND_MS);
-    expect(recoveredMs).toBeLessThan(5000);
     expect(s.child.exitCode).toBeNull();
 
     // Every checkout that went to its payment page has its one order; stock adds up.
@@ -140,44 +180,44 @@ describe("the embedded database paused (SIGSTOP) for 10 s under load", () => {
     expect(after.map((row) => row.left + row.held)).toEqual(
       before.map((row) => row.left + row.held),
     );
-  }, 90_000);
+  });
 });
 
 describe("the embedded database stopped (fast shutdown, as after a crash)", () => {
   const shops: Shop[] = [];
-  afterAll(() => Promise.all(shops.map(stopShop)), 30_000);
+  afterAll(() => Promise.all(shops.map(stopShop)));
 
-  it("is started again by the shop, which answers normally within 5 s", async () => {
+  it("is started again by the shop, which then answers normally", async () => {
     const s = await startShop({ PAGE_CACHE_ENTRIES: "0" });
     shops.push(s);
     await s.db.end();
     expect((await fetch(`${s.url}/movies?page=2`)).status).toBe(200);
 
-    const stoppedAt = Date.now();
     // SIGINT is PostgreSQL's fast shutdown: sessions cut off, the server exits.
     process.kill(postmasterPid(s.dataDir), "SIGINT");
     const statuses = new Set<number>();
+    // A 200 counts once the shop has said it started the database again: not one answered before
+    // the shutdown reached it. The shop gives up on its own after 5 attempts a second apart (and
+    // exits, which the next test checks); a minute's wait only stops a hang.
     await until(
-      "the shop to answer 200 again",
+      "the shop to start the database again and answer 200",
       async () => {
+        const restarted = s.output().includes("embedded PostgreSQL started again");
         const response = await fetch(`${s.url}/movies?page=3`);
         statuses.add(response.status);
-        return response.status === 200 && Date.now() - stoppedAt > 100 ? true : undefined;
+        return response.status === 200 && restarted ? true : undefined;
       },
-      15_000,
+      60_000,
       () =>
         `answers: ${[...statuses].join(", ")}; exit code ${s.child.exitCode}; the shop said:\n${s.output().slice(-4000)}`,
     );
-    const recoveredMs = Date.now() - stoppedAt;
-    console.info(`stopped: answers ${[...statuses].join(", ")}; 200 again after ${recoveredMs} ms`);
+    console.info(`stopped: answers ${[...statuses].join(", ")}, then 200 once started again`);
 
     expect([...statuses].filter((status) => status !== 200 && status !== 503)).toEqual([]);
-    expect(recoveredMs).toBeLessThan(5000);
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
     expect(s.output()).toContain("embedded PostgreSQL stopped unexpectedly");
-    expect(s.output()).toContain("embedded PostgreSQL started again");
     expect(s.child.exitCode).toBeNull();
-  }, 60_000);
+  });
 
   it("exits with a clear message when it cannot be started again", async () => {
     const s = await startShop({ PAGE_CACHE_ENTRIES: "0" });
@@ -195,5 +235,5 @@ describe("the embedded database stopped (fast shutdown, as after a crash)", () =
     );
     // With what PostgreSQL said, so that the operator knows why.
     expect(s.output()).toContain("could not access the server configuration file");
-  }, 60_000);
+  });
 });

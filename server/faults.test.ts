@@ -31,7 +31,7 @@ describe("the payment provider failing or slow", () => {
   afterAll(async () => {
     await stopShop(shop);
     await stripe?.close();
-  }, 30_000);
+  });
 
   it("answers 'Could not start payment. Try again.' and gives the order's stock back", async () => {
     stripe = await startFakeStripe();
@@ -64,16 +64,14 @@ describe("the payment provider failing or slow", () => {
         )
       ).rows;
 
-    const outcomes: { how: string; ms: number }[] = [];
-    for (const [how, fault] of [
-      ["failing (500)", () => fake.failNext()],
-      ["slow (5 s)", () => fake.delayNext(5000)],
-    ] as const) {
+    // Failing, then not answering at all until the shop has answered the shopper: an answer
+    // before the provider's can only come from the shop's own timeout.
+    let release = () => {};
+    for (const fault of [() => fake.failNext(), () => (release = fake.holdNext().release)]) {
       fault();
-      const at = Date.now();
       const response = await pay(s, buyer.cookie, serial);
       const page = await response.text();
-      outcomes.push({ how, ms: Date.now() - at });
+      release();
       // The review step again, with the message (409, as for any checkout that could not go on).
       expect(response.status).toBe(409);
       expect(page).toContain("Could not start payment. Try again.");
@@ -81,11 +79,6 @@ describe("the payment provider failing or slow", () => {
       expect((await ordersOf()).map((order) => order.status)).not.toContain("pending");
       expect(await stock()).toBe(qty);
     }
-    console.info(
-      `payment provider: ${outcomes.map((o) => `${o.how} answered in ${o.ms} ms`).join(", ")}`,
-    );
-    // Within the provider timeout (2 s) and some slack, not the 5 s the provider takes.
-    expect(outcomes[1]!.ms).toBeLessThan(4500);
 
     // With the provider well again, paying works and holds one copy.
     const paid = await pay(s, buyer.cookie, serial);
@@ -95,7 +88,7 @@ describe("the payment provider failing or slow", () => {
     const placed = await ordersOf();
     expect(placed.map((order) => order.status)).toEqual(["cancelled", "cancelled", "pending"]);
     expect(placed[2]!.session).toMatch(/^cs_test_/);
-  }, 90_000);
+  });
 });
 
 /**
@@ -139,7 +132,7 @@ describe("the mail server unreachable for a while", () => {
   afterAll(async () => {
     await stopShop(shop);
     await sink?.close();
-  }, 30_000);
+  });
 
   it("delivers every message queued meanwhile once it is back, none twice", async () => {
     sink = await startSmtpSink();
@@ -159,11 +152,10 @@ describe("the mail server unreachable for a while", () => {
     await until(
       "the buyer's confirmation",
       async () => (mailbox.received.length === 1 ? true : undefined),
-      20_000,
+      60_000,
     );
 
     await relay.down();
-    const downAt = Date.now();
     // Sign-ups (a confirmation each) and paid orders (a receipt each) while it is away.
     const signUps = Array.from({ length: 4 }, (_, i) => customer(s, `mail-${i}`));
     const orders = (async () => {
@@ -180,51 +172,44 @@ describe("the mail server unreachable for a while", () => {
       }
     })();
     await Promise.all([...signUps, orders]);
-    // The queue has tried and failed meanwhile.
+    // Away until the queue has tried a message, failed, backed off and failed again (a minute in
+    // DESIGN §4, more tries further apart; the same mechanism, told by its tries here).
     await until(
-      "a delivery to fail",
+      "a delivery to fail twice",
       async () => {
         const { rows: failed } = await s.db.query(
-          "select 1 from pgboss.job where name = 'mail-send' and state = 'retry' limit 1",
+          "select 1 from pgboss.job where name = 'mail-send' and state = 'retry' and retry_count >= 2 limit 1",
         );
         return failed.length > 0 ? true : undefined;
       },
-      20_000,
+      60_000,
     );
-    // Away for 6 s at least (a minute in DESIGN §4; the same mechanism, shorter here).
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, downAt + 6000 - Date.now())));
-    const outageMs = Date.now() - downAt;
     await relay.up();
-    const upAt = Date.now();
 
     const queued = async () =>
       (
-        await s.db.query<{ id: string }>(
-          "select id from pgboss.job where name = 'mail-send' order by created_on",
+        await s.db.query<{ id: string; state: string }>(
+          "select id, state from pgboss.job where name = 'mail-send' order by created_on",
         )
-      ).rows.map((row) => row.id);
+      ).rows;
     const delivered = () =>
       mailbox.received.map((mail) => /^<?([^@>]+)@/.exec(mail.messageId ?? "")?.[1] ?? "");
+    // Recorded as sent, every one: nothing is left to be sent (again), so whatever arrived twice
+    // would be in the mailbox by now.
     await until(
-      "every queued message to arrive",
+      "every queued message to be sent",
       async () => {
-        const ids = await queued();
-        const arrived = new Set(delivered());
-        return ids.length > 0 && ids.every((id) => arrived.has(id)) ? true : undefined;
+        const jobs = await queued();
+        return jobs.length > 0 && jobs.every((job) => job.state === "completed") ? true : undefined;
       },
       60_000,
     );
-    const deliveredMs = Date.now() - upAt;
-    // Give a duplicate the chance to show up.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const ids = await queued();
-    console.info(
-      `SMTP away ${outageMs} ms: ${ids.length} messages queued, all delivered ${deliveredMs} ms after it came back`,
-    );
+    const ids = (await queued()).map((job) => job.id);
+    console.info(`SMTP away: ${ids.length} messages queued, all delivered once it came back`);
     // 5 confirmations (the buyer's among them) and 3 receipts, each arriving exactly once.
     expect(ids.length).toBeGreaterThanOrEqual(8);
     expect(delivered().sort()).toEqual([...ids].sort());
-  }, 120_000);
+  });
 });
 
 describe("the shop killed (SIGKILL) during 20 concurrent checkouts", () => {
@@ -238,7 +223,7 @@ describe("the shop killed (SIGKILL) during 20 concurrent checkouts", () => {
     } catch {
       // already gone
     }
-  }, 30_000);
+  });
 
   it("leaves every order whole or absent; unpaid ones expire and give their stock back", async () => {
     const first = await startShop();
@@ -278,7 +263,7 @@ describe("the shop killed (SIGKILL) during 20 concurrent checkouts", () => {
     await until(
       "the first order",
       async () => ((await ordersOf(first.db)).rows.length > 0 ? true : undefined),
-      20_000,
+      60_000,
     );
     first.child.kill("SIGKILL");
     const outcomes = await Promise.all(attempts);
@@ -323,9 +308,9 @@ describe("the shop killed (SIGKILL) during 20 concurrent checkouts", () => {
     await until(
       "the stock to come back",
       async () => ((await stock()) === qty ? true : undefined),
-      30_000,
+      60_000,
     );
     const after = (await ordersOf(s.db)).rows;
     expect(after.filter((order) => order.status !== "expired")).toEqual([]);
-  }, 180_000);
+  });
 });

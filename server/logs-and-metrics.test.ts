@@ -57,8 +57,9 @@ function logLines(): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+/** Looks again until `check` finds something; a minute without is a hang, not a slow machine. */
 async function eventually<T>(check: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;

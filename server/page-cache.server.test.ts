@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
+import { CATALOGUE_CHECK_MS, watchCatalogue } from "./page-cache.ts";
 
 // Two real server processes on one database, each with its own page cache (the production
 // build must exist: `npm run build`).
@@ -47,14 +48,39 @@ async function page(server: RunningServer, pathname: string, cookie?: string) {
   };
 }
 
-/** Asks until the page is served from the cache (it is kept once it has been compressed). */
-async function cached(server: RunningServer, pathname: string) {
-  const deadline = Date.now() + 5_000;
+/**
+ * A process notices a change of the catalogue by the database's notification, or at the latest
+ * by the check its listener makes every CATALOGUE_CHECK_MS; a page is kept as soon as it has
+ * been compressed. Waiting three times that check for either means it never happens: how soon
+ * changes show is not these tests' to say (the notification alone is tested at the end).
+ */
+const WAIT_MS = 3 * CATALOGUE_CHECK_MS;
+
+/** Looks again until `check` finds what it looks for. */
+async function eventually<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    const answer = await page(server, pathname);
-    if (answer.cache === "hit") return answer;
-    if (Date.now() > deadline) throw new Error(`${pathname} never came from the cache`);
+    const found = await check();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Asks until the page is served from the cache (it is kept once it has been compressed). */
+function cached(server: RunningServer, pathname: string, cookie?: string) {
+  return eventually(`${pathname} to come from the cache`, async () => {
+    const answer = await page(server, pathname, cookie);
+    return answer.cache === "hit" ? answer : undefined;
+  });
+}
+
+/** Asks until the page shows `text`. */
+function showing(server: RunningServer, pathname: string, text: string) {
+  return eventually(`${pathname} to show "${text}"`, async () => {
+    const answer = await page(server, pathname);
+    return answer.body.includes(text) ? answer : undefined;
+  });
 }
 
 function cookiesOf(response: Response) {
@@ -92,7 +118,7 @@ async function signIn(firstName: string, email: string) {
 }
 
 describe("kept pages across server processes", () => {
-  it("show a catalogue change made anywhere on every process within a second", async () => {
+  it("show a catalogue change made anywhere on every process", async () => {
     const {
       rows: [title],
     } = await shopDb.query<{ id: number; title: string }>(
@@ -106,19 +132,12 @@ describe("kept pages across server processes", () => {
 
     // Changed by something other than either process (psql, an import, a seed).
     const renamed = `Renamed ${Date.now()}`;
-    const changed = Date.now();
     await shopDb.query("update regular_titles set title = $2 where reg_serial_no = $1", [
       title!.id,
       renamed,
     ]);
     for (const server of [first, second]) {
-      for (const shown of [pathname, "/movies"]) {
-        for (;;) {
-          const answer = await page(server, shown);
-          if (answer.body.includes(renamed)) break;
-          expect(Date.now() - changed, `${shown} still old`).toBeLessThan(1_000);
-        }
-      }
+      for (const shown of [pathname, "/movies"]) await showing(server, shown, renamed);
     }
   });
 
@@ -174,12 +193,8 @@ describe("kept pages across server processes", () => {
 
       const pathname = `/movies/${title!.id}`;
       await cached(first, pathname);
-      const changed = Date.now();
       await setStock(2);
-      for (;;) {
-        if ((await page(first, pathname)).body.includes("Only 2 left")) break;
-        expect(Date.now() - changed).toBeLessThan(1_000);
-      }
+      await showing(first, pathname, "Only 2 left");
     } finally {
       await listener.end();
     }
@@ -202,13 +217,11 @@ describe("kept pages across server processes", () => {
     const others = ["/movies?page=3", "/about"];
     for (const shown of [pathname, "/movies", ...others]) await cached(first, shown);
 
-    const changed = Date.now();
     await setStock(1);
-    for (;;) {
-      if ((await page(first, pathname)).body.includes("Only 1 left")) break;
-      expect(Date.now() - changed).toBeLessThan(1_000);
-    }
+    await showing(first, pathname, "Only 1 left");
     expect((await page(first, "/movies")).cache).toBe("miss");
+    // Kept: dropped by the notification, which names the title (a change noticed by the
+    // periodic check alone drops every page).
     for (const shown of others) expect((await page(first, shown)).cache, shown).toBe("hit");
   });
 
@@ -244,12 +257,7 @@ describe("kept pages across server processes", () => {
     const adult = await page(first, "/adult-movies", ageCookie);
     expect(adult.status).toBe(200);
     expect(adult.body).toContain("Adult Titles");
-    const deadline = Date.now() + 5_000;
-    let again = await page(first, "/adult-movies", ageCookie);
-    while (again.cache !== "hit" && Date.now() < deadline) {
-      again = await page(first, "/adult-movies", ageCookie);
-    }
-    expect(again.cache).toBe("hit");
+    const again = await cached(first, "/adult-movies", ageCookie);
     expect(again.body).toContain("Adult Titles");
     // Once kept, a visitor without the cookie, or with a cookie that does not say yes, still
     // gets the gate; a signed-in visitor is never served from the cache.
@@ -288,14 +296,49 @@ describe("remembered answers", () => {
     await shopDb.query(
       "insert into regular_titles (product_id, title, disc, current_price_cents) values ('P-vrq', 'Vrqzmkx Returns', 'DVD', 900)",
     );
-    const changed = Date.now();
-    for (;;) {
-      const found = await suggestions();
-      if (found.length > 0) {
-        expect(found.map((item) => item.title)).toEqual(["Vrqzmkx Returns"]);
-        break;
-      }
-      expect(Date.now() - changed, "the text still has no suggestion").toBeLessThan(1_000);
+    const found = await eventually("the new title to be suggested", async () => {
+      const titles = await suggestions();
+      return titles.length > 0 ? titles : undefined;
+    });
+    expect(found.map((item) => item.title)).toEqual(["Vrqzmkx Returns"]);
+  });
+});
+
+describe("the catalogue watch", () => {
+  it("hears each change from the database's notification, not only from its periodic check", async () => {
+    const {
+      rows: [title],
+    } = await shopDb.query<{ id: number }>(
+      `update regular_titles set qty_to_list = 50 where reg_serial_no = (select reg_serial_no from regular_titles order by 1 offset 1 limit 1)
+       returning reg_serial_no as id`,
+    );
+    const heard: (string[] | undefined)[] = [];
+    let listening = false;
+    // Checking once a day: within this test, only a notification can tell it of a change.
+    const watch = watchCatalogue(
+      databaseUrl,
+      (titles) => heard.push(titles),
+      { warn: () => {} },
+      86_400_000,
+      () => (listening = true),
+    );
+    try {
+      await eventually("the watch to listen", async () => (listening ? true : undefined));
+      // A change that may show anywhere: everything is dropped.
+      await shopDb.query(
+        "update regular_titles set current_price_cents = current_price_cents + 1 where reg_serial_no = $1",
+        [title!.id],
+      );
+      await eventually("the price change", async () => (heard.length >= 1 ? true : undefined));
+      expect(heard).toEqual([undefined]);
+      // Sold out: a change of stock alone, naming its title.
+      await shopDb.query("update regular_titles set qty_to_list = 0 where reg_serial_no = $1", [
+        title!.id,
+      ]);
+      await eventually("the stock change", async () => (heard.length >= 2 ? true : undefined));
+      expect(heard[1]).toEqual([`regular:${title!.id}`]);
+    } finally {
+      await watch.stop();
     }
   });
 });

@@ -351,6 +351,9 @@ function keyOf(url: string, audience: string) {
 
 export type CatalogueWatch = { stop: () => Promise<void> };
 
+/** How often the catalogue watch reads the catalogue's version, for a change it did not hear. */
+export const CATALOGUE_CHECK_MS = 5_000;
+
 /**
  * Listens for the database's `catalogue_changed` notifications and clears the cache on each:
  * `onChange()` for a change that may show anywhere, `onChange(titles)` for a change of stock
@@ -364,7 +367,7 @@ export function watchCatalogue(
   connectionString: string,
   onChange: (titles?: string[]) => void,
   log: { warn: (details: object, message: string) => void },
-  checkEveryMs = 5_000,
+  checkEveryMs = CATALOGUE_CHECK_MS,
   onListening?: () => void,
 ): CatalogueWatch {
   let client: pg.Client | undefined;

@@ -26,7 +26,7 @@ export type PoolLimits = {
 };
 
 /** How much longer than statement_timeout the shop waits for a database that does not answer. */
-const UNANSWERED_MARGIN_MS = 1000;
+export const UNANSWERED_MARGIN_MS = 1000;
 
 /**
  * Lets the request being served know when its connection or statement failed because the
@@ -49,6 +49,12 @@ function observe<T>(result: T, onError?: (error: unknown) => void): T {
  * notices when it comes back, and the database rolls back whatever it left open.
  */
 function watchClient(client: pg.PoolClient) {
+  // A connection the server ends while it is checked out (between the statements of a
+  // transaction, or as one is written: a fast shutdown, a restart, a failover) reports it as an
+  // 'error' event besides failing its statements; the pool listens only while it is idle, and an
+  // event nobody listens to ends the process. The failed statements answer the request (503),
+  // and the pool drops the connection when it is released.
+  client.on("error", () => {});
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) =>
     observe(query(...args), (error) => {

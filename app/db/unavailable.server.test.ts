@@ -47,3 +47,25 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(new Error("Something else"))).toBe(false);
   });
 });
+
+describe("a connection the database cuts while it is in use", () => {
+  it("fails what is sent on it as unavailable, never the process, and is not handed out again", async () => {
+    const client = await pool.connect();
+    const { rows } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
+    const ended = new Promise((resolve) => client.once("end", resolve));
+    // What a fast shutdown, a restart or a failover does to every session: the server ends it,
+    // here between two statements of a transaction.
+    const admin = new pg.Client(inject("databaseUrl"));
+    await admin.connect();
+    try {
+      await admin.query("select pg_terminate_backend($1)", [rows[0]!.pid]);
+    } finally {
+      await admin.end();
+    }
+    await ended;
+    expect(isDatabaseUnavailable(await failure(() => client.query("select 1")))).toBe(true);
+    client.release();
+    // A new connection serves the next statement.
+    expect((await db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+  });
+});

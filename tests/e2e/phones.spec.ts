@@ -107,15 +107,19 @@ test("a slow page change shows progress at once and dims the list being replaced
 }) => {
   await page.goto("/movies");
   await expect(page.getByRole("link", { name: "Page 2", exact: true })).toBeVisible();
-  // The next page's data takes two seconds to arrive, as on a slow connection.
+  // The next page's data is held back until the page has shown that it is on its way, as on a
+  // slow connection.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/movies\.data/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await held;
     await route.continue();
   });
   await page.getByRole("link", { name: "Page 2", exact: true }).click();
   await expect(page.getByTestId("navigation-progress")).toHaveAttribute("data-state", "loading");
   await expect(page.getByRole("main")).toHaveAttribute("aria-busy", "true");
   await expect(page.getByText("Loading Regular Movies…")).toBeInViewport();
+  release();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.getByTestId("navigation-progress")).toHaveAttribute("data-state", "idle");
   await expect(page.getByRole("main")).not.toHaveAttribute("aria-busy", "true");

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress } from "./support/accounts.ts";
 import { allViolations } from "./support/axe.ts";
-import { ROUND_TRIP_MS, slowPhone } from "./support/slow-phone.ts";
+import { slowPhone } from "./support/slow-phone.ts";
 
 // A phone on slow 4G with a CPU four times slower: a tap on the header's Cart and menu buttons
 // answers on screen at once, whatever the network, and the sheet fills in when its code has
@@ -96,9 +96,10 @@ test("on slow 4G, tapping Cart opens the drawer at once and fills it when its co
   console.log(
     `cart drawer: drawn ${times.dialog} ms after the tap, filled after ${times.filled} ms`,
   );
-  // The first frame after the tap shows the drawer; its content follows with its code.
+  // The first frame after the tap shows the drawer (no frame drawn without it, as one waiting on
+  // the network would let pass); its content follows with its code. How many milliseconds that
+  // is on a phone: npm run bench:tap.
   expect(times.framesWithout).toBe(0);
-  expect(times.dialog).toBeLessThan(ROUND_TRIP_MS);
 });
 
 test("on slow 4G, tapping the menu button opens the menu at once, its pages already listed", async ({
@@ -120,7 +121,6 @@ test("on slow 4G, tapping the menu button opens the menu at once, its pages alre
   );
   // The first frame after the tap shows the menu, with the shop's pages in it.
   expect(times.framesWithout).toBe(0);
-  expect(times.dialog).toBeLessThan(ROUND_TRIP_MS);
   expect(times.filled).toBe(times.dialog);
 
   // The menu works as a menu whenever its code arrives: a choice goes there and closes it.

@@ -140,7 +140,8 @@ export async function startNginx(upstreams: number[]): Promise<Nginx> {
     const file = path.join(folder, name);
     return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
   };
-  const deadline = Date.now() + 10_000;
+  // A minute without it is a hang, not a slow machine.
+  const deadline = Date.now() + 60_000;
   while (!(await accepts(port))) {
     if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
       const log = `${output}${readLog("error.log")}`;

@@ -694,7 +694,6 @@ describe("stock alerts", () => {
       return row!.n;
     };
 
-    let startedAt = performance.now();
     await db.transaction(async (tx) => {
       const report = await importCatalogCsv(tx, "regular", csv, { dryRun: false });
       expect(report).toMatchObject({ written: true, updated: 1000, rejected: [] });
@@ -706,23 +705,15 @@ describe("stock alerts", () => {
       expect(inside!.n).toBe(10_000);
       expect(await dueCount()).toBe(0);
     });
-    const importMs = performance.now() - startedAt;
     expect(await dueCount()).toBe(10_000);
 
-    startedAt = performance.now();
     const sent = await Promise.all([sendDueAlerts(db, { links }), sendDueAlerts(db, { links })]);
-    const sendMs = performance.now() - startedAt;
     expect(sent[0] + sent[1]).toBe(10_000);
     const { rows } = await db.execute<{ mails: number; addresses: number }>(
       sql`select count(*)::int as mails, count(distinct (data->>'to') || (data->>'subject'))::int as addresses
           from pgboss.job where name = 'mail-send' and data->>'subject' like ${`${tag} %`}`,
     );
     expect(rows[0]).toEqual({ mails: 10_000, addresses: 10_000 });
-    console.info(
-      `1,000 titles restocked by CSV with 10,000 alerts: import ${Math.round(importMs)} ms, 10,000 alert e-mails queued in ${Math.round(sendMs)} ms`,
-    );
-    // Bounded: well inside a request's time even on a busy two-core machine.
-    expect(importMs).toBeLessThan(20_000);
-    expect(sendMs).toBeLessThan(30_000);
+    // How long the import and the sending take: npm run bench:catalog-import.
   }, 120_000);
 });

@@ -157,7 +157,8 @@ describe("serials", () => {
 
 /** Until some other session of this database waits for a lock (the add behind the import). */
 async function waitForALockWaiter(db: Database) {
-  for (let i = 0; i < 200; i++) {
+  // Looked for every 25 ms for a minute at least: longer is a hang, not a slow machine.
+  for (let i = 0; i < 2400; i++) {
     const { rows } = await db.execute<{ n: number }>(sql`
       select count(*)::int as n from pg_stat_activity
        where datname = current_database() and wait_event_type = 'Lock'`);

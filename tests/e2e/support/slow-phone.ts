@@ -1,11 +1,7 @@
 import type { Page } from "@playwright/test";
 
-/**
- * A slow-4G round trip: no answer from the network, such as a part of the page's code, can come
- * sooner. A tap answered by what is already in the page is drawn well within it, even on a CPU
- * four times slower and a machine busy with other work.
- */
-export const ROUND_TRIP_MS = 562.5;
+/** A slow-4G round trip: no answer from the network, such as a part of the page's code, comes sooner. */
+const ROUND_TRIP_MS = 562.5;
 
 /**
  * Slow 4G as Lighthouse plays it (150 ms round trip and 1.6 Mbit/s, with DevTools' factors),
