@@ -204,9 +204,12 @@ export async function subscribe(
   });
 }
 
-/** The address's alert for this title or entry still waiting (unconfirmed or active), if any. */
+/**
+ * The address's alert for this title or entry still waiting (unconfirmed or active), if any,
+ * locked: one the retention sweep is deleting at this moment is waited for and then not found.
+ */
 function waitingAlert(
-  db: Database | Transaction,
+  tx: Transaction,
   values: {
     kind: AlertKind;
     email: string;
@@ -214,7 +217,7 @@ function waitingAlert(
     comingSoonId: number | null;
   },
 ) {
-  return db
+  return tx
     .select({ id: stockAlerts.id, status: stockAlerts.status })
     .from(stockAlerts)
     .where(
@@ -226,7 +229,8 @@ function waitingAlert(
           : eq(stockAlerts.comingSoonId, values.comingSoonId!),
         inArray(stockAlerts.status, ["unconfirmed", "active"]),
       ),
-    );
+    )
+    .for("update");
 }
 
 /** The alert a signed link names; null if the token is not its own. */
