@@ -1,9 +1,10 @@
 import net from "node:net";
 import type pg from "pg";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createDatabase } from "#app/db/client.server.ts";
 import { resetPasswordMessage } from "#app/emails/account-emails.ts";
 import { startSmtpSink } from "#tests/support/smtp-sink.ts";
+import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import type { OutgoingMail } from "./outgoing-mail.ts";
 import {
   MAIL_QUEUE,
@@ -13,6 +14,10 @@ import {
   stopOutbox,
 } from "./outbox.server.ts";
 import { createMailTransport, type MailTransport } from "./transport.server.ts";
+
+// A database of this file's own: its mail workers take every message of the queue they serve,
+// and in the shared database that is other test files' mail too (sent, or held, by a test here).
+const scratch = scratchDatabase();
 
 const FAST_RETRY = { retryLimit: 20, retryDelay: 1, retryDelayMax: 1 };
 const FAST_POLLING = { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 };
@@ -113,9 +118,9 @@ function messagesTo(prefix: string, count: number): OutgoingMail[] {
 describe("outgoing mail", () => {
   it("queues while the mail server is down, without waiting for it, and delivers when it is back", async () => {
     const port = await unusedPort();
-    const { pool } = createDatabase(inject("databaseUrl"), 1);
+    const { pool } = createDatabase(scratch.url(), 1);
     cleanups.push(() => pool.end());
-    const boss = await startOutbox(inject("databaseUrl"), { retry: FAST_RETRY, onError: () => {} });
+    const boss = await startOutbox(scratch.url(), { retry: FAST_RETRY, onError: () => {} });
     cleanups.push(() => stopOutbox(boss));
     const transport = transportFor(`smtp://127.0.0.1:${port}`);
     await startMailWorker(boss, transport, FAST_POLLING);
@@ -154,11 +159,11 @@ describe("outgoing mail", () => {
     const to = `restart-${Date.now()}@example.test`;
 
     // Queue with nobody working, then stop: the message lives only in PostgreSQL.
-    const first = await startOutbox(inject("databaseUrl"), { retry: FAST_RETRY });
+    const first = await startOutbox(scratch.url(), { retry: FAST_RETRY });
     await queueMail({ to, subject: "Kept", html: "<p>kept</p>", text: "kept" });
     await stopOutbox(first);
 
-    const second = await startOutbox(inject("databaseUrl"), { retry: FAST_RETRY });
+    const second = await startOutbox(scratch.url(), { retry: FAST_RETRY });
     cleanups.push(() => stopOutbox(second));
     await startMailWorker(second, transportFor(sink.url), FAST_POLLING);
     const mail = await eventually(() =>
@@ -171,9 +176,9 @@ describe("outgoing mail", () => {
     const sink = await startSmtpSink();
     cleanups.push(sink.close);
     const relay = await connectionCounter(sink.port);
-    const { pool } = createDatabase(inject("databaseUrl"), 1);
+    const { pool } = createDatabase(scratch.url(), 1);
     cleanups.push(() => pool.end());
-    const boss = await startOutbox(inject("databaseUrl"), { retry: FAST_RETRY });
+    const boss = await startOutbox(scratch.url(), { retry: FAST_RETRY });
     cleanups.push(() => stopOutbox(boss));
     const prefix = `burst-${Date.now()}`;
     const burst = messagesTo(prefix, 200);
@@ -197,9 +202,9 @@ describe("outgoing mail", () => {
   it("retries a failed message alone, without resending the others fetched with it", async () => {
     const sink = await startSmtpSink();
     cleanups.push(sink.close);
-    const { pool } = createDatabase(inject("databaseUrl"), 1);
+    const { pool } = createDatabase(scratch.url(), 1);
     cleanups.push(() => pool.end());
-    const boss = await startOutbox(inject("databaseUrl"), { retry: FAST_RETRY, onError: () => {} });
+    const boss = await startOutbox(scratch.url(), { retry: FAST_RETRY, onError: () => {} });
     cleanups.push(() => stopOutbox(boss));
     const prefix = `flaky-${Date.now()}`;
     const messages = messagesTo(prefix, 30);
@@ -231,9 +236,9 @@ describe("outgoing mail", () => {
   });
 
   it("stops gracefully: messages being sent finish and are recorded, nothing new is fetched", async () => {
-    const { pool } = createDatabase(inject("databaseUrl"), 1);
+    const { pool } = createDatabase(scratch.url(), 1);
     cleanups.push(() => pool.end());
-    const boss = await startOutbox(inject("databaseUrl"), { retry: FAST_RETRY });
+    const boss = await startOutbox(scratch.url(), { retry: FAST_RETRY });
     const prefix = `stop-${Date.now()}`;
     for (const mail of messagesTo(prefix, 5)) await queueMail(mail);
 
@@ -272,9 +277,9 @@ describe("outgoing mail", () => {
   it("sends mail queued in a transaction only if the transaction commits", async () => {
     const sink = await startSmtpSink();
     cleanups.push(sink.close);
-    const { db, pool } = createDatabase(inject("databaseUrl"), 2);
+    const { db, pool } = createDatabase(scratch.url(), 2);
     cleanups.push(() => pool.end());
-    const boss = await startOutbox(inject("databaseUrl"), { retry: FAST_RETRY });
+    const boss = await startOutbox(scratch.url(), { retry: FAST_RETRY });
     cleanups.push(() => stopOutbox(boss));
     const stamp = Date.now();
     const [rolledBack, committed] = [`rolled-back-${stamp}`, `committed-${stamp}`].map((name) => ({
