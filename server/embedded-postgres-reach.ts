@@ -3,7 +3,7 @@
 // its owner may enter (root's home is mode 700 on Debian and Ubuntu) has both out of that user's
 // reach. The programs then run from a copy in /var/cache/reel-and-repair, and a new cluster is
 // kept in /var/lib/reel-and-repair with DATA_DIR/postgres linking to it. Why: docs/decisions/019.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import module, { createRequire } from "node:module";
@@ -21,13 +21,9 @@ type ServerUser = { name: string; uid: number; gid: number };
 const SERVER_USER = "postgres";
 
 function lookUp(name: string): ServerUser | undefined {
-  try {
-    const id = (flag: string) =>
-      Number(execFileSync("id", [flag, name], { encoding: "utf8", stdio: "pipe" }).trim());
-    return { name, uid: id("-u"), gid: id("-g") };
-  } catch {
-    return undefined;
-  }
+  const { status, stdout } = spawnSync("getent", ["passwd", name], { encoding: "utf8" });
+  const [, , uid, gid] = (stdout ?? "").trim().split(":");
+  return status === 0 && uid && gid ? { name, uid: Number(uid), gid: Number(gid) } : undefined;
 }
 
 /**
@@ -58,27 +54,24 @@ export function serverUser(): ServerUser | undefined {
   return known;
 }
 
-/** Whether `user` can enter the folder (or run the program) at `target`, every folder above it included. */
-function reaches(user: ServerUser, target: string): boolean {
-  // Asked of the system as that user, started as the server is (no supplementary groups): the
-  // answer counts access control lists and group rights as PostgreSQL will meet them.
-  const result = spawnSync("/bin/sh", ["-c", 'test -x "$1"', "sh", target], {
-    uid: user.uid,
-    gid: user.gid,
-    stdio: "ignore",
-  });
-  return result.status === 0;
-}
-
-/** The innermost folder above `target` (or `target` itself) that `user` cannot enter. */
-function closedFolder(user: ServerUser, target: string): string {
-  let closed = target;
-  let folder = path.dirname(target);
-  while (folder !== path.dirname(folder) && !reaches(user, folder)) {
-    closed = folder;
-    folder = path.dirname(folder);
-  }
-  return closed;
+/**
+ * The first folder on the way from / to `target` that `user` cannot enter (or `target` itself,
+ * a program it cannot run), or undefined when it reaches `target`. Asked of the system as that
+ * user, started as the server is (no supplementary groups), in one process for the whole way:
+ * the answer counts group rights and access control lists as PostgreSQL will meet them.
+ */
+function closedOnTheWay(user: ServerUser, target: string): string | undefined {
+  const way = [target];
+  while (path.dirname(way[0]!) !== way[0]) way.unshift(path.dirname(way[0]!));
+  const { status, stdout } = spawnSync(
+    "/bin/sh",
+    ["-c", 'for step; do if test -x "$step"; then echo y; else echo n; fi; done', "sh", ...way],
+    { uid: user.uid, gid: user.gid, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
+  );
+  const answers = (stdout ?? "").split("\n");
+  // Not answered (no process could be started): the server is started as it always was.
+  if (status !== 0 || answers[way.length - 1] === "y") return undefined;
+  return way[answers.findIndex((answer) => answer !== "y")] ?? target;
 }
 
 /** Makes a folder of this module's own, open for the server's user to enter. */
@@ -131,22 +124,29 @@ function fingerprint(dir: string): string | undefined {
   return hash.digest("hex");
 }
 
+/** Written into a copy once it is whole: its fingerprint, which the copy must still match. */
+const WHOLE = ".fingerprint";
+
+function intact(copy: string): boolean {
+  try {
+    return fingerprint(copy) === fs.readFileSync(path.join(copy, WHOLE), "utf8");
+  } catch {
+    return false;
+  }
+}
+
 /**
- * A copy of the programs' package that `user` reaches, in PROGRAMS_CACHE: made once per
- * version (beside, then renamed into place, so a half-made copy is never used), used again while
- * it matches its source file for file.
+ * A copy of the programs' package in PROGRAMS_CACHE, one per version: made beside and renamed
+ * into place, so that a half-made copy is never used, and made again when it no longer matches
+ * what was copied (a file removed or cut short).
  */
-function cachedPrograms(source: ProgramsPackage, user: ServerUser): string {
+function cachedPrograms(source: ProgramsPackage): string {
   const folder = `${source.name.replace(/^@/, "").replace("/", "-")}-${source.version}`;
   const target = path.join(PROGRAMS_CACHE, folder);
-  const wanted = fingerprint(source.dir);
-  if (fingerprint(target) === wanted && reaches(user, path.join(target, "native/bin/postgres"))) {
-    return target;
-  }
-  let partial: string | undefined;
+  if (intact(target)) return target;
+  openFolder(PROGRAMS_CACHE);
+  const partial = fs.mkdtempSync(`${target}.partial-`);
   try {
-    openFolder(PROGRAMS_CACHE);
-    partial = fs.mkdtempSync(`${target}.partial-`);
     // mkdtemp makes the folder for its owner only.
     fs.chmodSync(partial, 0o755);
     for (const name of COPIED) {
@@ -156,25 +156,21 @@ function cachedPrograms(source: ProgramsPackage, user: ServerUser): string {
         verbatimSymlinks: true,
       });
     }
-    if (fingerprint(partial) !== wanted) throw new Error("the copy differs from its source");
+    const copied = fingerprint(partial);
+    if (copied === undefined || copied !== fingerprint(source.dir)) {
+      throw new Error(`the copy of ${source.dir} differs from it`);
+    }
+    fs.writeFileSync(path.join(partial, WHOLE), copied);
     if (fs.existsSync(target)) {
-      // A damaged copy (or another process's, made meanwhile: then it is used).
-      if (fingerprint(target) === wanted) return target;
+      // Another shop process's copy, made meanwhile, is used; a damaged one is replaced.
+      if (intact(target)) return target;
       const stale = `${target}.stale-${process.pid}`;
       fs.renameSync(target, stale);
       fs.rmSync(stale, { recursive: true, force: true });
     }
     fs.renameSync(partial, target);
-    partial = undefined;
-  } catch (error) {
-    if (fingerprint(target) !== wanted) {
-      throw new Error(
-        `PostgreSQL runs as the user ${user.name} (it refuses to run as root), which cannot enter ${closedFolder(user, source.dir)}, and its programs could not be copied to ${PROGRAMS_CACHE} (${(error as Error).message}); clone the shop into a folder it can enter (/srv/shop, say), ${AS_ANOTHER_USER}.`,
-        { cause: error },
-      );
-    }
   } finally {
-    if (partial) fs.rmSync(partial, { recursive: true, force: true });
+    fs.rmSync(partial, { recursive: true, force: true });
   }
   return target;
 }
@@ -190,19 +186,33 @@ let programsChecked = false;
 export function makeProgramsReachable(log: (message: string) => void): void {
   if (programsChecked) return;
   const user = serverUser();
-  if (!user) {
+  const source = user && programsPackage();
+  const closed =
+    user && source && closedOnTheWay(user, path.join(source.dir, "native/bin/postgres"));
+  if (!user || !source || !closed) {
     programsChecked = true;
     return;
   }
-  const source = programsPackage();
-  if (reaches(user, path.join(source.dir, "native/bin/postgres"))) {
-    programsChecked = true;
-    return;
+  const refuse = (why: string, remedy: string, cause?: unknown) =>
+    new Error(
+      `PostgreSQL runs as the user ${user.name} (it refuses to run as root), which cannot enter ${closed}, where npm installed its programs, ${why}; ${remedy}, ${AS_ANOTHER_USER}.`,
+      { cause },
+    );
+  let copy: string;
+  try {
+    copy = cachedPrograms(source);
+  } catch (error) {
+    throw refuse(
+      `and they could not be copied to ${PROGRAMS_CACHE} (${(error as Error).message})`,
+      "clone the shop into a folder it can enter (/srv/shop, say)",
+      error,
+    );
   }
-  const copy = cachedPrograms(source, user);
-  if (!reaches(user, path.join(copy, "native/bin/postgres"))) {
-    throw new Error(
-      `PostgreSQL runs as the user ${user.name} (it refuses to run as root), which cannot run ${path.join(copy, "native/bin/postgres")} either; make ${PROGRAMS_CACHE} readable by all (chmod -R a+rX), ${AS_ANOTHER_USER}.`,
+  const program = path.join(copy, "native/bin/postgres");
+  if (closedOnTheWay(user, program)) {
+    throw refuse(
+      `nor run their copy, ${program}`,
+      `make ${PROGRAMS_CACHE} readable by all (chmod -R a+rX ${PROGRAMS_CACHE})`,
     );
   }
   const entry = pathToFileURL(path.join(copy, "dist/index.js")).href;
@@ -212,7 +222,7 @@ export function makeProgramsReachable(log: (message: string) => void): void {
   });
   programsChecked = true;
   log(
-    `the user ${user.name} cannot enter ${closedFolder(user, source.dir)}: PostgreSQL runs from ${path.join(copy, "native")}`,
+    `the user ${user.name} cannot enter ${closed}: PostgreSQL runs from ${path.dirname(program)}`,
   );
 }
 
@@ -243,8 +253,8 @@ export function reachableClusterDir(clusterDir: string, log: (message: string) =
   const target = stat?.isSymbolicLink()
     ? path.resolve(path.dirname(clusterDir), fs.readlinkSync(clusterDir))
     : clusterDir;
-  if (reaches(user, path.dirname(target))) return target;
-  const closed = closedFolder(user, target);
+  const closed = closedOnTheWay(user, path.dirname(target));
+  if (!closed) return target;
   const dataDir = path.dirname(clusterDir);
   const refuse = (where: string, remedy: string) =>
     new Error(
