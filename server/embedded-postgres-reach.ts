@@ -168,7 +168,12 @@ function cachedPrograms(source: ProgramsPackage): string {
       fs.renameSync(target, stale);
       fs.rmSync(stale, { recursive: true, force: true });
     }
-    fs.renameSync(partial, target);
+    try {
+      fs.renameSync(partial, target);
+    } catch (error) {
+      // Another shop process's copy landed first.
+      if (!intact(target)) throw error;
+    }
   } finally {
     fs.rmSync(partial, { recursive: true, force: true });
   }
