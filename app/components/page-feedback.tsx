@@ -1,0 +1,78 @@
+import { startTransition, useEffect, useState } from "react";
+import type { DataRouter, Location } from "react-router";
+import {
+  focusFormAnswer,
+  focusPageAnswer,
+  formSurroundings,
+  type SentForm,
+} from "#app/lib/form-answer-focus.ts";
+
+/** A form's answer that has come: the form, and whether it led to another page. */
+type Answer = { sent: SentForm; newPage: boolean };
+
+/**
+ * What the page says back to a press, in one place for the whole shop; fetched right after the
+ * page has loaded (`lazy-parts.ts`), so the first load does without it.
+ * - Once a form sent from the page has its answer, focus goes to what answers it (decision
+ *   016): see `focusFormAnswer`, and `focusPageAnswer` for the page a form's redirect led to.
+ *
+ * It follows the router itself, and notes the answer in the same transition as the router's own
+ * update, so it is drawn in the same commit. Rendered before `NavigationFocus`, so its effect
+ * runs first: a page's heading takes focus only where no answer did.
+ */
+export function PageFeedback({ router }: { router: DataRouter }) {
+  const [answer, setAnswer] = useState<Answer | null>(null);
+
+  useEffect(() => {
+    let sent: (SentForm & { from: Location; underWay: boolean }) | null = null;
+    const submitted = (event: SubmitEvent) => {
+      if (event.target instanceof HTMLFormElement) {
+        const form = event.target;
+        sent = {
+          form,
+          submitter: event.submitter instanceof HTMLElement ? event.submitter : null,
+          surroundings: formSurroundings(form),
+          from: router.state.location,
+          underWay: false,
+        };
+      }
+    };
+    const unsubscribe = router.subscribe(({ navigation, fetchers, location, historyAction }) => {
+      const fetching = [...fetchers.values()];
+      const busy =
+        navigation.state !== "idle" || fetching.some((fetcher) => fetcher.state !== "idle");
+      // A form's answer is awaited once the router has sent it (a form that stops its own
+      // submission, for messages of its own, sends nothing; one sent by GET is a new page).
+      const submitting =
+        navigation.state === "submitting" ||
+        fetching.some((fetcher) => fetcher.state === "submitting");
+      if (sent && submitting) sent.underWay = true;
+      if (sent?.underWay && !busy) {
+        const { from } = sent;
+        // Another page, as `NavigationFocus` tells one.
+        const newPage =
+          from.pathname !== location.pathname ||
+          (from.search !== location.search && historyAction !== "REPLACE");
+        const answered = { sent, newPage };
+        sent = null;
+        startTransition(() => setAnswer(answered));
+      }
+    });
+    window.addEventListener("submit", submitted, true);
+    // For people's tools and the browser tests alike, as `data-hydrated`.
+    document.documentElement.dataset.feedback = "ready";
+    return () => {
+      unsubscribe();
+      window.removeEventListener("submit", submitted, true);
+    };
+  }, [router]);
+
+  useEffect(() => {
+    if (!answer) return;
+    // The new page is read from its heading (`NavigationFocus`) unless it shows the answer.
+    if (answer.newPage) focusPageAnswer();
+    else focusFormAnswer(answer.sent);
+  }, [answer]);
+
+  return null;
+}
