@@ -17,5 +17,5 @@ export const titleDetailsPart = onDemand(() => import("./title-details-modal.tsx
 
 export const toasterPart = onDemand(() => import("./ui/sonner.tsx"));
 
-/** Where focus goes after forms' answers: fetched once the page has loaded. */
+/** What the page says back to presses and forms' answers: fetched once the page has loaded. */
 export const pageFeedbackPart = onDemand(() => import("./page-feedback.tsx"));

@@ -68,7 +68,7 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Where focus goes after forms' answers, fetched once the page has loaded. */
+/** What the page says back to presses and forms' answers, fetched once the page has loaded. */
 function PageFeedbackOnDemand() {
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   const part = useOnDemand(pageFeedbackPart);

@@ -31,8 +31,8 @@ export function whenInteractive(page: Page) {
 }
 
 /**
- * Waits until the page follows forms' answers (`PageFeedback`, fetched once the page is
- * interactive): focus goes to what answers a form.
+ * Waits until the page shows presses and forms' answers (`PageFeedback`, fetched once the page
+ * is interactive): a spinner on what was pressed, focus on what answers a form.
  */
 export function whenFeedbackReady(page: Page) {
   return page.locator("html[data-feedback]").waitFor({ state: "attached" });
