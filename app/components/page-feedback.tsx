@@ -35,13 +35,18 @@ export function PageFeedback({ router }: { router: DataRouter }) {
     const press = (event: Event) => {
       if (event instanceof SubmitEvent && event.target instanceof HTMLFormElement) {
         const form = event.target;
-        sent = {
+        const mine = (sent = {
           form,
           submitter: event.submitter instanceof HTMLElement ? event.submitter : null,
           surroundings: formSurroundings(form),
           from: router.state.location,
           underWay: false,
-        };
+        });
+        // A form the router did not send at once (one that stops its own submission for
+        // messages of its own, a search sent by GET) is forgotten.
+        window.setTimeout(() => {
+          if (sent === mine && !mine.underWay) sent = null;
+        });
       }
       // A form sent with Enter from a field marks its default button, or nothing (a search box
       // alone): the bar still shows.
@@ -66,8 +71,7 @@ export function PageFeedback({ router }: { router: DataRouter }) {
         for (const control of marked) control.removeAttribute("data-pending");
         marked = [];
       }
-      // A form's answer is awaited once the router has sent it (a form that stops its own
-      // submission, for messages of its own, sends nothing; one sent by GET is a new page).
+      // A form's answer is awaited once the router has sent it.
       const submitting =
         navigation.state === "submitting" ||
         fetching.some((fetcher) => fetcher.state === "submitting");
