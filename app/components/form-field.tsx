@@ -42,7 +42,10 @@ export function FormField({ label, error, hint, className, id, ...props }: Props
   );
 }
 
-/** A message about the whole form, read out when it appears. */
+/**
+ * A message about the whole form, read out when it appears. It is what the form's answer puts
+ * focus on when no field is to blame (app/components/navigation-focus.tsx).
+ */
 export function FormMessage({
   tone,
   children,
@@ -53,6 +56,7 @@ export function FormMessage({
   return (
     <p
       role={tone === "error" ? "alert" : "status"}
+      data-form-message=""
       className={cn(
         "rounded-md border px-3 py-2 text-sm font-medium",
         tone === "error"

@@ -16,3 +16,6 @@ export const userMenuPart = onDemand(() => import("./user-menu-dropdown.tsx"));
 export const titleDetailsPart = onDemand(() => import("./title-details-modal.tsx"));
 
 export const toasterPart = onDemand(() => import("./ui/sonner.tsx"));
+
+/** What the page says back to presses and forms' answers: fetched once the page has loaded. */
+export const pageFeedbackPart = onDemand(() => import("./page-feedback.tsx"));

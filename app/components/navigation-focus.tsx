@@ -9,8 +9,9 @@ import { focusLost } from "#app/lib/focus.ts";
  * - a new page, or a new page (or filter) of the same list: focus goes to the main heading and
  *   the page's title is read out;
  * - an action's answer on the same address (a form's next step, its confirmation): focus goes
- *   to the main heading only when the element that had it is gone, so a form that comes back
- *   with errors keeps focus where the person was;
+ *   to the main heading only when the element that had it is gone and nothing that answers the
+ *   form took it (`PageFeedback`, decision 018), and a new page a form led to keeps focus on
+ *   the answer it shows;
  * - not on the first, server-rendered load, not when a search box rewrites the address as
  *   someone types (a replace of the query alone), not for in-page links such as "Skip to
  *   content", and never for fetchers, which do not change the location.
@@ -30,7 +31,9 @@ export function NavigationFocus() {
     if (sameAddress && before.hash !== location.hash) return;
 
     const newPage = !samePath || (!sameAddress && navigationType !== "REPLACE");
-    if (!newPage && !focusLost()) return;
+    if (newPage) setAnnouncement(document.title);
+    const answerFocused = document.activeElement?.matches("[data-form-message]");
+    if ((!newPage || answerFocused) && !focusLost()) return;
 
     const main = document.getElementById("main");
     const heading = main?.querySelector("h1");
@@ -41,7 +44,6 @@ export function NavigationFocus() {
     // Back and forward restore the old scroll position, and a #fragment scrolls to its target:
     // focus must not undo either.
     target.focus({ preventScroll: navigationType === "POP" || location.hash !== "" });
-    if (newPage) setAnnouncement(document.title);
   }, [location, navigationType]);
 
   return (

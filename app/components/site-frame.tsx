@@ -1,9 +1,9 @@
-import { useEffect, useState } from "react";
-import { useLocation, useNavigation } from "react-router";
+import { useContext, useEffect, useState } from "react";
+import { UNSAFE_DataRouterContext, useLocation, useNavigation } from "react-router";
 import { CART_DRAWER_DESCRIPTION, cartDrawerTitle } from "#app/lib/cart.ts";
 import { cn } from "#app/lib/cn.ts";
 import { useCart } from "./cart-provider.tsx";
-import { cartDrawerPart } from "./lazy-parts.ts";
+import { cartDrawerPart, pageFeedbackPart } from "./lazy-parts.ts";
 import { NavigationFocus } from "./navigation-focus.tsx";
 import { NavigationProgress, useRefreshingSamePage } from "./navigation-progress.tsx";
 import { useOnDemand } from "./on-demand.ts";
@@ -26,6 +26,8 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <NavigationProgress />
+      {/* Before NavigationFocus: where a form's answer takes focus, the heading does not. */}
+      <PageFeedbackOnDemand />
       <NavigationFocus />
       <a
         href="#main"
@@ -64,6 +66,14 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
       />
     </div>
   );
+}
+
+/** What the page says back to presses and forms' answers, fetched once the page has loaded. */
+function PageFeedbackOnDemand() {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const part = useOnDemand(pageFeedbackPart);
+  useEffect(() => pageFeedbackPart.preload(), []);
+  return part && router ? <part.PageFeedback router={router} /> : null;
 }
 
 /**

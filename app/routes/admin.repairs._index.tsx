@@ -74,6 +74,7 @@ const columns: DataColumn<Row>[] = [
     key: "ticket",
     label: "Ticket",
     className: "whitespace-nowrap",
+    pin: "start",
     cell: (row) => (
       <Link to={`/admin/repairs/${row.label}`} className="font-medium text-primary underline">
         {row.label}
@@ -113,7 +114,12 @@ const columns: DataColumn<Row>[] = [
       </>
     ),
   },
-  { key: "status", label: "Status", cell: (row) => <RepairStatusBadge status={row.status} /> },
+  {
+    key: "status",
+    label: "Status",
+    pin: "end",
+    cell: (row) => <RepairStatusBadge status={row.status} />,
+  },
 ];
 
 function Tabs({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {

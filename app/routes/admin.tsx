@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 md:grid-cols-[13rem_1fr] md:py-8 print:block print:p-0">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[13rem_1fr] md:py-8 print:block print:p-0">
       <AdminSidebar displayName={loaderData.displayName} openInbox={loaderData.openInbox} />
       <div className="min-w-0">
         <Outlet />

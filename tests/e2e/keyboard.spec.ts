@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { animationRate, expect, frames, test } from "./support/fixtures.ts";
+import { animationRate, expect, frames, test, whenFeedbackReady } from "./support/fixtures.ts";
 import { clientAddress, signInAsAdmin } from "./support/accounts.ts";
 import { fillShipping } from "./support/checkout.ts";
 import { firstLink, uniqueEmail, waitForMail } from "./support/mailbox.ts";
@@ -101,7 +101,7 @@ test("typing in a search that updates the address as you type leaves focus in th
   expect(await page.evaluate(() => document.documentElement.dataset.searchLeft)).toBeUndefined();
 });
 
-test("sign-up, sign-in, review, payment, success and orders each put focus on their heading, and the Pay button shows its focus", async ({
+test("sign-up puts focus on its confirmation; sign-in, review, payment, success and orders on their heading; the Pay button shows its focus", async ({
   page,
 }) => {
   test.slow();
@@ -109,6 +109,7 @@ test("sign-up, sign-in, review, payment, success and orders each put focus on th
   const password = "Keyboard-Journey-31";
 
   await page.goto("/register");
+  await whenFeedbackReady(page);
   await page.getByLabel("First name").fill("Kay");
   await page.getByLabel("Last name").fill("Board");
   await page.getByLabel("Date of birth").fill("1990-12-10");
@@ -117,7 +118,12 @@ test("sign-up, sign-in, review, payment, success and orders each put focus on th
   await page.getByLabel("Confirm password").fill(password);
   await pressEnterOn(page.getByRole("button", { name: "Create Account" }));
   await expect(page.getByText(/Registration successful!/)).toBeVisible();
-  await expect.poll(() => focused(page)).toBe("h1: Create Account");
+  // The form gave way to its answer: reading starts there (decision 018).
+  await expect
+    .poll(() => focused(page))
+    .toBe(
+      "p: Registration successful! Check your email for a confirmation link before logging in.",
+    );
 
   await page.goto(firstLink(await waitForMail(email, /Confirm your e-mail/)));
   await expect(page.getByText("Your e-mail is confirmed. You can log in now.")).toBeVisible();

@@ -35,7 +35,10 @@ const LINKS = [
   { to: "/admin/coming-soon", label: "Manage Coming Soon", icon: Popcorn },
 ];
 
-/** Spec §2 admin sidebar; on phones it becomes a row of links above the page. */
+/**
+ * Spec §2 admin sidebar; on phones and tablets held upright it becomes a row of links above the
+ * page, which keeps the page's tables their width.
+ */
 export function AdminSidebar({
   displayName,
   openInbox,
@@ -47,8 +50,8 @@ export function AdminSidebar({
   const [choosing, setChoosing] = useState(false);
   return (
     <nav aria-label="Back office" className="flex min-w-0 flex-col gap-3">
-      <p className="hidden text-sm text-muted-foreground md:block">Signed in as {displayName}</p>
-      <ul className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap">
+      <p className="hidden text-sm text-muted-foreground lg:block">Signed in as {displayName}</p>
+      <ul className="flex flex-wrap gap-2 lg:flex-col lg:flex-nowrap">
         {LINKS.map(({ to, label, icon: Icon, end }) => (
           <li key={to} className="shrink-0">
             <NavLink

@@ -13,8 +13,23 @@ export type DataColumn<Row> = {
   hideLabel?: boolean;
   className?: string;
   headerClassName?: string;
+  /**
+   * Kept in view at the table's start or end while the columns between scroll sideways (a
+   * narrow screen): what names the row, and what the list is looked at for (its status).
+   */
+  pin?: "start" | "end";
   cell: (row: Row) => React.ReactNode;
 };
+
+/** A pinned column's cells: on the card's colour, over the columns scrolling beneath them. */
+const PINNED = {
+  start: "sticky left-0 z-[1] bg-card shadow-[inset_-1px_0_0_var(--color-border)]",
+  end: "sticky right-0 z-[1] bg-card shadow-[inset_1px_0_0_var(--color-border)]",
+} as const;
+
+function pinned(column: { pin?: "start" | "end" }) {
+  return column.pin ? PINNED[column.pin] : undefined;
+}
 
 /** The URL with some search parameters changed; `page` goes back to 1 unless given. */
 export function withParams(
@@ -59,7 +74,8 @@ function SortHeader({
 
 /**
  * A back-office table (catalogues, orders, customers, the inbox): a captioned table that scrolls
- * sideways on phones, sortable headings when `sort` is given, an empty text, and pages.
+ * sideways within itself on narrow screens, its pinned columns staying in view, sortable
+ * headings when `sort` is given, an empty text, and pages.
  */
 export function DataTable<Row>({
   caption,
@@ -110,7 +126,12 @@ export function DataTable<Row>({
                   }
                   // Headings wrap between words, so a two-word heading never widens its column
                   // past its cells and pushes the last columns out of sight.
-                  className={cn("px-3 py-2 font-medium", column.className, column.headerClassName)}
+                  className={cn(
+                    "px-3 py-2 font-medium",
+                    pinned(column),
+                    column.className,
+                    column.headerClassName,
+                  )}
                 >
                   {column.hideLabel ? (
                     <span className="sr-only">{column.label}</span>
@@ -137,7 +158,10 @@ export function DataTable<Row>({
               rows.map((row) => (
                 <tr key={rowKey(row)} className="border-b last:border-0">
                   {columns.map((column) => (
-                    <td key={column.key} className={cn("px-3 py-2", column.className)}>
+                    <td
+                      key={column.key}
+                      className={cn("px-3 py-2", pinned(column), column.className)}
+                    >
                       {column.cell(row)}
                     </td>
                   ))}

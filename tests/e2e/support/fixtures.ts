@@ -30,6 +30,14 @@ export function whenInteractive(page: Page) {
   return page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/**
+ * Waits until the page shows presses and forms' answers (`PageFeedback`, fetched once the page
+ * is interactive): a spinner on what was pressed, focus on what answers a form.
+ */
+export function whenFeedbackReady(page: Page) {
+  return page.locator("html[data-feedback]").waitFor({ state: "attached" });
+}
+
 const waiting = new WeakSet<Page>();
 
 /** Makes the page's goto and reload return only once it is interactive (once per page). */

@@ -80,3 +80,14 @@ export async function closedRepairTicket(days: number): Promise<number> {
 export function shopAuthSecret(): string {
   return fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
 }
+
+/** A regular title's copies set in the database, as a delivery counted in elsewhere would. */
+export async function setRegularStock(regSerialNo: string, qty: number) {
+  const { rowCount } = await withShopDatabase((client) =>
+    client.query("update regular_titles set qty_to_list = $2 where reg_serial_no = $1", [
+      Number(regSerialNo),
+      qty,
+    ]),
+  );
+  if (rowCount !== 1) throw new Error(`No regular title ${regSerialNo}.`);
+}
