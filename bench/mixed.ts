@@ -6,10 +6,16 @@
 //
 //   node bench/mixed.ts [--seconds 30 | --minutes 3] [--browsers 16] [--suggesters 4]
 //                       [--admins 2] [--buyers 4] [--popular 40] [--sample-every 60]
-//                       [--pages 1000] [--cpu-prof <folder>] [--json <file>]
+//                       [--pages 1000] [--stock deep|as-is] [--snapshots <folder>]
+//                       [--cpu-prof <folder>] [--json <file>]
 //
-// --buyers 0 gives the same run without checkouts, for comparison. It starts its own embedded
-// PostgreSQL (a fresh one each run) and server, building first when the build is stale.
+// --buyers 0 gives the same run without checkouts, for comparison. The popular titles are
+// stocked deep first (a million copies each), so the buyers keep paying for the whole run;
+// --stock as-is leaves the demo stock, and the titles sell out within minutes. The server's
+// JavaScript heap is read through Node's inspector every sample; --snapshots <folder> also
+// writes a heap snapshot at the first sample (after warm-up) and one at the end, and prints what
+// grew between them (bench/heap.ts). It starts its own embedded PostgreSQL (a fresh one each
+// run) and server, building first when the build is stale.
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -20,6 +26,7 @@ import { buildIfStale } from "#server/build-stamp.ts";
 import { startEmbeddedPostgres } from "#server/embedded-postgres.ts";
 import { freePort } from "#server/free-port.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
+import { compare, inspect, summarize } from "./heap.ts";
 import type { SoakResult, SoakSample } from "./soak-result.ts";
 
 const { values: args } = parseArgs({
@@ -30,8 +37,12 @@ const { values: args } = parseArgs({
     suggesters: { type: "string", default: "4" },
     admins: { type: "string", default: "2" },
     buyers: { type: "string", default: "4" },
-    /** Buyers order one of this many titles (the first of the catalogue), so some sell out. */
+    /** Buyers order one of this many titles (the first of the catalogue). */
     popular: { type: "string", default: "40" },
+    /** "deep": the popular titles get a million copies each first; "as-is": they sell out. */
+    stock: { type: "string", default: "deep" },
+    /** Write two heap snapshots of the server here (after warm-up, at the end) and compare them. */
+    snapshots: { type: "string" },
     /** How many different pages the shoppers browse (each is fetched once before the run). */
     pages: { type: "string", default: "1000" },
     /** Seconds between samples of memory, connections, locks and the cache's hit rate. */
@@ -58,6 +69,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-mixed-"));
 fs.chmodSync(dataDir, 0o755);
 const database = await startEmbeddedPostgres(path.join(dataDir, "db"));
 const port = await freePort();
+const inspectorPort = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server: RunningServer = await startServer(
   {
@@ -73,17 +85,24 @@ const server: RunningServer = await startServer(
   },
   {
     keepOutput: false,
-    nodeArgs: args["cpu-prof"]
-      ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`]
-      : [],
+    nodeArgs: [
+      `--inspect=127.0.0.1:${inspectorPort}`,
+      ...(args["cpu-prof"]
+        ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`]
+        : []),
+    ],
   },
 );
 const db = new pg.Client(database.url);
 await db.connect();
+const heap = await inspect(inspectorPort);
+const snapshotsDir = args.snapshots ? path.resolve(args.snapshots) : null;
+if (snapshotsDir) fs.mkdirSync(snapshotsDir, { recursive: true });
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 async function cleanUp() {
   agent.destroy();
+  heap.close();
   await server.stop();
   await db.end();
   await database.stop();
@@ -180,6 +199,12 @@ const words = [
   ),
 ];
 const popular = serials.slice(0, Number(args.popular));
+if (args.stock === "deep") {
+  await db.query(
+    "update regular_titles set qty_to_list = 1000000 where reg_serial_no = any($1::int[])",
+    [popular],
+  );
+}
 const listPages = Math.max(1, Math.ceil(serials.length / 24));
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 const upTo = (n: number) => 1 + Math.floor(Math.random() * n);
@@ -449,23 +474,30 @@ try {
         const hits = cacheHits - lastHits;
         const misses = cacheMisses - lastMisses;
         [lastHits, lastMisses] = [cacheHits, cacheMisses];
-        const line = `| ${Math.round((lastSampleAt - started) / 1000)} | ${clears} | ${rssMegabytes(server.child.pid).toFixed(0)} | ${state.connections} | ${((hits / Math.max(1, hits + misses)) * 100).toFixed(0)} % |`;
+        const figures = await heap.figures();
+        const line = `| ${Math.round((lastSampleAt - started) / 1000)} | ${clears} | ${rssMegabytes(server.child.pid).toFixed(0)} | ${figures.heapUsedMb.toFixed(0)} | ${figures.heapTotalMb.toFixed(0)} | ${state.connections} | ${((hits / Math.max(1, hits + misses)) * 100).toFixed(0)} % | ${paid} |`;
         samples.push(line);
         periods.push({
           second: Math.round((lastSampleAt - started) / 1000),
           rssMb: rssMegabytes(server.child.pid),
+          ...figures,
           connections: state.connections,
           cacheHitRate: hits / Math.max(1, hits + misses),
+          paid,
         });
         console.log(line);
+        // The first snapshot once the run has warmed up; the workers keep going meanwhile.
+        if (snapshotsDir && periods.length === 1) {
+          await heap.snapshot(path.join(snapshotsDir, "after-warm-up.heapsnapshot"));
+        }
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
   console.log(
-    "| s | catalogue notifications so far | server RSS MB | PostgreSQL connections | page-cache hits |",
+    "| s | catalogue notifications so far | server RSS MB | heap used MB | heap total MB | PostgreSQL connections | page-cache hits | orders paid so far |",
   );
-  console.log("|---:|---:|---:|---:|---:|");
+  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|");
   await Promise.all([
     ...Array.from({ length: WORKERS.browse }, () => worker("browse", deadline)),
     ...Array.from({ length: WORKERS.suggest }, () => worker("suggest", deadline)),
@@ -478,6 +510,32 @@ try {
   const postgresCpu = ((postgresCpuSeconds() - postgresCpuAtStart) / elapsed) * 100;
   await sampler.end();
   await listener.end();
+  let heapGrowth: SoakResult["heapGrowth"];
+  if (snapshotsDir && periods.length > 0) {
+    const atEnd = path.join(snapshotsDir, "at-the-end.heapsnapshot");
+    await heap.snapshot(atEnd);
+    const { totalBefore, totalAfter, rows } = compare(
+      summarize(path.join(snapshotsDir, "after-warm-up.heapsnapshot")),
+      summarize(atEnd),
+    );
+    heapGrowth = {
+      totalBeforeMb: totalBefore / 2 ** 20,
+      totalAfterMb: totalAfter / 2 ** 20,
+      rows: rows.slice(0, 15),
+    };
+    console.log(
+      `\nheap snapshots (${path.relative(process.cwd(), snapshotsDir) || "."}): ${heapGrowth.totalBeforeMb.toFixed(1)} MB of live objects after warm-up, ${heapGrowth.totalAfterMb.toFixed(1)} MB at the end; what changed most:`,
+    );
+    console.log(
+      "| kind | count after warm-up | at the end | KB after warm-up | at the end | change KB |",
+    );
+    console.log("|---|---:|---:|---:|---:|---:|");
+    for (const row of heapGrowth.rows) {
+      console.log(
+        `| ${row.kind.replaceAll("|", "\\|").slice(0, 60)} | ${row.countBefore} | ${row.countAfter} | ${(row.bytesBefore / 1024).toFixed(0)} | ${(row.bytesAfter / 1024).toFixed(0)} | ${((row.bytesAfter - row.bytesBefore) / 1024).toFixed(0)} |`,
+      );
+    }
+  }
 
   console.log(
     `\nserver RSS ${rssAtStart.toFixed(0)} → ${rssMegabytes(server.child.pid).toFixed(0)} MB; PostgreSQL connections mean ${(connectionsSum / Math.max(1, dbSamples)).toFixed(1)}, max ${connectionsMax}; busy ${(busySum / Math.max(1, dbSamples)).toFixed(1)}, waiting on a lock ${(waitingSum / Math.max(1, dbSamples)).toFixed(2)} (mean of ${dbSamples} samples)`,
@@ -527,6 +585,7 @@ try {
         peak: Math.max(rssPeak, rssMegabytes(server.child.pid)),
       },
       paidPerSecond: paid / elapsed,
+      heapGrowth,
       cacheHitRate: cacheHits / Math.max(1, cacheHits + cacheMisses),
     };
     fs.writeFileSync(args.json, JSON.stringify(result, null, 2));
