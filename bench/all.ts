@@ -2,8 +2,10 @@
 // with the machine, the date and every figure: bench/report.md, and bench/soak.png (latency and
 // memory over the mixed-load soak).
 //
-//   npm run bench:all [-- --soak-minutes 10] [--quick] [--lighthouse]
+//   npm run bench:all [-- --soak-minutes 10] [--quick] [--lighthouse] [--only <word>…]
 //
+// --only soak (or checkout, pages…; repeatable): runs only the benchmarks whose title holds the
+// word, and replaces only their sections in the report, noting the rerun in its header.
 // --quick: shorter runs of each (a minute-long soak, fewer repeats), to try the command out.
 // --lighthouse: also Lighthouse on four pages (about five more minutes).
 // Each benchmark starts its own embedded PostgreSQL and production server; nothing else should
@@ -22,6 +24,7 @@ const { values: args } = parseArgs({
     "soak-minutes": { type: "string" },
     quick: { type: "boolean", default: false },
     lighthouse: { type: "boolean", default: false },
+    only: { type: "string", multiple: true },
   },
 });
 const quick = args.quick;
@@ -30,6 +33,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const reportFile = path.join(root, "bench/report.md");
 const chartFile = path.join(root, "bench/soak.png");
 const soakJson = path.join(os.tmpdir(), `shop-soak-${process.pid}.json`);
+const snapshotsDir = path.join(os.tmpdir(), `shop-soak-heap-${process.pid}`);
+const memoryChartFile = path.join(root, "bench/soak-memory.png");
 
 type Step = { title: string; script: string; args: string[]; about: string };
 
@@ -81,9 +86,9 @@ const steps: Step[] = [
   {
     title: `Mixed-load soak (${soakMinutes} min)`,
     script: "bench/mixed.ts",
-    args: ["--minutes", String(soakMinutes), "--json", soakJson],
+    args: ["--minutes", String(soakMinutes), "--json", soakJson, "--snapshots", snapshotsDir],
     about:
-      "80 % browsing, 10 % suggestions, 5 % checkouts with the test card, 5 % admin pages, all at once, at the highest rate that kept errors at 0.",
+      "80 % browsing, 10 % suggestions, 5 % checkouts with the test card (the popular titles stocked deep, so the buyers pay all along), 5 % admin pages, all at once, at the highest rate that kept errors at 0; the server's heap read every minute and two heap snapshots compared.",
   },
 ];
 if (args.lighthouse) {
@@ -93,6 +98,14 @@ if (args.lighthouse) {
     args: [],
     about: "Scores, first paint and JavaScript per page.",
   });
+}
+const only = args.only?.map((word) => word.toLowerCase());
+const chosen = only
+  ? steps.filter((step) => only.some((word) => step.title.toLowerCase().includes(word)))
+  : steps;
+if (chosen.length === 0) {
+  console.error(`No benchmark's title holds ${only!.join(" or ")}.`);
+  process.exit(2);
 }
 
 /** Runs one benchmark as its own process, its output shown as it comes and kept. */
@@ -139,7 +152,7 @@ const header = machine();
 const sections: string[] = [];
 let failed = 0;
 const began = performance.now();
-for (const step of steps) {
+for (const step of chosen) {
   console.log(`\n== ${step.title} ==`);
   const result = await run(step);
   if (result.code !== 0) failed++;
@@ -147,7 +160,7 @@ for (const step of steps) {
     [
       `## ${step.title}`,
       "",
-      `${step.about} \`node ${step.script} ${step.args.filter((arg) => arg !== soakJson).join(" ")}\`, ${result.seconds.toFixed(0)} s${result.code === 0 ? "" : `, **failed (exit code ${result.code})**`}.`,
+      `${step.about} \`node ${step.script} ${step.args.map((arg) => (arg === soakJson ? "<file>" : arg === snapshotsDir ? "<folder>" : arg)).join(" ")}\`, ${result.seconds.toFixed(0)} s${result.code === 0 ? "" : `, **failed (exit code ${result.code})**`}.`,
       "",
       "```text",
       result.output.trim(),
@@ -175,6 +188,32 @@ if (fs.existsSync(soakJson)) {
   );
   const total = soak.totals.reduce((sum, row) => sum + row.perSecond, 0);
   const errors = soak.totals.reduce((sum, row) => sum + row.errors, 0);
+  fs.rmSync(snapshotsDir, { recursive: true, force: true });
+  await drawChart(
+    {
+      title: "server memory each minute, MB",
+      seconds: soak.periods.map((period) => period.second),
+      yLabel: "MB",
+      series: [
+        {
+          label: "RSS",
+          values: soak.periods.map((period) => period.rssMb),
+          color: colors[0]!,
+        },
+        {
+          label: "heap total",
+          values: soak.periods.map((period) => period.heapTotalMb),
+          color: colors[2]!,
+        },
+        {
+          label: "heap used",
+          values: soak.periods.map((period) => period.heapUsedMb),
+          color: colors[1]!,
+        },
+      ],
+    },
+    memoryChartFile,
+  );
   const afterFirstMinute = soak.periods.find((period) => period.second >= 60)?.rssMb;
   const growth =
     afterFirstMinute !== undefined
@@ -196,28 +235,71 @@ if (fs.existsSync(soakJson)) {
       "",
       "![p99 latency per kind over the soak](soak.png)",
       "",
-      "| second | server RSS MB | PostgreSQL connections | page-cache hit rate |",
-      "|---:|---:|---:|---:|",
+      "![server memory over the soak](soak-memory.png)",
+      "",
+      "| second | server RSS MB | heap used MB | heap total MB | external MB | PostgreSQL connections | page-cache hit rate | orders paid so far |",
+      "|---:|---:|---:|---:|---:|---:|---:|---:|",
       ...soak.periods.map(
         (period) =>
-          `| ${period.second} | ${period.rssMb.toFixed(0)} | ${period.connections} | ${(period.cacheHitRate * 100).toFixed(1)} % |`,
+          `| ${period.second} | ${period.rssMb.toFixed(0)} | ${period.heapUsedMb.toFixed(0)} | ${period.heapTotalMb.toFixed(0)} | ${period.externalMb.toFixed(0)} | ${period.connections} | ${(period.cacheHitRate * 100).toFixed(1)} % | ${period.paid} |`,
       ),
+      ...(soak.heapGrowth
+        ? [
+            "",
+            `Heap snapshots: ${soak.heapGrowth.totalBeforeMb.toFixed(1)} MB of live objects after the first minute, ${soak.heapGrowth.totalAfterMb.toFixed(1)} MB at the end. What changed most:`,
+            "",
+            "| kind | count after warm-up | at the end | KB after warm-up | at the end | change KB |",
+            "|---|---:|---:|---:|---:|---:|",
+            ...soak.heapGrowth.rows.map(
+              (row) =>
+                `| ${row.kind.replaceAll("|", "\\|").slice(0, 60) || "(no name)"} | ${row.countBefore} | ${row.countAfter} | ${(row.bytesBefore / 1024).toFixed(0)} | ${(row.bytesAfter / 1024).toFixed(0)} | ${(row.growth / 1024).toFixed(0)} |`,
+            ),
+          ]
+        : []),
     ].join("\n"),
   );
 }
 
-const report = [
-  "# Benchmark report",
-  "",
-  "Written by `npm run bench:all`" + (quick ? " --quick" : "") + ".",
-  "",
-  ...header,
-  `- Whole run: ${((performance.now() - began) / 60_000).toFixed(1)} min${failed ? `; ${failed} benchmark(s) failed` : ""}`,
-  "",
-  ...sections.map((section) => `${section}\n`),
-].join("\n");
-fs.writeFileSync(reportFile, report);
+const wholeRun = `${((performance.now() - began) / 60_000).toFixed(1)} min${failed ? `; ${failed} benchmark(s) failed` : ""}`;
+fs.writeFileSync(
+  reportFile,
+  only && fs.existsSync(reportFile)
+    ? rerun(fs.readFileSync(reportFile, "utf8"))
+    : [
+        "# Benchmark report",
+        "",
+        "Written by `npm run bench:all`" + (quick ? " --quick" : "") + ".",
+        "",
+        ...header,
+        `- Whole run: ${wholeRun}`,
+        "",
+        ...sections.map((section) => `${section}\n`),
+      ].join("\n"),
+);
 console.log(
   `\nWrote ${path.relative(root, reportFile)}${fs.existsSync(chartFile) ? " and bench/soak.png" : ""}.`,
 );
 process.exit(failed ? 1 : 0);
+
+/**
+ * The report with this run's sections in place of the ones of the same name (the heading without
+ * what is in brackets), new ones at the end, and a line in the header saying what was rerun.
+ */
+function rerun(report: string): string {
+  const name = (section: string) => section.split("\n", 1)[0]!.replace(/\s*\(.*\)\s*$/, "");
+  const [head, ...old] = report.split(/^(?=## )/m);
+  const fresh = new Map(sections.map((section) => [name(section), `${section}\n`]));
+  const kept = old.map((section) => {
+    const replacement = fresh.get(name(section));
+    fresh.delete(name(section));
+    return replacement ? `${replacement}\n` : section;
+  });
+  const note = `- Rerun: ${chosen.map((step) => step.title).join(", ")}, ${header[0]!.slice("- Date: ".length)}, commit ${header[3]!.split("commit ")[1]}, load average at its start ${header[2]!.split(": ")[1]}; ${wholeRun}`;
+  return [
+    head!.trimEnd() + "\n" + note + "\n\n",
+    ...kept,
+    ...[...fresh.values()].map((s) => `${s}\n`),
+  ]
+    .join("")
+    .replace(/\n{3,}/g, "\n\n");
+}

@@ -329,6 +329,35 @@ describe("the page cache", () => {
     expect(answers.filter((answer) => answer.cache === "hit")).toHaveLength(19);
   });
 
+  it("sends in full but does not keep a page while its compressions are full, and keeps it later", async () => {
+    // No room at all for compressing: every page is a miss, sent whole and rendered each time.
+    const full = createPageCache({ maxEntries: 10, compressing: { atOnce: 0, waiting: 0 } });
+    const first = await start(full, {
+      "/home": () => ({ headers: PUBLIC, body: "<p>home, in full</p>", delayMs: 50 }),
+    });
+    const answers = await Promise.all(Array.from({ length: 3 }, () => get(`${first.base}/home`)));
+    expect(answers.map((answer) => answer.body)).toEqual(Array(3).fill("<p>home, in full</p>"));
+    expect((await get(`${first.base}/home`, { "Accept-Encoding": "br" })).cache).toBe("miss");
+    expect(full.size).toBe(0);
+    await new Promise<void>((resolve) => server!.close(() => resolve()));
+
+    // Room for one at a time, the line empty: pages asked one after another are all kept.
+    const one = createPageCache({ maxEntries: 10, compressing: { atOnce: 1, waiting: 0 } });
+    const second = await start(one, {
+      "/movies": () => ({ headers: PUBLIC, body: "<p>list</p>".repeat(500) }),
+    });
+    for (let page = 1; page <= 3; page++) {
+      await get(`${second.base}/movies?page=${page}`);
+      await kept(one, page);
+    }
+    const brotli = await fetch(`${second.base}/movies?page=2`, {
+      headers: { "Accept-Encoding": "br" },
+    });
+    expect(brotli.headers.get("X-Page-Cache")).toBe("hit");
+    expect(brotli.headers.get("Content-Encoding")).toBe("br");
+    expect(await brotli.text()).toBe("<p>list</p>".repeat(500));
+  });
+
   it("holds no more pages than it is allowed", async () => {
     const cache = createPageCache({ maxEntries: 3 });
     const { base, renders } = await start(cache, {

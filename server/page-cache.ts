@@ -5,6 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
 import { SESSION_COOKIE_PATTERN } from "#app/domain/accounts/session.server.ts";
+import { boundedWork } from "./bounded-work.ts";
 
 /**
  * Rendered pages that look the same to every signed-out visitor, kept in this process.
@@ -111,6 +112,13 @@ export type PageCacheOptions = {
    * Public pages are still shared with everyone.
    */
   audienceOf?: (req: Request) => string | Promise<string>;
+  /**
+   * Pages compressed for keeping at once, and pages waiting their turn; a page rendered while
+   * that many wait is sent but not kept (the next request renders it again). Each compression
+   * holds megabytes until it is done, and on a busy machine a burst of misses (a cleared cache,
+   * a crawler) would otherwise pile them up: 540 at once, 2 GB, were seen in a soak.
+   */
+  compressing?: { atOnce: number; waiting: number };
 };
 
 export type PageCache = {
@@ -144,6 +152,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       : [...entry.titles].some((title) => (forgotten.get(title) ?? 0) > since);
   /** Pages being rendered now, so that concurrent requests for the same page wait for it. */
   const rendering = new Map<string, Promise<void>>();
+  const compressing = boundedWork(options.compressing ?? { atOnce: 2, waiting: 32 });
 
   function serve(req: Request, res: Response, entry: Entry) {
     for (const [name, value] of entry.headers) res.setHeader(name, value);
@@ -162,7 +171,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
-  async function store(key: string, res: Response, chunks: Buffer[]) {
+  async function store(res: Response, chunks: Buffer[]) {
     const identity = Buffer.concat(chunks);
     const headers: [string, string][] = [];
     for (const [name, value] of Object.entries(res.getHeaders())) {
@@ -175,6 +184,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         params: {
           [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          // A window no larger than the page: the same output, a fraction of the encoder's memory.
+          [zlib.constants.BROTLI_PARAM_LGWIN]: Math.min(
+            zlib.constants.BROTLI_MAX_WINDOW_BITS,
+            Math.max(
+              zlib.constants.BROTLI_MIN_WINDOW_BITS,
+              Math.ceil(Math.log2(identity.length + 1)),
+            ),
+          ),
         },
       }),
     ]);
@@ -249,7 +266,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         settle();
         return;
       }
-      store(keepAs, res, chunks)
+      const storing = compressing.run(() => store(res, chunks));
+      if (!storing) {
+        settle();
+        return;
+      }
+      storing
         .then((entry) => {
           if (generation === startedIn && !forgottenSince(entry, stockStartedIn)) {
             entries.set(keepAs, entry);
