@@ -8,7 +8,7 @@ import { ScrollRestoration } from "./components/scroll-restoration.tsx";
 import { SiteFrame } from "./components/site-frame.tsx";
 import { getSignedInUser } from "./domain/accounts/session.server.ts";
 import { shopContact } from "./lib/env.server.ts";
-import { answerServiceUnavailable } from "./lib/service-unavailable.server.ts";
+import { answerServiceUnavailable } from "./db/service-unavailable.server.ts";
 import { SHOP } from "./lib/site.ts";
 
 export const links: Route.LinksFunction = () => [

@@ -15,6 +15,7 @@ import {
   exportOrdersCsv,
   listOrdersForAdmin,
 } from "#app/domain/orders/admin-orders.server.ts";
+import { ledgersOf } from "#app/domain/returns/returns.server.ts";
 import { startEmbeddedPostgres } from "#server/embedded-postgres.ts";
 import { printQueryTimings } from "./query-timings.ts";
 
@@ -105,7 +106,8 @@ try {
     const started = performance.now();
     let bytes = 0;
     let rows = -1;
-    for await (const chunk of exportOrdersCsv(db, adminOrderFilter(new URLSearchParams(query)))) {
+    const filter = adminOrderFilter(new URLSearchParams(query));
+    for await (const chunk of exportOrdersCsv(db, filter, { moneyBack: ledgersOf })) {
       bytes += Buffer.byteLength(chunk);
       rows += chunk.split("\n").length - 1;
     }

@@ -16,7 +16,7 @@ import {
   createCustomer,
   createRegularTitle,
   orderInput,
-} from "#app/domain/orders/test-fixtures.server.ts";
+} from "#tests/support/order-fixtures.ts";
 import { bookingSchema } from "#app/domain/repairs/booking-input.ts";
 import { bookAppointment } from "#app/domain/repairs/bookings.server.ts";
 import { DEFAULT_BOOKING_RULES } from "#app/domain/repairs/slots.ts";

@@ -9,11 +9,7 @@ import { createDatabase } from "#app/db/client.server.ts";
 import { runMigrations } from "#app/db/migrate.server.ts";
 import { regularTitles } from "#app/db/schema.ts";
 import { placeOrder, type PlaceOrderConfig } from "#app/domain/orders/place-order.server.ts";
-import {
-  createCustomer,
-  createRegularTitle,
-  orderInput,
-} from "#app/domain/orders/test-fixtures.server.ts";
+import { createCustomer, createRegularTitle, orderInput } from "#tests/support/order-fixtures.ts";
 import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
 import { CLUSTERS_HOME } from "#server/embedded-postgres-reach.ts";
 import {

@@ -6,7 +6,7 @@ import client from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { getPool } from "#app/db/client.server.ts";
 import { MAIL_QUEUE } from "#app/domain/mail/outbox.server.ts";
-import { ORDER_STATUSES } from "#app/lib/catalog.ts";
+import { ORDER_STATUSES } from "#app/domain/orders/status.ts";
 import { logger, requestContext } from "./logger.ts";
 
 /** pg-boss's job states. */

@@ -2,11 +2,12 @@ import { useId } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { BACK_IN_STOCK_ANCHOR } from "#app/domain/alerts/anchor.ts";
 import { ALERT_BUTTON_LABELS, type AlertKind } from "#app/domain/alerts/status.ts";
+import type { Answer } from "#app/lib/reply.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { FormField, FormMessage } from "./form-field.tsx";
 import { Button } from "./ui/button.tsx";
 
-export type AlertAnswer = { ok: boolean; message: string; errors?: { email?: string } };
+export type AlertAnswer = Answer;
 
 /**
  * "Email me when it's back" (a sold-out title) or "Notify me on release" (a Coming Soon entry).

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "#app/lib/catalog.ts";
+import type { OrderStatus } from "#app/domain/orders/status.ts";
 import { Badge } from "./ui/badge.tsx";
 
 /** DESIGN §3.3: the spec's colours hold for pending (secondary) and completed (success). */

@@ -7,6 +7,9 @@ import { noteDatabaseFailure } from "./unavailable.server.ts";
 /** Drizzle over a pool; `$client` is that pool, for the few statements prepared by hand. */
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/** A transaction handed out by `db.transaction` (or a savepoint inside one). */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 type Handle = { pool: pg.Pool; db: Database };
 
 // The server entry and the built app are separate module graphs; keeping the handle on

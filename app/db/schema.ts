@@ -26,7 +26,8 @@ import type {
   ReturnReason,
   ReturnStatus,
 } from "#app/domain/returns/status.ts";
-import type { Disc, OrderStatus, ProductType, ServiceType } from "#app/lib/catalog.ts";
+import type { Disc, ProductType, ServiceType } from "#app/lib/catalog.ts";
+import type { OrderStatus } from "#app/domain/orders/status.ts";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TEST_ADDRESS } from "#app/domain/orders/test-fixtures.server.ts";
+import { TEST_ADDRESS } from "#tests/support/order-fixtures.ts";
 import { orderConfirmationMessage, type OrderConfirmation } from "./order-emails.ts";
 
 const order: OrderConfirmation = {

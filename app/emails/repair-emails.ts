@@ -1,7 +1,7 @@
 import { createEvent } from "ics";
-import type { OutgoingMail } from "#app/domain/mail/outgoing-mail.ts";
-import { formatAppointment } from "#app/domain/repairs/slots.ts";
+import type { OutgoingMail } from "#app/emails/outgoing-mail.ts";
 import { shopContact } from "#app/lib/env.server.ts";
+import { formatAppointment } from "#app/lib/shop-time.ts";
 import { SHOP, SHOP_ADDRESS } from "#app/lib/site.ts";
 import { renderEmail } from "./layout.ts";
 

@@ -7,17 +7,6 @@ export const RELEASE_YEAR_MIN = 1900;
 export const RELEASE_YEAR_MAX = 2100;
 export const RELEASE_YEAR_FORMAT_MESSAGE = "Year must be in YYYY format";
 
-export const ORDER_STATUSES = [
-  "pending",
-  "paid",
-  "shipped",
-  "completed",
-  "cancelled",
-  "expired",
-  "refunded",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
 export const PRODUCT_TYPES = ["regular", "adult"] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 

@@ -42,3 +42,17 @@ export function shopCalendarDate(date: Date, timeZone: string): string {
     day: "2-digit",
   }).format(date);
 }
+
+/** "Monday, March 9, 2026 at 10:00 AM CDT", in the shop's zone, for messages. */
+export function formatAppointment(startsAt: Date, rules: { timeZone: string }): string {
+  const { timeZone } = rules;
+  const when = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    dateStyle: "full",
+    timeStyle: "short",
+  });
+  const zone = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+    .formatToParts(startsAt)
+    .find((part) => part.type === "timeZoneName")?.value;
+  return zone ? `${when.format(startsAt)} ${zone}` : when.format(startsAt);
+}

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { AdminCatalogueHeader, AdminTable } from "#app/components/admin/admin-table.tsx";
 import { type DataColumn } from "#app/components/admin/data-table.tsx";
 import { getDb } from "#app/db/client.server.ts";
@@ -14,6 +13,7 @@ import { positiveInt } from "#app/lib/http.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.adult.items._index";
 
 export const meta: Route.MetaFunction = () => [
@@ -33,12 +33,12 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const serialNo = positiveInt(form.serialNo);
   if (form.intent !== "delete" || !serialNo) {
-    return data({ ok: false, message: "Unknown action." }, { status: 400 });
+    return reply.unknownAction();
   }
   const deleted = await deleteAdultTitle(getDb(), serialNo);
   return deleted
-    ? { ok: true, message: "Title deleted" }
-    : data({ ok: false, message: "That title was already deleted." }, { status: 404 });
+    ? reply.ok("Title deleted")
+    : reply.refused("not-found", "That title was already deleted.");
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];

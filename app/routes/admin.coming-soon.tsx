@@ -36,6 +36,7 @@ import { processPosterUpload, releaseUploadedPosters } from "#app/domain/posters
 import { positiveInt } from "#app/lib/http.server.ts";
 import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { REFUSAL_STATUS, type RefusalReason } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.coming-soon";
 
 export const meta: Route.MetaFunction = () => [
@@ -74,7 +75,10 @@ type LinkAnswer = {
 };
 
 async function link(fields: Record<string, string>) {
-  const answer = (status: number, rest: Omit<LinkAnswer, "intent" | "id" | "regSerialNo">) =>
+  const answer = (
+    reason: RefusalReason | null,
+    rest: Omit<LinkAnswer, "intent" | "id" | "regSerialNo">,
+  ) =>
     data<LinkAnswer>(
       {
         intent: "link",
@@ -82,12 +86,12 @@ async function link(fields: Record<string, string>) {
         regSerialNo: fields.regSerialNo ?? "",
         ...rest,
       },
-      { status },
+      { status: reason ? REFUSAL_STATUS[reason] : 200 },
     );
   const parsed = comingSoonLinkSchema.safeParse(fields);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    return answer(400, { linked: false, message: Object.values(errors)[0] ?? "", errors });
+    return answer("invalid", { linked: false, message: Object.values(errors)[0] ?? "", errors });
   }
   const result = await linkComingSoon(getDb(), {
     comingSoonId: parsed.data.id,
@@ -96,14 +100,14 @@ async function link(fields: Record<string, string>) {
   });
   if (!result.ok) {
     const notFound = result.reason === "not-found";
-    return answer(notFound ? 404 : 400, {
+    return answer(result.reason, {
       linked: false,
       message: result.message,
       errors: notFound ? {} : { regSerialNo: result.message },
     });
   }
   if (result.retiredPoster) await releaseUploadedPosters(getDb(), [result.retiredPoster]);
-  return answer(200, { linked: true, message: result.message, errors: {} });
+  return answer(null, { linked: true, message: result.message, errors: {} });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -113,7 +117,10 @@ export async function action({ request }: Route.ActionArgs) {
     const id = positiveInt(fields.id);
     const deleted = id ? await deleteComingSoon(getDb(), id) : null;
     if (deleted === null)
-      return data({ deleted: false, message: "That entry was already deleted." }, { status: 404 });
+      return data(
+        { deleted: false, message: "That entry was already deleted." },
+        { status: REFUSAL_STATUS["not-found"] },
+      );
     await releaseUploadedPosters(getDb(), [deleted.posterUrl]);
     return {
       deleted: true,

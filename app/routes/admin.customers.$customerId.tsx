@@ -1,3 +1,4 @@
+import { staffOf } from "#app/domain/accounts/staff.ts";
 import { ArrowLeft } from "#app/components/ui/icons.tsx";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormField } from "#app/components/form-field.tsx";
@@ -56,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     customerId: params.customerId,
     dateOfBirth: parsed.data.dateOfBirth || null,
     note: parsed.data.note,
-    staff: { id: staff.id, name: staff.displayName },
+    staff: staffOf(staff),
   });
   if (!changed) throw data("This customer does not exist.", { status: 404 });
   throw redirect(`/admin/customers/${encodeURIComponent(params.customerId)}`);

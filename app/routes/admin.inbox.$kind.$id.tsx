@@ -27,13 +27,14 @@ import { ticketLabel } from "#app/domain/repair-tickets/status.ts";
 import { bookingForTicket } from "#app/domain/repair-tickets/tickets.server.ts";
 import { cancelAppointmentByShop } from "#app/domain/repairs/bookings.server.ts";
 import { bookingRules } from "#app/domain/repairs/rules.server.ts";
-import { formatAppointment } from "#app/domain/repairs/slots.ts";
+import { formatAppointment } from "#app/lib/shop-time.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { formatShopDateTime } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import { replySchema, type ReplyValues } from "#app/domain/inbox/reply-input.ts";
+import { reply, type Answer } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.inbox.$kind.$id";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -113,12 +114,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** The reply form: its schema is the server's authority and its messages the page's. */
 
-type ActionData = {
+type ActionData = Answer<ReplyValues> & {
   intent: "reply" | "state" | "cancel";
-  ok: boolean;
-  message: string | null;
-  values?: ReplyValues;
-  errors?: Record<string, string | undefined>;
   /** A new one per sent reply, so the emptied form replaces the typed one. */
   sentId?: string;
 };
@@ -195,7 +192,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
   }
 
-  return data({ error: "Unknown action." }, { status: 400 });
+  return reply.unknownAction();
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { AdminCatalogueHeader, AdminTable } from "#app/components/admin/admin-table.tsx";
 import { type DataColumn } from "#app/components/admin/data-table.tsx";
@@ -28,6 +28,7 @@ import { positiveInt } from "#app/lib/http.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply, type Answer } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.items._index";
 
 export const meta: Route.MetaFunction = () => [
@@ -49,32 +50,28 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
   const form = await readForm(request);
   const serialNo = positiveInt(form.serialNo);
-  if (!serialNo) return data({ ok: false, message: "No such title." }, { status: 400 });
+  if (!serialNo) return reply.refused("invalid", "No such title.");
   if (form.intent === "delete") {
     const deleted = await deleteRegularTitle(getDb(), serialNo);
     return deleted
-      ? { ok: true, message: "Title deleted" }
-      : data({ ok: false, message: "That title was already deleted." }, { status: 404 });
+      ? reply.ok("Title deleted")
+      : reply.refused("not-found", "That title was already deleted.");
   }
   if (form.intent === "staff-pick") {
     const result = await setStaffPick(getDb(), serialNo, form.on === "true");
     if (result === "limit-reached") {
-      return data({ ok: false, message: STAFF_PICK_LIMIT_MESSAGE, limit: true }, { status: 409 });
+      return reply.refused("conflict", STAFF_PICK_LIMIT_MESSAGE, { limit: true });
     }
-    if (result === "not-found")
-      return data({ ok: false, message: "No such title." }, { status: 404 });
-    return {
-      ok: true,
-      message: result === "on" ? "Added to Staff Picks" : "Removed from Staff Picks",
-    };
+    if (result === "not-found") return reply.refused("not-found", "No such title.");
+    return reply.ok(result === "on" ? "Added to Staff Picks" : "Removed from Staff Picks");
   }
-  return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  return reply.unknownAction();
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 function StaffPickSwitch({ row, onLimit }: { row: Row; onLimit: () => void }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string; limit?: boolean }>();
+  const fetcher = useFetcher<Answer & { limit?: boolean }>();
   const pending = fetcher.formData ? fetcher.formData.get("on") === "true" : row.staffPick;
   useFetcherAnswer(fetcher, (answer) => {
     if (answer.limit) onLimit();

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { staffOf } from "#app/domain/accounts/staff.ts";
 import { SectionCard } from "#app/components/admin/section-card.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ExtraPaymentsCard } from "#app/components/admin/extra-payments-card.tsx";
@@ -29,7 +30,6 @@ import {
   completeOrder,
   refundOrder,
   shipOrder,
-  type StaffActionResult,
 } from "#app/domain/orders/staff-actions.server.ts";
 import {
   listExtraPayments,
@@ -42,7 +42,7 @@ import {
   returnLabel,
   type ReturnStatus,
 } from "#app/domain/returns/status.ts";
-import type { OrderStatus } from "#app/lib/catalog.ts";
+import type { OrderStatus } from "#app/domain/orders/status.ts";
 import { getEnv, publicUrl } from "#app/lib/env.server.ts";
 import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
@@ -50,6 +50,7 @@ import { readForm } from "#app/lib/request.server.ts";
 import { shippingOption } from "#app/lib/shipping.ts";
 import { formatShopDateTime } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply, type Answer } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.orders.$orderId";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -161,20 +162,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-const STATUS_CODE = { "not-found": 404, conflict: 409, "refund-failed": 502 } as const;
-
-function answer(result: StaffActionResult) {
-  return result.ok
-    ? { ok: true, message: result.message }
-    : data({ ok: false, message: result.message }, { status: STATUS_CODE[result.reason] });
-}
-
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdminAction(request);
   const orderId = positiveInt(params.orderId);
-  if (!orderId) return data({ ok: false, message: "There is no such order." }, { status: 404 });
+  if (!orderId) return reply.refused("not-found", "There is no such order.");
   const form = await readForm(request);
-  const staff = { id: user.id, name: user.displayName };
+  const staff = staffOf(user);
   const common = {
     staff,
     ordersUrl: `${publicUrl()}/orders`,
@@ -185,47 +178,37 @@ export async function action({ request, params }: Route.ActionArgs) {
     case "ship": {
       const parsed = shipmentSchema.safeParse(form);
       if (!parsed.success) {
-        return data(
-          {
-            ok: false,
-            message: "Please check the shipping details.",
-            errors: fieldErrors(parsed.error),
-            values: { carrier: form.carrier ?? "", trackingNumber: form.trackingNumber ?? "" },
-          },
-          { status: 400 },
-        );
+        return reply.refused("invalid", "Please check the shipping details.", {
+          errors: fieldErrors(parsed.error),
+          values: { carrier: form.carrier ?? "", trackingNumber: form.trackingNumber ?? "" },
+        });
       }
-      return answer(await shipOrder(db, { orderId, ...parsed.data }, common));
+      return reply.result(await shipOrder(db, { orderId, ...parsed.data }, common));
     }
     case "complete":
-      return answer(await completeOrder(db, { orderId }, { staff }));
+      return reply.result(await completeOrder(db, { orderId }, { staff }));
     case "cancel":
-      return answer(await cancelOrder(db, { orderId }, common));
+      return reply.result(await cancelOrder(db, { orderId }, common));
     case "refund":
-      return answer(await refundOrder(db, { orderId }, common));
+      return reply.result(await refundOrder(db, { orderId }, common));
     case "refund-extra": {
       const extraPaymentId = positiveInt(form.extraPaymentId);
-      if (!extraPaymentId) return data({ ok: false, message: "Unknown payment." }, { status: 400 });
+      if (!extraPaymentId) return reply.refused("invalid", "Unknown payment.");
       const refunded = await refundExtraPayment(db, {
         orderId,
         extraPaymentId,
         providerNamed: paymentProviderNamed,
       });
       return refunded.ok
-        ? { ok: true, message: "The payment taken twice was refunded." }
-        : data({ ok: false, message: refunded.message }, { status: 409 });
+        ? reply.ok("The payment taken twice was refunded.")
+        : reply.refused("conflict", refunded.message);
     }
     default:
-      return data({ ok: false, message: "Unknown action." }, { status: 400 });
+      return reply.unknownAction();
   }
 }
 
-type ActionAnswer = {
-  ok: boolean;
-  message: string;
-  errors?: Record<string, string | undefined>;
-  values?: { carrier: string; trackingNumber: string };
-};
+type ActionAnswer = Answer<{ carrier: string; trackingNumber: string }>;
 
 function ShipForm({ answer }: { answer: ActionAnswer | undefined }) {
   const busy = useNavigation().formData?.get("intent") === "ship";

@@ -9,7 +9,7 @@ import { requireAdmin } from "#app/domain/accounts/session.server.ts";
 import { listQuery } from "#app/domain/admin/lists.server.ts";
 import { countLabel } from "#app/lib/count-label.ts";
 import { adminOrderFilter, listOrdersForAdmin } from "#app/domain/orders/admin-orders.server.ts";
-import { ORDER_STATUSES } from "#app/lib/catalog.ts";
+import { ORDER_STATUSES } from "#app/domain/orders/status.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { formatShopDateTime } from "#app/lib/shop-time.ts";

@@ -6,6 +6,7 @@ import {
   useNavigation,
   type ShouldRevalidateFunction,
 } from "react-router";
+import { staffOf } from "#app/domain/accounts/staff.ts";
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import {
   RepairTicketFields,
@@ -18,21 +19,14 @@ import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
 import { correctTicket, detailsVersion } from "#app/domain/repair-tickets/corrections.server.ts";
-import {
-  repairDesk,
-  staffOf,
-  ticketNumberParam,
-} from "#app/domain/repair-tickets/shop-context.server.ts";
+import { repairDesk, ticketNumberParam } from "#app/domain/repair-tickets/shop-context.server.ts";
 import { ticketLabel } from "#app/domain/repair-tickets/status.ts";
 import { correctionSchema } from "#app/domain/repair-tickets/ticket-input.ts";
-import {
-  FAILURE_STATUS,
-  getTicket,
-  type Ticket,
-} from "#app/domain/repair-tickets/tickets.server.ts";
+import { getTicket, type Ticket } from "#app/domain/repair-tickets/tickets.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply, type Answer } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.repairs.$number.edit";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -79,11 +73,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = {
-  ok: boolean;
-  values: TicketFieldValues & { note: string };
-  errors: Record<string, string | undefined>;
-  message: string;
+type ActionData = Answer<TicketFieldValues & { note: string }> & {
   /** Refused because someone else corrected the ticket meanwhile. */
   conflict?: boolean;
 };
@@ -100,15 +90,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   };
   const parsed = correctionSchema.safeParse({ ...values, seen: form.seen ?? "" });
   if (!parsed.success) {
-    return data<ActionData>(
-      {
-        ok: false,
-        values,
-        errors: fieldErrors(parsed.error),
-        message: "Please check the ticket's details.",
-      },
-      { status: 400 },
-    );
+    return reply.refused("invalid", "Please check the ticket's details.", {
+      values,
+      errors: fieldErrors(parsed.error),
+    });
   }
   const desk = repairDesk();
   const result = await correctTicket(getDb(), number, parsed.data, {
@@ -117,19 +102,18 @@ export async function action({ request, params }: Route.ActionArgs) {
     today: desk.today,
   });
   if (!result.ok) {
-    return data<ActionData>(
+    return reply.refused(
+      result.reason,
+      result.field ? "Please check the ticket's details." : result.message,
       {
-        ok: false,
         values,
         errors: result.field ? { [result.field]: result.message } : {},
-        message: result.field ? "Please check the ticket's details." : result.message,
         conflict: result.reason === "conflict",
       },
-      { status: FAILURE_STATUS[result.reason] },
     );
   }
   if (result.changed.length === 0) {
-    return data<ActionData>({ ok: true, values, errors: {}, message: result.message });
+    return reply.ok(result.message, { values, errors: {} });
   }
   throw redirect(`/admin/repairs/${ticketLabel(number)}?corrected=${result.changed.join(",")}`);
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import { staffOf } from "#app/domain/accounts/staff.ts";
 import { FormField, FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
 import { EstimateTable } from "#app/components/repair-estimate.tsx";
 import { RepairStatusBadge } from "#app/components/repair-status-badge.tsx";
@@ -9,11 +10,7 @@ import { useHydrated } from "#app/components/use-hydrated.ts";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
-import {
-  repairDesk,
-  staffOf,
-  ticketNumberParam,
-} from "#app/domain/repair-tickets/shop-context.server.ts";
+import { repairDesk, ticketNumberParam } from "#app/domain/repair-tickets/shop-context.server.ts";
 import {
   CORRECTABLE_FIELDS,
   isWorkAhead,
@@ -46,7 +43,6 @@ import {
 import {
   collectTicket,
   deviceName,
-  FAILURE_STATUS,
   getTicket,
   MANUAL_STATUSES,
   moveTicket,
@@ -58,6 +54,7 @@ import { formatUsd } from "#app/lib/money.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { formatShopDateTime } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { REFUSAL_STATUS, reply, type Answer } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.repairs.$number";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -195,12 +192,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) => actionStatus === 409 || defaultShouldRevalidate;
 
 type Intent = "move" | "estimate" | "collect";
-type ActionData = {
+type ActionData = Answer & {
   intent: Intent;
-  ok: boolean;
-  message: string;
-  errors?: Record<string, string | undefined>;
-  values?: Record<string, string>;
   estimateRows?: EstimateRowValues[];
   /** New per sent estimate, so the emptied form replaces the typed one. */
   sentId?: string;
@@ -227,7 +220,7 @@ function answer(
       ...extra,
       errors: result.field ? { [result.field]: result.message } : extra.errors,
     },
-    { status: FAILURE_STATUS[result.reason] },
+    { status: REFUSAL_STATUS[result.reason] },
   );
 }
 
@@ -315,7 +308,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return answer("collect", result, { values });
   }
 
-  return data({ error: "Unknown action." }, { status: 400 });
+  return reply.unknownAction();
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { staffOf } from "#app/domain/accounts/staff.ts";
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import {
   RepairTicketFields,
@@ -14,23 +15,16 @@ import {
   findReturningCustomers,
   returningCustomer,
 } from "#app/domain/repair-tickets/corrections.server.ts";
-import {
-  repairDesk,
-  staffOf,
-  ticketNumberParam,
-} from "#app/domain/repair-tickets/shop-context.server.ts";
+import { repairDesk, ticketNumberParam } from "#app/domain/repair-tickets/shop-context.server.ts";
 import { ticketLabel, type DeviceKind } from "#app/domain/repair-tickets/status.ts";
 import { MAX_TICKET_PHOTOS, ticketSchema } from "#app/domain/repair-tickets/ticket-input.ts";
-import {
-  bookingForTicket,
-  FAILURE_STATUS,
-  openTicket,
-} from "#app/domain/repair-tickets/tickets.server.ts";
+import { bookingForTicket, openTicket } from "#app/domain/repair-tickets/tickets.server.ts";
 import { addDays } from "#app/domain/repairs/slots.ts";
 import type { ServiceType } from "#app/lib/catalog.ts";
 import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
 import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply, type Answer, type RefusalReason } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.repairs.new";
 
 export const meta: Route.MetaFunction = () => [
@@ -124,11 +118,7 @@ async function lookUp(query: string) {
   };
 }
 
-type ActionData = {
-  values: Values;
-  errors: Record<string, string | undefined>;
-  message: string;
-};
+type ActionData = Answer<Values>;
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdminAction(request);
@@ -137,14 +127,14 @@ export async function action({ request }: Route.ActionArgs) {
   const values = Object.fromEntries(FIELDS.map((field) => [field, form[field] ?? ""])) as Values;
   // A page sent back keeps what was typed, but no browser lets it keep the files chosen.
   const chooseAgain = photos.length > 0 ? { photos: "Please choose the photos again." } : {};
-  const fail = (status: number, message: string, errors: ActionData["errors"] = {}) =>
-    data<ActionData>({ values, errors: { ...chooseAgain, ...errors }, message }, { status });
+  const fail = (reason: RefusalReason, message: string, errors: ActionData["errors"] = {}) =>
+    reply.refused(reason, message, { values, errors: { ...chooseAgain, ...errors } });
   const parsed = ticketSchema.safeParse({
     ...values,
     serviceRequestId: values.serviceRequestId || undefined,
   });
   if (!parsed.success) {
-    return fail(400, "Please check the ticket's details.", fieldErrors(parsed.error));
+    return fail("invalid", "Please check the ticket's details.", fieldErrors(parsed.error));
   }
   const desk = repairDesk();
   const opened = await openTicket(getDb(), parsed.data, {
@@ -160,7 +150,7 @@ export async function action({ request }: Route.ActionArgs) {
   });
   if (!opened.ok) {
     return fail(
-      FAILURE_STATUS[opened.reason],
+      opened.reason,
       opened.field ? "Please check the ticket's details." : opened.message,
       opened.field ? { [opened.field]: opened.message } : {},
     );

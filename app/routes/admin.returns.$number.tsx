@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { staffOf } from "#app/domain/accounts/staff.ts";
 import { SectionCard } from "#app/components/admin/section-card.tsx";
 import { FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
 import { ReturnStatusBadge } from "#app/components/return-status-badge.tsx";
@@ -17,7 +18,6 @@ import {
   refundReturn,
   rejectReturn,
   returnsConfig,
-  type ReturnResult,
 } from "#app/domain/returns/returns.server.ts";
 import {
   LINE_CONDITION_LABELS,
@@ -34,6 +34,7 @@ import { formatUsd } from "#app/lib/money.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { formatShopDateTime } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply, type Answer } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.returns.$number";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -100,52 +101,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer = {
-  ok: boolean;
-  message: string;
-  errors?: Record<string, string | undefined>;
-  values?: Record<string, string>;
-};
-
-const STATUS_CODE = {
-  "not-found": 404,
-  conflict: 409,
-  invalid: 400,
-  "refund-failed": 502,
-} as const;
-
-function answer(result: ReturnResult) {
-  return result.ok
-    ? { ok: true, message: result.message }
-    : data<ActionAnswer>(
-        { ok: false, message: result.message },
-        { status: STATUS_CODE[result.reason] },
-      );
-}
+type ActionAnswer = Answer;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdminAction(request);
   const number = parseReturnLabel(params.number ?? "");
-  if (!number) return data({ ok: false, message: "There is no such return." }, { status: 404 });
+  if (!number) return reply.refused("not-found", "There is no such return.");
   const form = await readForm(request);
-  const staff = { id: user.id, name: user.displayName };
+  const staff = staffOf(user);
   const ordersUrl = `${publicUrl()}/orders`;
   const db = getDb();
   switch (form.intent) {
     case "receive": {
       const found = await getReturnForAdmin(db, number, returnsConfig());
-      if (!found) return data({ ok: false, message: "There is no such return." }, { status: 404 });
+      if (!found) return reply.refused("not-found", "There is no such return.");
       const { conditions, errors } = readReceiveForm(form, found.items);
       if (Object.keys(errors).length > 0) {
-        return data<ActionAnswer>(
-          { ok: false, message: "Please say how each item came back.", errors, values: form },
-          { status: 400 },
-        );
+        return reply.refused("invalid", "Please say how each item came back.", {
+          errors,
+          values: form,
+        });
       }
-      return answer(await receiveReturn(db, { number, conditions }, { staff }));
+      return reply.result(await receiveReturn(db, { number, conditions }, { staff }));
     }
     case "refund":
-      return answer(
+      return reply.result(
         await refundReturn(
           db,
           { number },
@@ -155,22 +135,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     case "reject": {
       const parsed = rejectSchema.safeParse(form);
       if (!parsed.success) {
-        return data<ActionAnswer>(
-          {
-            ok: false,
-            message: "Please check the rejection.",
-            errors: fieldErrors(parsed.error),
-            values: form,
-          },
-          { status: 400 },
-        );
+        return reply.refused("invalid", "Please check the rejection.", {
+          errors: fieldErrors(parsed.error),
+          values: form,
+        });
       }
-      return answer(
+      return reply.result(
         await rejectReturn(db, { number, reason: parsed.data.reason }, { staff, ordersUrl }),
       );
     }
     default:
-      return data({ ok: false, message: "Unknown action." }, { status: 400 });
+      return reply.unknownAction();
   }
 }
 

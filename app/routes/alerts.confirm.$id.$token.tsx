@@ -9,6 +9,7 @@ import { alertConfirmable } from "#app/domain/retention/periods.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/alerts.confirm.$id.$token";
 
 export const meta: Route.MetaFunction = () => [
@@ -43,11 +44,8 @@ export async function action({ params }: Route.ActionArgs) {
     { id: Number(params.id), token: params.token },
     { secret: authSecret(getEnv()) },
   );
-  if (result.ok) return { ok: true, message: result.message };
-  return data(
-    { ok: false, message: result.reason === "not-found" ? INVALID : result.message },
-    { status: result.reason === "not-found" ? 404 : result.reason === "expired" ? 410 : 409 },
-  );
+  if (result.ok) return reply.ok(result.message);
+  return reply.refused(result.reason, result.reason === "not-found" ? INVALID : result.message);
 }
 
 export default function ConfirmAlert({ loaderData, actionData }: Route.ComponentProps) {

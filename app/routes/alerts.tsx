@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { FormMessage } from "#app/components/form-field.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
@@ -11,6 +11,7 @@ import { getEnv, publicUrl } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/alerts";
 
 export const meta: Route.MetaFunction = () => [
@@ -25,14 +26,6 @@ export function loader() {
   return null;
 }
 
-const STATUS = {
-  "not-found": 404,
-  conflict: 409,
-  invalid: 400,
-  "rate-limited": 429,
-  expired: 410,
-} as const;
-
 /** Asks for an alert (from the signup on a title page or a Coming Soon entry). */
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -40,20 +33,15 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = alertRequestSchema.safeParse(form);
   if (!parsed.success) {
     const email = parsed.error.issues.find((issue) => issue.path[0] === "email")?.message;
-    return data(
-      {
-        ok: false,
-        message: email ?? "There is no such title.",
-        errors: email ? { email } : undefined,
-        returnTo,
-      },
-      { status: 400 },
-    );
+    return reply.refused("invalid", email ?? "There is no such title.", {
+      ...(email ? { errors: { email } } : {}),
+      returnTo,
+    });
   }
   const user = await getSignedInUser(request);
   if (!user && !parsed.data.email) {
     const message = "Please enter your email.";
-    return data({ ok: false, message, errors: { email: message }, returnTo }, { status: 400 });
+    return reply.refused("invalid", message, { errors: { email: message }, returnTo });
   }
   const env = getEnv();
   const result = await subscribe(
@@ -67,13 +55,12 @@ export async function action({ request }: Route.ActionArgs) {
     },
     { links: { publicUrl: publicUrl(env), secret: authSecret(env) } },
   );
-  if (result.ok) return { ok: true, message: result.message, returnTo };
-  return data(
-    { ok: false, message: result.message, returnTo },
-    {
-      status: STATUS[result.reason],
-      headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {},
-    },
+  if (result.ok) return reply.ok(result.message, { returnTo });
+  return reply.refused(
+    result.reason,
+    result.message,
+    { returnTo },
+    result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,
   );
 }
 

@@ -1,5 +1,5 @@
 import { getDb } from "#app/db/client.server.ts";
-import { handleStripeWebhook } from "#app/domain/payments/stripe-webhook.server.ts";
+import { handleStripeWebhook } from "#app/domain/orders/stripe-webhook.server.ts";
 import { getEnv, publicUrl } from "#app/lib/env.server.ts";
 import { jsonError } from "#app/lib/json.server.ts";
 import type { Route } from "./+types/api.webhooks.stripe";

@@ -21,6 +21,7 @@ import { formatUsd } from "#app/lib/money.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { formatShopLongDate } from "#app/lib/shop-time.ts";
 import { pageMeta, SHOP_ADDRESS } from "#app/lib/site.ts";
+import { reply, type Answer } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/orders.$orderId.return";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -58,11 +59,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = {
-  values: Record<string, string>;
-  errors: Record<string, string | undefined>;
-  message: string;
-};
+type ActionData = Answer;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -74,16 +71,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       ([name]) => /^quantity\./.test(name) || ["reason", "note", "method"].includes(name),
     ),
   );
-  const fail = (status: number, message: string, errors: ActionData["errors"] = {}) =>
-    data<ActionData>({ values, errors, message }, { status });
   const parsed = readReturnRequestForm(form);
   if (!parsed.success) {
-    const errors: ActionData["errors"] = {};
+    const errors: NonNullable<Answer["errors"]> = {};
     for (const issue of parsed.error.issues) {
       const key = issue.path[0] === "lines" ? "lines" : String(issue.path[0] ?? "form");
       errors[key] ??= issue.message;
     }
-    return fail(400, "Please check your return.", errors);
+    return reply.refused("invalid", "Please check your return.", { errors, values });
   }
   const result = await requestReturn(
     getDb(),
@@ -91,13 +86,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     { config: returnsConfig(), ordersUrl: `${publicUrl()}/orders` },
   );
   if (!result.ok) {
-    const status = { "not-found": 404, conflict: 409, invalid: 400, "refund-failed": 502 }[
-      result.reason
-    ];
-    return fail(
-      status,
+    return reply.refused(
+      result.reason,
       result.field ? "Please check your return." : result.message,
-      result.field ? { [result.field]: result.message } : {},
+      { errors: result.field ? { [result.field]: result.message } : {}, values },
     );
   }
   throw redirect(`/orders?return=${result.number}#order-${orderId}`);

@@ -17,7 +17,6 @@ import { ticketOfStatusLink } from "#app/domain/repair-tickets/status-link.serve
 import {
   decideEstimate,
   deviceName,
-  FAILURE_STATUS,
   getTicket,
 } from "#app/domain/repair-tickets/tickets.server.ts";
 import { repairStatusLinkEnded, RETENTION_DAYS } from "#app/domain/retention/periods.ts";
@@ -29,6 +28,7 @@ import { readForm } from "#app/lib/request.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { formatShopDate, formatShopDateTime, formatShopLongDate } from "#app/lib/shop-time.ts";
 import { pageMeta, SHOP_ADDRESS } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/repairs.$label.$token";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -130,13 +130,13 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const number = ticketOfLink(params);
   if ((await repairStatusLinkState(getDb(), number, new Date())) === "ended") {
-    return data({ ok: false, message: "This repair link has expired." }, { status: 410 });
+    return reply.refused("expired", "This repair link has expired.");
   }
   const form = await readForm(request);
   const estimateId = positiveInt(form.estimateId);
   const decision = form.decision;
   if (!estimateId || (decision !== "approved" && decision !== "declined")) {
-    return data({ ok: false, message: "Please choose Approve or Decline." }, { status: 400 });
+    return reply.refused("invalid", "Please choose Approve or Decline.");
   }
   const result = await decideEstimate(
     getDb(),
@@ -144,8 +144,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     { estimateId, decision },
     { clientIp: clientIp(request) },
   );
-  if (result.ok) return { ok: true, message: result.message };
-  return data({ ok: false, message: result.message }, { status: FAILURE_STATUS[result.reason] });
+  return reply.result(result);
 }
 
 /**

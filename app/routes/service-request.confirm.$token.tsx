@@ -8,6 +8,7 @@ import { bookingRules } from "#app/domain/repairs/rules.server.ts";
 import { getEnv, publicUrl } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/service-request.confirm.$token";
 
 export const meta: Route.MetaFunction = () => [
@@ -48,16 +49,11 @@ export async function action({ params }: Route.ActionArgs) {
     secret: authSecret(env),
   });
   if (!result.ok) {
-    return data(
-      { ok: false, message: result.message },
-      { status: result.reason === "expired" ? 410 : 404 },
-    );
+    return reply.refused(result.reason === "expired" ? "expired" : "not-found", result.message);
   }
-  return {
-    ok: true,
-    message:
-      "Your appointment is confirmed. We sent the details and a calendar invitation to your e-mail.",
-  };
+  return reply.ok(
+    "Your appointment is confirmed. We sent the details and a calendar invitation to your e-mail.",
+  );
 }
 
 export default function ConfirmAppointment({ loaderData, actionData }: Route.ComponentProps) {

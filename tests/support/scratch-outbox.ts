@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, inject } from "vitest";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
-import type { OutgoingMail } from "#app/domain/mail/outgoing-mail.ts";
+import type { OutgoingMail } from "#app/emails/outgoing-mail.ts";
 import type { scratchDatabase } from "./scratch-database.ts";
 
 /**

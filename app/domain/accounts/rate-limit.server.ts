@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "#app/db/client.server.ts";
-import type { Transaction } from "#app/domain/orders/stock.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
 import { rateLimits } from "#app/db/schema.ts";
 
 export type Limit = { windowSeconds: number; max: number };

@@ -3,9 +3,8 @@
 // the link e-mailed to the address (the message carries nothing the visitor typed). The database
 // makes waiting alerts due in the transaction that brings the stock back (migration 0023), and
 // the sender here mails each due alert once, with a one-click unsubscribe (RFC 8058).
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or } from "drizzle-orm";
-import type { Database } from "#app/db/client.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
 import { comingSoon, regularTitles, stockAlerts } from "#app/db/schema.ts";
 import {
   addressLimitKey,
@@ -13,10 +12,11 @@ import {
   type Limit,
 } from "#app/domain/accounts/rate-limit.server.ts";
 import { queueMail, queueMails } from "#app/domain/mail/outbox.server.ts";
-import type { OutgoingMail } from "#app/domain/mail/outgoing-mail.ts";
-import type { Transaction } from "#app/domain/orders/stock.server.ts";
+import type { OutgoingMail } from "#app/emails/outgoing-mail.ts";
 import { alertConfirmable, daysBefore, RETENTION_DAYS } from "#app/domain/retention/periods.ts";
 import { alertConfirmMessage, backInStockMessage } from "#app/emails/alert-emails.ts";
+import type { Done, Refusal } from "#app/lib/reply.server.ts";
+import { isSignedLink, signLink } from "#app/lib/signed-link.server.ts";
 import { ALERT_LINK_EXPIRED, type AlertKind, type AlertStatus } from "./status.ts";
 
 export type AlertLinks = { publicUrl: string; secret: string };
@@ -29,19 +29,13 @@ export const ALERT_LIMITS = {
 
 const PURPOSE = "stock-alert";
 
-function signature(id: number, secret: string): Buffer {
-  return createHmac("sha256", secret).update(`${PURPOSE}:${id}`).digest();
-}
-
 /** The token of an alert's links (confirm, unsubscribe): its id signed with the shop's secret. */
 export function alertToken(id: number, secret: string): string {
-  return signature(id, secret).toString("base64url");
+  return signLink(PURPOSE, [id], secret);
 }
 
 export function isAlertToken(id: number, token: string, secret: string): boolean {
-  const given = Buffer.from(token, "base64url");
-  const expected = signature(id, secret);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return isSignedLink(PURPOSE, [id], token, secret);
 }
 
 export const alertConfirmPath = (id: number, secret: string) =>
@@ -50,13 +44,10 @@ export const alertUnsubscribePath = (id: number, secret: string) =>
   `/alerts/unsubscribe/${id}/${alertToken(id, secret)}`;
 
 export type AlertResult =
-  | { ok: true; message: string }
-  | {
-      ok: false;
-      reason: "not-found" | "conflict" | "invalid" | "rate-limited" | "expired";
-      message: string;
+  | Done
+  | (Refusal<"not-found" | "conflict" | "invalid" | "rate-limited" | "expired"> & {
       retryAfterSeconds?: number;
-    };
+    });
 
 const CHECK_MAIL = "Check your e-mail: follow the link in it to confirm your alert.";
 

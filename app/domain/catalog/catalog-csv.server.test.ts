@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { parse } from "csv-parse/sync";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Database } from "#app/db/client.server.ts";
+import type { Transaction } from "#app/db/client.server.ts";
 import { adultTitles, catalogueCounts, regularTitles } from "#app/db/schema.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import {
@@ -15,7 +15,6 @@ import {
 } from "./catalog-csv.server.ts";
 
 const db = testDatabase();
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 // Every test works inside a transaction that is rolled back, so the titles it imports are never
 // seen by the other test files reading the demo catalogue at the same time. The import's own

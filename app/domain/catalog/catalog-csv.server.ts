@@ -3,7 +3,7 @@ import { CsvError, parse } from "csv-parse";
 import { asc, getTableColumns, gt, inArray, sql } from "drizzle-orm";
 import { PgTransaction, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import type { Database } from "#app/db/client.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
 import { adultTitles, comingSoon, regularTitles } from "#app/db/schema.ts";
 import { releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
 import { DISCS } from "#app/lib/catalog.ts";
@@ -48,8 +48,6 @@ const MAX_POSTER_URL = 2_000;
 export const MAX_SERIAL = 99_999_999;
 
 type Table = typeof regularTitles | typeof adultTitles;
-/** A transaction works too (the import then runs in a savepoint of it). */
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 type Format<Row, Values> = {
   table: Table;

@@ -7,7 +7,8 @@ import {
   orders,
   serviceRequests,
 } from "#app/db/schema.ts";
-import type { OrderStatus, ServiceType } from "#app/lib/catalog.ts";
+import type { ServiceType } from "#app/lib/catalog.ts";
+import type { OrderStatus } from "#app/domain/orders/status.ts";
 import { COUNT_CAP, countUpTo, pageWindow } from "#app/domain/admin/lists.server.ts";
 import { containsPattern } from "#app/domain/catalog/search-text.ts";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { customers } from "#app/db/schema.ts";
-import { createCustomer } from "#app/domain/orders/test-fixtures.server.ts";
+import { createCustomer } from "#tests/support/order-fixtures.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import {
   BIRTH_DATE_FIXED,

@@ -1,6 +1,8 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
+import { withActor } from "#app/db/actor.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import { customerBirthDateChanges, customers } from "#app/db/schema.ts";
+import type { Staff } from "#app/domain/accounts/staff.ts";
 
 export const BIRTH_DATE_FIXED =
   "Your date of birth is on file and decides adult purchases, so it cannot be changed here. To correct it, contact the shop.";
@@ -62,13 +64,11 @@ export async function correctBirthDate(
     customerId: string;
     dateOfBirth: string | null;
     note: string;
-    staff: { id: string; name: string };
+    staff: Staff;
   },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('shop.actor_id', ${input.staff.id}, true), set_config('shop.actor_name', ${input.staff.name}, true), set_config('shop.status_note', ${input.note}, true)`,
-    );
+    await withActor(tx, input.staff, input.note);
     const rows = await tx
       .update(customers)
       .set({ dateOfBirth: input.dateOfBirth, updatedAt: new Date() })

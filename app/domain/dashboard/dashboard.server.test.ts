@@ -9,7 +9,7 @@ import {
   serviceRequests,
   users,
 } from "#app/db/schema.ts";
-import type { OrderStatus } from "#app/lib/catalog.ts";
+import type { OrderStatus } from "#app/domain/orders/status.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { addDays, dashboardFigures, revenueChange, SALES_DAYS } from "./dashboard.server.ts";
 

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { adultTitles, contacts, orders, regularTitles, serviceRequests } from "#app/db/schema.ts";
-import type { OrderStatus, ServiceType } from "#app/lib/catalog.ts";
+import type { ServiceType } from "#app/lib/catalog.ts";
+import type { OrderStatus } from "#app/domain/orders/status.ts";
 import { shopCalendarDate } from "#app/lib/shop-time.ts";
 
 /** Orders whose money the shop has and keeps; refunded, cancelled and expired ones do not count. */

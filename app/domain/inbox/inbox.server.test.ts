@@ -3,7 +3,7 @@ import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { contacts, inboxReplies, serviceRequests, users } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
-import type { OutgoingMail } from "#app/domain/mail/outgoing-mail.ts";
+import type { OutgoingMail } from "#app/emails/outgoing-mail.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import {
   inboxFilter,

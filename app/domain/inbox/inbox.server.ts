@@ -3,7 +3,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { contacts, inboxReplies, serviceRequests, users } from "#app/db/schema.ts";
 import { pageWindow } from "#app/domain/admin/lists.server.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
-import { formatAppointment } from "#app/domain/repairs/slots.ts";
+import { formatAppointment } from "#app/lib/shop-time.ts";
 import { inboxReplyMessage, type RepliedItem } from "#app/emails/inbox-emails.ts";
 import { positiveInt } from "#app/lib/http.server.ts";
 import { formatShopDateTime } from "#app/lib/shop-time.ts";

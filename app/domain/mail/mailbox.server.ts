@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { data } from "react-router";
 import { getEnv } from "#app/lib/env.server.ts";
-import type { OutgoingMail } from "./outgoing-mail.ts";
+import type { OutgoingMail } from "#app/emails/outgoing-mail.ts";
 import { clientIp, isLoopback } from "#app/lib/client-ip.ts";
 
 /**

@@ -5,7 +5,7 @@ import { createDatabase } from "#app/db/client.server.ts";
 import { resetPasswordMessage } from "#app/emails/account-emails.ts";
 import { startSmtpSink } from "#tests/support/smtp-sink.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
-import type { OutgoingMail } from "./outgoing-mail.ts";
+import type { OutgoingMail } from "#app/emails/outgoing-mail.ts";
 import {
   MAIL_QUEUE,
   queueMail,

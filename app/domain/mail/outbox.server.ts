@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { fromDrizzle, PgBoss, type JobResult } from "pg-boss";
+import type { Database, Transaction } from "#app/db/client.server.ts";
 import type { MailTransport } from "./transport.server.ts";
-import type { OutgoingMail } from "./outgoing-mail.ts";
+import type { OutgoingMail } from "#app/emails/outgoing-mail.ts";
 
 export const MAIL_QUEUE = "mail-send";
 
@@ -119,22 +120,22 @@ export async function stopOutbox(boss: PgBoss) {
   await boss.stop({ graceful: true, timeout: 10_000 });
 }
 
-/** A Drizzle database or transaction (pg-boss writes its job through it). */
-type Transaction = Parameters<typeof fromDrizzle>[0];
-
 /**
  * Queues a message; returns once it is safely stored, never waiting for the mail server.
  * Given a transaction (`{ tx }`), the message is stored inside it: it is sent only if that
  * transaction commits, and a rollback takes it back with everything else.
  */
-export async function queueMail(mail: OutgoingMail, options: { tx?: Transaction } = {}) {
+export async function queueMail(mail: OutgoingMail, options: { tx?: Database | Transaction } = {}) {
   const boss = globalOutbox.__shopOutbox;
   if (!boss) throw new Error("The mail queue is not running.");
   await boss.send(MAIL_QUEUE, mail, options.tx ? { db: fromDrizzle(options.tx, sql) } : {});
 }
 
 /** Queues many messages in one statement, inside `tx` when given (as `queueMail` does one). */
-export async function queueMails(mails: OutgoingMail[], options: { tx?: Transaction } = {}) {
+export async function queueMails(
+  mails: OutgoingMail[],
+  options: { tx?: Database | Transaction } = {},
+) {
   if (mails.length === 0) return;
   const boss = globalOutbox.__shopOutbox;
   if (!boss) throw new Error("The mail queue is not running.");

@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 import type { Env } from "#app/lib/env.server.ts";
 import { storeMail } from "./mailbox.server.ts";
-import type { OutgoingMail } from "./outgoing-mail.ts";
+import type { OutgoingMail } from "#app/emails/outgoing-mail.ts";
 
 export type MailTransport = {
   kind: "smtp" | "mailbox";

@@ -11,13 +11,14 @@ import type { Database } from "#app/db/client.server.ts";
 import { repairEstimates, repairTickets, returns, users } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import { placeOrder } from "#app/domain/orders/place-order.server.ts";
-import { shipOrder, type ProviderLookup } from "#app/domain/orders/staff-actions.server.ts";
+import { shipOrder } from "#app/domain/orders/staff-actions.server.ts";
+import type { ProviderLookup } from "#app/domain/payments/provider.server.ts";
 import {
   createCustomer,
   createRegularTitle,
   orderInput,
   payPlacedOrder,
-} from "#app/domain/orders/test-fixtures.server.ts";
+} from "#tests/support/order-fixtures.ts";
 import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
 import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
 import {

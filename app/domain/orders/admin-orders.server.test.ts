@@ -18,7 +18,8 @@ import {
   createRegularTitle,
   orderInput,
   TEST_ADDRESS,
-} from "./test-fixtures.server.ts";
+} from "#tests/support/order-fixtures.ts";
+import { ledgersOf } from "#app/domain/returns/returns.server.ts";
 
 const db = testDatabase();
 const config = {
@@ -74,7 +75,10 @@ describe("the back office's order list", () => {
   it("exports the filtered orders as CSV, one row each, in batches", async () => {
     const { email, ids } = await threeOrders();
     let csv = "";
-    for await (const chunk of exportOrdersCsv(db, filter({ q: email }), { batchSize: 2 })) {
+    for await (const chunk of exportOrdersCsv(db, filter({ q: email }), {
+      batchSize: 2,
+      moneyBack: ledgersOf,
+    })) {
       csv += chunk;
     }
     const rows = parse(csv.replace(/^\uFEFF/, ""), { columns: true }) as Record<string, string>[];
@@ -102,7 +106,8 @@ describe("the back office's order list", () => {
       })
       .where(eq(orders.id, ids[0]!));
     let csv = "";
-    for await (const chunk of exportOrdersCsv(db, filter({ q: email }))) csv += chunk;
+    for await (const chunk of exportOrdersCsv(db, filter({ q: email }), { moneyBack: ledgersOf }))
+      csv += chunk;
     const rows = parse(csv.replace(/^\uFEFF/, ""), { columns: true }) as Record<string, string>[];
     const row = rows.find((candidate) => Number(candidate.Order) === ids[0])!;
     expect(row).toMatchObject({

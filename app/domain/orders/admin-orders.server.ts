@@ -3,9 +3,8 @@ import type { Database } from "#app/db/client.server.ts";
 import { customers, orderEvents, orderItems, orders, orderSearchText } from "#app/db/schema.ts";
 import { countUpTo, COUNT_CAP, pageWindow } from "#app/domain/admin/lists.server.ts";
 import { containsPattern } from "#app/domain/catalog/search-text.ts";
-import { ORDER_STATUSES, type OrderStatus } from "#app/lib/catalog.ts";
+import { ORDER_STATUSES, type OrderStatus } from "#app/domain/orders/status.ts";
 import { csvRows } from "#app/lib/csv.server.ts";
-import { ledgersOf } from "#app/domain/returns/returns.server.ts";
 import { compareLines } from "./checkout-input.ts";
 
 export type AdminOrderFilter = {
@@ -169,15 +168,25 @@ export const ORDER_CSV_COLUMNS = [
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 const instant = (date: Date | null) => date?.toISOString() ?? "";
 
+/** What an order's returns and refunds came to, for its last three columns. */
+export type OrderMoneyBack = { refundedCents: number; postageCents: number; leftCents: number };
+
 /**
  * The filtered orders as CSV, newest (highest number) first, fetched 1,000 at a time by keyset on
  * the order number, so an export of 100,000 orders holds one batch in memory and never slows
- * down with depth.
+ * down with depth. `moneyBack` works out each batch's refunds (the returns' ledgers): returns
+ * build on orders, so the caller brings them together.
  */
 export async function* exportOrdersCsv(
   db: Database,
   filter: AdminOrderFilter,
-  options: { batchSize?: number } = {},
+  options: {
+    moneyBack: (
+      db: Database,
+      batch: (typeof orders.$inferSelect)[],
+    ) => Promise<ReadonlyMap<number, OrderMoneyBack>>;
+    batchSize?: number;
+  },
 ): AsyncGenerator<string> {
   const batchSize = options.batchSize ?? 1000;
   yield csvRows([ORDER_CSV_COLUMNS], { bom: true });
@@ -190,7 +199,7 @@ export async function* exportOrdersCsv(
       .orderBy(desc(orders.id))
       .limit(batchSize);
     if (rows.length === 0) return;
-    const ledgers = await ledgersOf(
+    const ledgers = await options.moneyBack(
       db,
       rows.map(({ order }) => order),
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ageOn, checkAdultBuyer } from "./adult-buyer.ts";
 import { mergeOrderLines, placeOrderInputSchema } from "./checkout-input.ts";
-import { TEST_ADDRESS } from "./test-fixtures.server.ts";
+import { TEST_ADDRESS } from "#tests/support/order-fixtures.ts";
 
 const valid = {
   customerId: "user-1",

@@ -11,7 +11,7 @@ import {
   createCustomer,
   createRegularTitle,
   regularStock,
-} from "./test-fixtures.server.ts";
+} from "#tests/support/order-fixtures.ts";
 
 const { db, pool } = createDatabase(inject("databaseUrl"), 8);
 const pricing = {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Database } from "#app/db/client.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
 import { consumeLimit } from "#app/domain/accounts/rate-limit.server.ts";
 import { orders } from "#app/db/schema.ts";
 import type { PaymentProvider } from "#app/domain/payments/provider.server.ts";
@@ -10,7 +10,6 @@ import {
   recordPaymentSession,
   releaseOrder,
 } from "#app/domain/orders/fulfilment.server.ts";
-import type { Transaction } from "#app/domain/orders/stock.server.ts";
 import { orderCancelPath } from "./cancel-link.server.ts";
 import { shippingOption } from "#app/lib/shipping.ts";
 import {

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
-import type { Database } from "#app/db/client.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
 import { orderItems, orders } from "#app/db/schema.ts";
-import type { OrderStatus, ProductType } from "#app/lib/catalog.ts";
+import type { ProductType } from "#app/lib/catalog.ts";
+import type { OrderStatus } from "#app/domain/orders/status.ts";
 import { compareLines } from "./checkout-input.ts";
-import type { Transaction } from "./stock.server.ts";
 
 export type CustomerOrder = {
   id: number;

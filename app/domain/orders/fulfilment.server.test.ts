@@ -20,7 +20,7 @@ import {
   createRegularTitle,
   orderInput,
   regularStock,
-} from "./test-fixtures.server.ts";
+} from "#tests/support/order-fixtures.ts";
 
 const db = testDatabase();
 const config: PlaceOrderConfig = {

@@ -1,19 +1,13 @@
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
-import { queryByHand, type Database } from "#app/db/client.server.ts";
+import { queryByHand, type Database, type Transaction } from "#app/db/client.server.ts";
 import { customers, orderItems, orders, paymentEvents } from "#app/db/schema.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import { orderConfirmationMessage } from "#app/emails/order-emails.ts";
 import { getEnv } from "#app/lib/env.server.ts";
-import type { OrderStatus } from "#app/lib/catalog.ts";
+import type { OrderStatus } from "#app/domain/orders/status.ts";
 import { shippingOption } from "#app/lib/shipping.ts";
 import { compareLines, type OrderLine } from "./checkout-input.ts";
-import {
-  findShortages,
-  reserveStock,
-  returnStock,
-  type Shortage,
-  type Transaction,
-} from "./stock.server.ts";
+import { findShortages, reserveStock, returnStock, type Shortage } from "./stock.server.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 

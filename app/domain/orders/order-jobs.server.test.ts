@@ -11,7 +11,7 @@ import {
   createRegularTitle,
   orderInput,
   regularStock,
-} from "./test-fixtures.server.ts";
+} from "#tests/support/order-fixtures.ts";
 
 const db = testDatabase();
 let boss: PgBoss;

@@ -16,7 +16,7 @@ import {
   orderInput,
   regularStock,
   TEST_ADDRESS,
-} from "./test-fixtures.server.ts";
+} from "#tests/support/order-fixtures.ts";
 
 const db = testDatabase();
 const config: PlaceOrderConfig = {

@@ -2,9 +2,14 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Staff } from "#app/domain/accounts/staff.ts";
 import { orderEvents, orders, users } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
-import type { PaymentProvider, RefundInput } from "#app/domain/payments/provider.server.ts";
+import type {
+  PaymentProvider,
+  ProviderLookup,
+  RefundInput,
+} from "#app/domain/payments/provider.server.ts";
 import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
 import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
 import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
@@ -13,21 +18,14 @@ import { testDatabase } from "#tests/support/test-database.ts";
 import { getOrderForAdmin } from "./admin-orders.server.ts";
 import { markOrderPaid } from "./fulfilment.server.ts";
 import { placeOrder } from "./place-order.server.ts";
-import {
-  cancelOrder,
-  completeOrder,
-  refundOrder,
-  shipOrder,
-  type ProviderLookup,
-  type Staff,
-} from "./staff-actions.server.ts";
+import { cancelOrder, completeOrder, refundOrder, shipOrder } from "./staff-actions.server.ts";
 import {
   createCustomer,
   createRegularTitle,
   orderInput,
   payPlacedOrder,
   regularStock,
-} from "./test-fixtures.server.ts";
+} from "#tests/support/order-fixtures.ts";
 
 const db = testDatabase();
 const ORDERS_URL = "http://shop.test/orders";

@@ -1,47 +1,27 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Database } from "#app/db/client.server.ts";
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { withActor } from "#app/db/actor.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
+import type { Staff } from "#app/domain/accounts/staff.ts";
 import { orderItems, orders } from "#app/db/schema.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
-import type { PaymentProvider } from "#app/domain/payments/provider.server.ts";
+import type { ProviderLookup } from "#app/domain/payments/provider.server.ts";
 import { orderCancelledMessage, orderShippedMessage } from "#app/emails/order-emails.ts";
-import type { OrderStatus } from "#app/lib/catalog.ts";
+import type { OrderStatus } from "#app/domain/orders/status.ts";
+import { refuse, type Result } from "#app/lib/reply.server.ts";
 import { orderMailRecipient } from "./fulfilment.server.ts";
-import { returnStock, type Transaction } from "./stock.server.ts";
+import { returnStock } from "./stock.server.ts";
 
-/** The staff member acting: recorded in the order's history. */
-export type Staff = { id: string; name: string };
-
-export type StaffActionResult =
-  | { ok: true; message: string }
-  /**
-   * `conflict`: not allowed from the order's current status (another admin may have just changed
-   * it); `refund-failed`: the order is cancelled but the provider did not take the refund.
-   */
-  | { ok: false; reason: "not-found" | "conflict" | "refund-failed"; message: string };
+/**
+ * `conflict`: not allowed from the order's current status (another admin may have just changed
+ * it); `refund-failed`: the order is cancelled but the provider did not take the refund.
+ */
+export type StaffActionResult = Result<object, "not-found" | "conflict" | "refund-failed">;
 
 type Options = { staff: Staff; now?: Date; ordersUrl: string };
 
-const notFound = (orderId: number): StaffActionResult => ({
-  ok: false,
-  reason: "not-found",
-  message: `There is no order #${orderId}.`,
-});
+const notFound = (orderId: number) => refuse("not-found", `There is no order #${orderId}.`);
 
-const conflict = (message: string): StaffActionResult => ({
-  ok: false,
-  reason: "conflict",
-  message,
-});
-
-/**
- * Names the staff member (and a note) for the status changes of this transaction: the history
- * trigger on `orders` reads them. `set_config(..., true)` lasts until the transaction ends.
- */
-async function actAs(tx: Transaction, staff: Staff, note = "") {
-  await tx.execute(
-    sql`select set_config('shop.actor_id', ${staff.id}, true), set_config('shop.actor_name', ${staff.name}, true), set_config('shop.status_note', ${note}, true)`,
-  );
-}
+const conflict = (message: string) => refuse("conflict", message);
 
 async function currentStatus(db: Database | Transaction, orderId: number) {
   const [row] = await db
@@ -64,7 +44,7 @@ export async function shipOrder(
   const now = options.now ?? new Date();
   return db.transaction(async (tx): Promise<StaffActionResult> => {
     const note = [input.carrier, input.trackingNumber].filter(Boolean).join(" ");
-    await actAs(tx, options.staff, note);
+    await withActor(tx, options.staff, note);
     const [shipped] = await tx
       .update(orders)
       .set({
@@ -101,7 +81,7 @@ export async function completeOrder(
 ): Promise<StaffActionResult> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx): Promise<StaffActionResult> => {
-    await actAs(tx, options.staff);
+    await withActor(tx, options.staff);
     const [done] = await tx
       .update(orders)
       .set({ status: "completed", completedAt: now, updatedAt: now })
@@ -113,8 +93,6 @@ export async function completeOrder(
     return conflict(`Order #${input.orderId} is ${status}; only shipped orders can be completed.`);
   });
 }
-
-export type ProviderLookup = (name: string) => PaymentProvider | null;
 
 /**
  * Cancels a pending or paid order. One transaction locks the order, checks its status, marks it
@@ -142,7 +120,7 @@ export async function cancelOrder(
         `Order #${order.id} is ${order.status}; only pending or paid orders can be cancelled.`,
       );
     }
-    await actAs(tx, options.staff);
+    await withActor(tx, options.staff);
     await tx
       .update(orders)
       .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
@@ -250,7 +228,7 @@ export async function refundOrder(
     };
   }
   return db.transaction(async (tx): Promise<StaffActionResult> => {
-    await actAs(tx, options.staff, `Refund ${refund.id}`);
+    await withActor(tx, options.staff, `Refund ${refund.id}`);
     const [refunded] = await tx
       .update(orders)
       .set({

@@ -1,11 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "#app/db/client.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
 import { adultTitles, regularTitles } from "#app/db/schema.ts";
 import type { ProductType } from "#app/lib/catalog.ts";
 import { compareLines, keyOf, mergeOrderLines, type OrderLine } from "./checkout-input.ts";
-
-/** A transaction handed out by `db.transaction`. */
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type Shortage = {
   productType: ProductType;

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { extraPayments, paymentEvents } from "#app/db/schema.ts";
-import type { PaymentProvider } from "./provider.server.ts";
+import type { ProviderLookup } from "./provider.server.ts";
 
 export type ExtraPayment = {
   id: number;
@@ -87,7 +87,7 @@ export async function refundExtraPayment(
   input: {
     orderId: number;
     extraPaymentId: number;
-    providerNamed: (name: string) => PaymentProvider | null;
+    providerNamed: ProviderLookup;
   },
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   return db.transaction(async (tx) => {

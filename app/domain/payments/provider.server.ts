@@ -20,7 +20,11 @@ export type CheckoutSessionInput = {
   cancelUrl: string;
   /** When the session stops accepting payment (Stripe: 30 minutes to 24 hours ahead). */
   expiresAt: Date;
-  /** The same key for the same order: a retried request never opens a second session. */
+  /**
+   * One key per attempt to open a session, kept for the SDK's own retries of that request: a
+   * retry never opens a second session, and a new attempt is never answered from the
+   * provider's memory of an earlier one.
+   */
   idempotencyKey: string;
 };
 
@@ -45,6 +49,9 @@ export type ProviderMoney = {
   payments: { reference: string; amountCents: number; orderId: number | null }[];
   refunds: { id: string; paymentReference: string | null; amountCents: number }[];
 };
+
+/** The provider an order was paid through, by the name recorded on it; null if none is set up. */
+export type ProviderLookup = (name: string) => PaymentProvider | null;
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;

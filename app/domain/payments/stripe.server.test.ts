@@ -14,7 +14,7 @@ import {
   orderInput,
   regularStock,
   TEST_ADDRESS,
-} from "#app/domain/orders/test-fixtures.server.ts";
+} from "#tests/support/order-fixtures.ts";
 import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
 import { shippingOption } from "#app/lib/shipping.ts";
 import {
@@ -28,7 +28,7 @@ import {
   ASYNC_PAYMENT_HOLD_DAYS,
   handleStripeWebhook,
   type StripeWebhookProblem,
-} from "./stripe-webhook.server.ts";
+} from "#app/domain/orders/stripe-webhook.server.ts";
 import { refundExtraPayment } from "./extra-payments.server.ts";
 import { createStripeProvider } from "./stripe.server.ts";
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Staff } from "#app/domain/accounts/staff.ts";
 import { customers, users } from "#app/db/schema.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
@@ -17,7 +18,6 @@ import {
   openTicket,
   repairBoard,
   ticketsForCustomer,
-  type Staff,
 } from "./tickets.server.ts";
 
 const scratch = scratchDatabase();

@@ -4,7 +4,9 @@
 // who, why, and every field's value before and after.
 import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
+import { withActor } from "#app/db/actor.server.ts";
 import type { Database } from "#app/db/client.server.ts";
+import type { Staff } from "#app/domain/accounts/staff.ts";
 import { customers, repairSearchText, repairTickets, users } from "#app/db/schema.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import { correctedAddressMessage } from "#app/emails/repair-ticket-emails.ts";
@@ -16,11 +18,9 @@ import {
 } from "./status.ts";
 import type { CorrectionInput } from "./ticket-input.ts";
 import {
-  actAs,
   deviceName,
   notFound,
   statusUrl,
-  type Staff,
   type Ticket,
   type TicketLinks,
   type TicketResult,
@@ -129,7 +129,7 @@ export async function correctTicket(
         );
       update.customerId = account?.id ?? null;
     }
-    await actAs(tx, options.staff, input.note);
+    await withActor(tx, options.staff, input.note);
     const [corrected] = await tx
       .update(repairTickets)
       .set({ ...update, updatedAt: now })

@@ -2,9 +2,8 @@
 // kept in the private area of the upload storage, and shown to staff only.
 import { randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import type { Database } from "#app/db/client.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
 import { repairTicketPhotos } from "#app/db/schema.ts";
-import type { Transaction } from "#app/domain/orders/stock.server.ts";
 import {
   checkUploadedImage,
   encodeWebp,

@@ -1,9 +1,8 @@
 import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
-import type { SignedInUser } from "#app/domain/accounts/session.server.ts";
 import { getEnv, publicUrl } from "#app/lib/env.server.ts";
 import { shopCalendarDate } from "#app/lib/shop-time.ts";
 import { parseTicketLabel } from "./status.ts";
-import type { Staff, TicketLinks } from "./tickets.server.ts";
+import type { TicketLinks } from "./tickets.server.ts";
 
 /** What the repair desk's pages hand the domain: links, the shop's day, hours and tax rate. */
 export function repairDesk(now = new Date()) {
@@ -17,10 +16,6 @@ export function repairDesk(now = new Date()) {
     hours: env.SHOP_HOURS,
     taxRate: env.REPAIR_SALES_TAX_RATE,
   };
-}
-
-export function staffOf(user: SignedInUser): Staff {
-  return { id: user.id, name: user.displayName };
 }
 
 /** A ticket number from the URL ("R-1042" or "1042"); undefined for anything else. */

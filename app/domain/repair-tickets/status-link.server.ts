@@ -1,11 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { isSignedLink, signLink } from "#app/lib/signed-link.server.ts";
 import { parseTicketLabel } from "./status.ts";
 
 const PURPOSE = "repair-ticket-status";
-
-function signature(ticketNumber: number, secret: string): Buffer {
-  return createHmac("sha256", secret).update(`${PURPOSE}:${ticketNumber}`).digest();
-}
 
 /**
  * The customer's way to a ticket without signing in: the ticket's number and a signature of it
@@ -13,13 +9,11 @@ function signature(ticketNumber: number, secret: string): Buffer {
  * its own ticket only.
  */
 export function ticketStatusPath(ticketNumber: number, secret: string): string {
-  return `/repairs/R-${ticketNumber}/${signature(ticketNumber, secret).toString("base64url")}`;
+  return `/repairs/R-${ticketNumber}/${signLink(PURPOSE, [ticketNumber], secret)}`;
 }
 
 export function isTicketStatusToken(ticketNumber: number, token: string, secret: string): boolean {
-  const given = Buffer.from(token, "base64url");
-  const expected = signature(ticketNumber, secret);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return isSignedLink(PURPOSE, [ticketNumber], token, secret);
 }
 
 /** The printable receipt of a collected ticket, under its status link (the same signature). */

@@ -3,7 +3,9 @@
 // (migration 0018); each change is conditional on the status the actor saw, so of two people
 // moving one ticket at once exactly one wins and the other is told.
 import { and, asc, count, desc, eq, inArray, lt, max, sql } from "drizzle-orm";
-import type { Database } from "#app/db/client.server.ts";
+import { withActor } from "#app/db/actor.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
+import type { Staff } from "#app/domain/accounts/staff.ts";
 import { consumeLimit, type Limit } from "#app/domain/accounts/rate-limit.server.ts";
 import { COUNT_CAP, countUpTo, pageWindow } from "#app/domain/admin/lists.server.ts";
 import {
@@ -17,7 +19,6 @@ import {
 } from "#app/db/schema.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import type { PosterStorage } from "#app/domain/posters/storage.server.ts";
-import type { Transaction } from "#app/domain/orders/stock.server.ts";
 import {
   estimateReadyMessage,
   readyForPickupMessage,
@@ -25,6 +26,7 @@ import {
   ticketCheckedInMessage,
 } from "#app/emails/repair-ticket-emails.ts";
 import { formatUsd } from "#app/lib/money.ts";
+import { refuse, type Refusal, type Result } from "#app/lib/reply.server.ts";
 import { formatShopLongDate } from "#app/lib/shop-time.ts";
 import {
   canMove,
@@ -52,44 +54,15 @@ import {
 import { ticketReceiptPath, ticketStatusPath } from "./status-link.server.ts";
 import { MAX_REPAIR_CENTS, type EstimateInput, type TicketInput } from "./ticket-input.ts";
 
-/** The staff member acting: recorded in the ticket's history. */
-export type Staff = { id: string; name: string };
-
 export type TicketLinks = { publicUrl: string; secret: string };
 
-export type TicketFailure = {
-  ok: false;
-  reason: "not-found" | "conflict" | "invalid" | "rate-limited";
-  message: string;
-  field?: string;
-};
-export type TicketResult<T = object> = ({ ok: true; message: string } & T) | TicketFailure;
-
-/** The HTTP status a page answers a refused change with. */
-export const FAILURE_STATUS: Record<TicketFailure["reason"], number> = {
-  "not-found": 404,
-  conflict: 409,
-  invalid: 400,
-  "rate-limited": 429,
-};
+export type TicketFailure = Refusal<"not-found" | "conflict" | "invalid" | "rate-limited">;
+export type TicketResult<T = object> = Result<T, TicketFailure["reason"]>;
 
 export type Ticket = typeof repairTickets.$inferSelect;
 
-export const notFound = (number: number): TicketFailure => ({
-  ok: false,
-  reason: "not-found",
-  message: `There is no ticket ${ticketLabel(number)}.`,
-});
-
-/**
- * Names who acts (and a note) for the status changes of this transaction: the history trigger
- * reads them. Null staff: the customer, who is not named.
- */
-export async function actAs(tx: Transaction, staff: Staff | null, note = "") {
-  await tx.execute(
-    sql`select set_config('shop.actor_id', ${staff?.id ?? ""}, true), set_config('shop.actor_name', ${staff?.name ?? ""}, true), set_config('shop.status_note', ${note}, true)`,
-  );
-}
+export const notFound = (number: number) =>
+  refuse("not-found", `There is no ticket ${ticketLabel(number)}.`);
 
 /** The device as the customer would name it: "Dell XPS 13 laptop". */
 export function deviceName(ticket: Pick<Ticket, "deviceBrand" | "deviceModel" | "deviceKind">) {
@@ -206,7 +179,7 @@ async function insertTicket(
       .where(
         and(sql`lower(${users.email}) = lower(${input.email})`, eq(users.emailVerified, true)),
       );
-    await actAs(tx, options.staff, "Checked in at the counter");
+    await withActor(tx, options.staff, "Checked in at the counter");
     const [ticket] = await tx
       .insert(repairTickets)
       .values({
@@ -274,7 +247,7 @@ export async function moveTicket(
   }
   const now = options.now ?? new Date();
   return db.transaction(async (tx): Promise<TicketResult> => {
-    await actAs(tx, options.staff, input.note);
+    await withActor(tx, options.staff, input.note);
     const closes = input.to === "returned";
     const [moved] = await tx
       .update(repairTickets)
@@ -345,7 +318,7 @@ export async function sendEstimate(
       .from(repairEstimates)
       .where(eq(repairEstimates.ticketNumber, number));
     const version = (latest ?? 0) + 1;
-    await actAs(tx, options.staff, `Estimate ${version} sent: ${formatUsd(totalCents)}`);
+    await withActor(tx, options.staff, `Estimate ${version} sent: ${formatUsd(totalCents)}`);
     const [ticket] = await tx
       .update(repairTickets)
       .set({ status: "estimate_sent", updatedAt: now })
@@ -463,7 +436,7 @@ export async function decideEstimate(
       };
     }
     const verb = input.decision === "approved" ? "approved" : "declined";
-    await actAs(tx, null, `Estimate ${decided.version} ${verb} by the customer`);
+    await withActor(tx, null, `Estimate ${decided.version} ${verb} by the customer`);
     const [moved] = await tx
       .update(repairTickets)
       .set({ status: input.decision, updatedAt: now })
@@ -525,7 +498,7 @@ export async function collectTicket(
       input.paymentMethod === "no_charge"
         ? "no charge"
         : `${formatUsd(input.paid)} by ${input.paymentMethod}`;
-    await actAs(
+    await withActor(
       tx,
       options.staff,
       `Collected: ${paid}${difference ? ` (${difference}: ${reason})` : ""}`,

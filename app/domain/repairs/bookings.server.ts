@@ -1,6 +1,6 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, gt, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import type { Database } from "#app/db/client.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
 import { serviceRequests } from "#app/db/schema.ts";
 import {
   addressLimitKey,
@@ -16,19 +16,18 @@ import {
   repairShopNotificationMessage,
   type RepairAppointment,
 } from "#app/emails/repair-emails.ts";
+import { formatAppointment } from "#app/lib/shop-time.ts";
+import { isSignedLink, signLink } from "#app/lib/signed-link.server.ts";
 import type { BookingInput } from "./booking-input.ts";
 import {
   addDays,
   checkSlot,
-  formatAppointment,
   shopToday,
   slotsForDate,
   type BookingRules,
   type Slot,
   type SlotRefusal,
 } from "./slots.ts";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Per client address: a person rebooking a few times, not a script filling the diary. */
 export const REPAIR_BOOKING_LIMIT: Limit = { windowSeconds: 60 * 60, max: 5 };
@@ -185,13 +184,9 @@ function appointmentOf(
   };
 }
 
-function signature(id: number, uid: string, secret: string): string {
-  return createHmac("sha256", secret).update(`${CANCEL_PURPOSE}:${id}:${uid}`).digest("base64url");
-}
-
 /** The signed, single-purpose token of a booking's cancel link: `<id>.<HMAC>`. */
 export function cancelToken(id: number, uid: string, secret: string): string {
-  return `${id}.${signature(id, uid, secret)}`;
+  return `${id}.${signLink(CANCEL_PURPOSE, [id, uid], secret)}`;
 }
 
 export function cancelUrl(publicUrl: string, token: string): string {
@@ -443,9 +438,7 @@ export async function cancelAppointment(
   const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
   // Cancel links go out only with the confirmation; an unconfirmed booking has none.
   if (!row?.confirmedAt) return INVALID_LINK;
-  const expected = Buffer.from(signature(id, row.uid, options.secret));
-  const given = Buffer.from(match[2]!);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return INVALID_LINK;
+  if (!isSignedLink(CANCEL_PURPOSE, [id, row.uid], match[2]!, options.secret)) return INVALID_LINK;
   const appointment = appointmentOf(row, options.rules);
   if (row.cancelledAt) return { ok: true, status: "already-cancelled", appointment };
   if (row.startsAt.getTime() <= options.now.getTime()) {

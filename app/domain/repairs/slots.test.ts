@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { formatAppointment } from "#app/lib/shop-time.ts";
 import {
   addDays,
   checkSlot,
   DEFAULT_BOOKING_RULES,
   earliestStart,
-  formatAppointment,
   slotsForDate,
   wallTimeToInstant,
   type BookingRules,

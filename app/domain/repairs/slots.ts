@@ -271,17 +271,3 @@ export function checkSlot(date: string, time: string, rules: BookingRules, now: 
   }
   return { ok: true, startsAt };
 }
-
-/** "Monday, March 9, 2026 at 10:00 AM CDT", in the shop's zone, for messages. */
-export function formatAppointment(startsAt: Date, rules: Pick<BookingRules, "timeZone">): string {
-  const { timeZone } = rules;
-  const when = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    dateStyle: "full",
-    timeStyle: "short",
-  });
-  const zone = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
-    .formatToParts(startsAt)
-    .find((part) => part.type === "timeZoneName")?.value;
-  return zone ? `${when.format(startsAt)} ${zone}` : when.format(startsAt);
-}

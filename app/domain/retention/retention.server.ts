@@ -3,7 +3,7 @@
 // so running it twice, or from two processes, deletes nothing more.
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "#app/db/client.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
 import {
   contacts,
   inboxReplies,
@@ -15,7 +15,6 @@ import {
   stockAlerts,
   verifications,
 } from "#app/db/schema.ts";
-import type { Transaction } from "#app/domain/orders/stock.server.ts";
 import { type PosterStorage, repairPhotoStorage } from "#app/domain/posters/storage.server.ts";
 import { daysBefore, RETENTION_DAYS, repairStatusLinkEnded } from "./periods.ts";
 

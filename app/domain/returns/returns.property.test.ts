@@ -12,7 +12,8 @@ import type { Database } from "#app/db/client.server.ts";
 import { returns, users } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import { placeOrder } from "#app/domain/orders/place-order.server.ts";
-import { shipOrder, type ProviderLookup } from "#app/domain/orders/staff-actions.server.ts";
+import { shipOrder } from "#app/domain/orders/staff-actions.server.ts";
+import type { ProviderLookup } from "#app/domain/payments/provider.server.ts";
 import {
   createCustomer,
   createRegularTitle,
@@ -20,7 +21,7 @@ import {
   payPlacedOrder,
   regularStock,
   TEST_ADDRESS,
-} from "#app/domain/orders/test-fixtures.server.ts";
+} from "#tests/support/order-fixtures.ts";
 import type { PaymentProvider } from "#app/domain/payments/provider.server.ts";
 import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
 import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";

@@ -2,21 +2,19 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Staff } from "#app/domain/accounts/staff.ts";
 import { orderEvents, returns, users } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import { placeOrder } from "#app/domain/orders/place-order.server.ts";
-import {
-  shipOrder,
-  type ProviderLookup,
-  type Staff,
-} from "#app/domain/orders/staff-actions.server.ts";
+import { shipOrder } from "#app/domain/orders/staff-actions.server.ts";
+import type { ProviderLookup } from "#app/domain/payments/provider.server.ts";
 import {
   createCustomer,
   createRegularTitle,
   orderInput,
   payPlacedOrder,
   regularStock,
-} from "#app/domain/orders/test-fixtures.server.ts";
+} from "#tests/support/order-fixtures.ts";
 import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
 import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
 import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
@@ -28,6 +26,7 @@ import {
   listReturnsForAdmin,
   receiveReturn,
   returnCounts,
+  ledgersOf,
   refundReturn,
   rejectReturn,
   requestReturn,
@@ -249,7 +248,11 @@ describe("returns", () => {
     await refund(number);
     expect((await returnCounts(db)).open).toBe(before.open);
     let csv = "";
-    for await (const chunk of exportOrdersCsv(db, { query: `#${placed.order.id}`, status: null })) {
+    for await (const chunk of exportOrdersCsv(
+      db,
+      { query: `#${placed.order.id}`, status: null },
+      { moneyBack: ledgersOf },
+    )) {
       csv += chunk;
     }
     const [row] = parse(csv.replace(/^\uFEFF/, ""), { columns: true }) as Record<string, string>[];

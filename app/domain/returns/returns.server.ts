@@ -5,7 +5,9 @@
 // the provider is asked, so two clicks refund once; its record, its restock and its e-mail are
 // one transaction.
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
-import type { Database } from "#app/db/client.server.ts";
+import { withActor } from "#app/db/actor.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
+import type { Staff } from "#app/domain/accounts/staff.ts";
 import {
   orderEvents,
   orderItems,
@@ -19,8 +21,8 @@ import { containsPattern } from "#app/domain/catalog/search-text.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import { compareLines } from "#app/domain/orders/checkout-input.ts";
 import { orderMailRecipient } from "#app/domain/orders/fulfilment.server.ts";
-import type { ProviderLookup } from "#app/domain/orders/staff-actions.server.ts";
-import { returnStock, type Transaction } from "#app/domain/orders/stock.server.ts";
+import type { ProviderLookup } from "#app/domain/payments/provider.server.ts";
+import { returnStock } from "#app/domain/orders/stock.server.ts";
 import {
   returnRefundedMessage,
   returnRejectedMessage,
@@ -29,6 +31,7 @@ import {
 import type { ProductType } from "#app/lib/catalog.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
+import { refuse, type Refusal, type Result } from "#app/lib/reply.server.ts";
 import { formatShopLongDate, shopCalendarDate } from "#app/lib/shop-time.ts";
 import { orderLedger, type LedgerOrder, type OrderLedger } from "./ledger.ts";
 import { lineField } from "./return-input.ts";
@@ -56,37 +59,19 @@ export type ReturnsConfig = RefundPolicy & {
   windowDays: number;
 };
 
-/** The staff member acting: recorded in the order's history. */
-export type Staff = { id: string; name: string };
-
-export type ReturnFailure = {
-  ok: false;
-  /** `refund-failed`: the provider refused or could not be reached; the return stays received. */
-  reason: "not-found" | "conflict" | "invalid" | "refund-failed";
-  message: string;
-  field?: string;
-};
-export type ReturnResult<T = object> = ({ ok: true; message: string } & T) | ReturnFailure;
+/** `refund-failed`: the provider refused or could not be reached; the return stays received. */
+export type ReturnFailure = Refusal<"not-found" | "conflict" | "invalid" | "refund-failed">;
+export type ReturnResult<T = object> = Result<T, ReturnFailure["reason"]>;
 
 export type Return = typeof returns.$inferSelect;
 
 /** A refund claimed this long ago without an outcome is taken to have died with its process. */
 const REFUND_CLAIM_MS = 2 * 60_000;
 
-const notFound = (number: number): ReturnFailure => ({
-  ok: false,
-  reason: "not-found",
-  message: `There is no return ${returnLabel(number)}.`,
-});
+const notFound = (number: number) =>
+  refuse("not-found", `There is no return ${returnLabel(number)}.`);
 
-const conflict = (message: string): ReturnFailure => ({ ok: false, reason: "conflict", message });
-
-/** Names the staff member (and a note) for the history rows this transaction writes. */
-async function actAs(tx: Transaction, staff: Staff | null, note = "") {
-  await tx.execute(
-    sql`select set_config('shop.actor_id', ${staff?.id ?? ""}, true), set_config('shop.actor_name', ${staff?.name ?? ""}, true), set_config('shop.status_note', ${note}, true)`,
-  );
-}
+const conflict = (message: string) => refuse("conflict", message);
 
 const lineKey = (line: { productType: string; serialNo: number }) =>
   `${line.productType}:${line.serialNo}`;
@@ -268,7 +253,7 @@ export async function requestReturn(
       input.method === "mail"
         ? postagePromise(order, await postagePromisedToOthers(tx, order.id), options.config)
         : 0;
-    await actAs(tx, null);
+    await withActor(tx, null);
     const [created] = await tx
       .insert(returns)
       .values({
@@ -432,7 +417,7 @@ export async function receiveReturn(
     const damaged = items.filter(
       (item) => conditions.get(lineKey({ ...item, serialNo: item.productSerialNo })) === "damaged",
     );
-    await actAs(
+    await withActor(
       tx,
       options.staff,
       damaged.length > 0 ? `Damaged: ${damaged.map((item) => item.title).join(", ")}` : "",
@@ -462,7 +447,7 @@ export async function rejectReturn(
     if (row.refundStartedAt && now.getTime() - row.refundStartedAt.getTime() < REFUND_CLAIM_MS) {
       return conflict(`A refund of ${label} is under way; it cannot be rejected now.`);
     }
-    await actAs(tx, options.staff, input.reason);
+    await withActor(tx, options.staff, input.reason);
     await tx
       .update(returns)
       .set({
@@ -728,7 +713,7 @@ export async function refundReturn(
     return refusal(error instanceof Error ? error.message : String(error));
   }
   return db.transaction(async (tx): Promise<ReturnResult> => {
-    await actAs(tx, options.staff, `Refund ${refund.id}: ${formatUsd(refund.amountCents)}`);
+    await withActor(tx, options.staff, `Refund ${refund.id}: ${formatUsd(refund.amountCents)}`);
     const [refunded] = await tx
       .update(returns)
       .set({

@@ -1,9 +1,5 @@
 import { data, type MiddlewareFunction } from "react-router";
-import {
-  type DatabaseWatch,
-  isDatabaseUnavailable,
-  watchDatabase,
-} from "#app/db/unavailable.server.ts";
+import { type DatabaseWatch, isDatabaseUnavailable, watchDatabase } from "./unavailable.server.ts";
 
 /** What an endpoint answers then; a page shows its own words for it (root.tsx). */
 export const SERVICE_UNAVAILABLE_MESSAGE =

@@ -4,9 +4,9 @@ import type { Database } from "#app/db/client.server.ts";
 import { adultTitles, customers, regularTitles, users } from "#app/db/schema.ts";
 import type { Disc } from "#app/lib/catalog.ts";
 import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
-import type { FakeStripe } from "#tests/support/fake-stripe.ts";
-import type { PlaceOrderInput } from "./checkout-input.ts";
-import { markOrderPaid, recordPaymentSession } from "./fulfilment.server.ts";
+import type { FakeStripe } from "./fake-stripe.ts";
+import type { PlaceOrderInput } from "#app/domain/orders/checkout-input.ts";
+import { markOrderPaid, recordPaymentSession } from "#app/domain/orders/fulfilment.server.ts";
 
 // Test data for the order tests: own customers and titles (no "the" in their names, no demo
 // production), so the demo catalogue other tests read stays as it is.

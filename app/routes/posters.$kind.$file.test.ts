@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import type * as DatabaseClient from "#app/db/client.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import { comingSoon } from "#app/db/schema.ts";
-import { loader } from "#app/routes/posters.$kind.$file.ts";
+import { loader } from "./posters.$kind.$file.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
-import { drawnPosterWebp } from "./poster-art.server.ts";
-import type * as PosterArt from "./poster-art.server.ts";
+import { drawnPosterWebp } from "#app/domain/catalog/poster-art.server.ts";
+import type * as PosterArt from "#app/domain/catalog/poster-art.server.ts";
 
 const scratch = scratchDatabase();
 const database = vi.hoisted(() => ({ current: undefined as Database | undefined }));
@@ -18,7 +18,7 @@ vi.mock("#app/db/client.server.ts", async (importOriginal) => ({
 }));
 
 // The real drawing, with a way to make one render fail as it would without its fonts or memory.
-vi.mock("./poster-art.server.ts", async (importOriginal) => {
+vi.mock("#app/domain/catalog/poster-art.server.ts", async (importOriginal) => {
   const real = await importOriginal<typeof PosterArt>();
   return { ...real, drawnPosterWebp: vi.fn(real.drawnPosterWebp) };
 });

@@ -1,10 +1,10 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import type { Database } from "#app/db/client.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
 import { orderItems, orders, paymentEvents } from "#app/db/schema.ts";
-import { markOrderPaid, type MarkPaidResult } from "#app/domain/orders/fulfilment.server.ts";
-import { returnStock, type Transaction } from "#app/domain/orders/stock.server.ts";
-import { recordExtraPayment } from "./extra-payments.server.ts";
+import { recordExtraPayment } from "#app/domain/payments/extra-payments.server.ts";
+import { markOrderPaid, type MarkPaidResult } from "./fulfilment.server.ts";
+import { returnStock } from "./stock.server.ts";
 
 const PROVIDER = "stripe";
 
