@@ -21,9 +21,7 @@ export function boundedWork({ atOnce, waiting }: { atOnce: number; waiting: numb
         return task().finally(release);
       }
       if (line.length >= waiting) return undefined;
-      return new Promise<void>((resolve) => line.push(resolve)).then(() =>
-        task().finally(release),
-      );
+      return new Promise<void>((resolve) => line.push(resolve)).then(() => task().finally(release));
     },
     /** Tasks running and waiting, for tests and metrics. */
     get load() {
