@@ -536,6 +536,47 @@ describe("returns", () => {
     expect(made.map((made) => made.amount)).toEqual([3247]);
   });
 
+  it("staff steps out of turn are refused by name, and change nothing", async () => {
+    const placed = await aShippedOrder();
+    const number = await requested(placed, [
+      { serialNo: placed.first.serialNo, quantity: 1 },
+      { serialNo: placed.second.serialNo, quantity: 1 },
+    ]);
+    const label = `RMA-${number}`;
+    // Not received yet: no refund, and nothing asked of the provider.
+    expect(await refund(number)).toEqual({
+      ok: false,
+      reason: "conflict",
+      message: `${label} is requested; only a received return can be refunded.`,
+    });
+    // Every line needs its condition.
+    expect(await receiveAll(number, [placed.first.serialNo])).toEqual({
+      ok: false,
+      reason: "invalid",
+      message: `Please say whether "${placed.second.title}" goes back to stock.`,
+    });
+    expect(await returnRow(number)).toMatchObject({ status: "requested", receivedAt: null });
+    expect((await receiveAll(number, [placed.first.serialNo, placed.second.serialNo])).ok).toBe(
+      true,
+    );
+    expect(await receiveAll(number, [placed.first.serialNo, placed.second.serialNo])).toEqual({
+      ok: false,
+      reason: "conflict",
+      message: `${label} is received; only a requested return can be received.`,
+    });
+    await refund(number);
+    expect(
+      await rejectReturn(db, { number, reason: "Too late." }, { staff, ordersUrl: ORDERS_URL }),
+    ).toEqual({
+      ok: false,
+      reason: "conflict",
+      message: `${label} is refunded; it can no longer be rejected.`,
+    });
+    // A number that is no return.
+    expect(await refund(2_000_000_000)).toMatchObject({ ok: false, reason: "not-found" });
+    expect(await returnRow(number)).toMatchObject({ status: "refunded", rejectionReason: null });
+  });
+
   it("staff moving one return at once: one receives, the other is told", async () => {
     const placed = await aShippedOrder();
     const number = await requested(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }]);
