@@ -6,10 +6,22 @@ import type { Disc } from "#app/lib/catalog.ts";
 import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
 import type { FakeStripe } from "./fake-stripe.ts";
 import type { PlaceOrderInput } from "#app/domain/orders/checkout-input.ts";
+import type { CustomerOrder } from "#app/domain/orders/customer-orders.server.ts";
+import { placeOrder } from "#app/domain/orders/place-order.server.ts";
+import type { CheckoutSessionInput } from "#app/domain/payments/provider.server.ts";
+import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
+import { shippingOption } from "#app/lib/shipping.ts";
 import { markOrderPaid, recordPaymentSession } from "#app/domain/orders/fulfilment.server.ts";
 
 // Test data for the order tests: own customers and titles (no "the" in their names, no demo
 // production), so the demo catalogue other tests read stays as it is.
+
+/** Texas tax (8.25 %) on goods and shipping, free shipping from $200: what the order tests price by. */
+export const TEXAS_PRICING = {
+  salesTaxRates: parseSalesTaxRates("TX:0.0825"),
+  freeShippingThresholdCents: 20_000,
+  timeZone: "America/Chicago",
+};
 
 export async function createCustomer(db: Database, dateOfBirth: string | null = "1980-05-17") {
   const id = randomUUID();
@@ -157,4 +169,67 @@ export async function payPlacedOrder(
     );
   }
   return { sessionId, paymentReference };
+}
+
+/** The session request for a placed order, as the checkout makes it. */
+export function checkoutSessionInput(
+  order: CustomerOrder,
+  overrides: Partial<CheckoutSessionInput> = {},
+) {
+  return {
+    orderId: order.id,
+    customerEmail: order.shipping.email,
+    lines: order.items.map(({ title, quantity, unitPriceCents }) => ({
+      title,
+      quantity,
+      unitPriceCents,
+    })),
+    shippingCents: order.shippingCents,
+    shippingLabel: `${shippingOption(order.shipping.method).name} shipping`,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    successUrl: `http://shop.test/cart-success?order=${order.id}`,
+    cancelUrl: `http://shop.test/checkout/cancel?order=${order.id}`,
+    expiresAt: new Date(Date.now() + 60 * 60_000),
+    idempotencyKey: `order-${order.id}`,
+    ...overrides,
+  } satisfies CheckoutSessionInput;
+}
+
+/** A pending order of new titles, placed with Texas pricing (to TEST_ADDRESS unless told). */
+export async function placedOrder(
+  db: Database,
+  input: {
+    lines: { stock: number; priceCents: number; quantity: number }[];
+    state?: string;
+    postalCode?: string;
+  },
+) {
+  const customer = await createCustomer(db);
+  const films = await Promise.all(
+    input.lines.map((line) =>
+      createRegularTitle(db, { qty: line.stock, priceCents: line.priceCents }),
+    ),
+  );
+  const result = await placeOrder(
+    db,
+    orderInput(
+      customer,
+      films.map((film, i) => ({
+        productType: "regular" as const,
+        serialNo: film.serialNo,
+        quantity: input.lines[i]!.quantity,
+      })),
+      {
+        shipping: {
+          ...TEST_ADDRESS,
+          state: input.state ?? TEST_ADDRESS.state,
+          postalCode: input.postalCode ?? TEST_ADDRESS.postalCode,
+        },
+      },
+    ),
+    TEXAS_PRICING,
+  );
+  if (!result.ok) throw new Error(`order not placed: ${result.reason}`);
+  return { order: result.order, films };
 }

@@ -15,7 +15,7 @@ import { queueMail, queueMails } from "#app/domain/mail/outbox.server.ts";
 import type { OutgoingMail } from "#app/emails/outgoing-mail.ts";
 import { alertConfirmable, daysBefore, RETENTION_DAYS } from "#app/domain/retention/periods.ts";
 import { alertConfirmMessage, backInStockMessage } from "#app/emails/alert-emails.ts";
-import type { Done, Refusal } from "#app/lib/reply.server.ts";
+import { refuse, type Done, type Refusal } from "#app/lib/reply.server.ts";
 import { isSignedLink, signLink } from "#app/lib/signed-link.server.ts";
 import { ALERT_LINK_EXPIRED, type AlertKind, type AlertStatus } from "./status.ts";
 
@@ -114,18 +114,17 @@ export async function subscribe(
     };
   }
   const email = (input.account?.email ?? input.email ?? "").trim().toLowerCase();
-  if (!email) return { ok: false, reason: "invalid", message: "Please enter your email." };
+  if (!email) return refuse("invalid", "Please enter your email.");
   return db.transaction(async (tx): Promise<AlertResult> => {
     const found = await targetOf(tx, input);
-    if (!found) return { ok: false, reason: "not-found", message: "There is no such title." };
+    if (!found) return refuse("not-found", "There is no such title.");
     if (found.inStock) {
-      return {
-        ok: false,
-        reason: "conflict",
-        message: found.released
+      return refuse(
+        "conflict",
+        found.released
           ? `${found.title} is out now: add it to your cart.`
           : "It is in stock now: add it to your cart.",
-      };
+      );
     }
     const values = {
       kind: found.kind,
@@ -241,16 +240,16 @@ export async function confirmAlert(
   options: { secret: string; now?: Date },
 ): Promise<AlertResult> {
   const alert = await alertByLink(db, input.id, input.token, options.secret);
-  if (!alert) return { ok: false, reason: "not-found", message: "This link is not valid." };
+  if (!alert) return refuse("not-found", "This link is not valid.");
   if (alert.status === "unsubscribed") {
-    return { ok: false, reason: "conflict", message: "This alert was cancelled." };
+    return refuse("conflict", "This alert was cancelled.");
   }
   if (alert.status !== "unconfirmed") {
     return { ok: true, message: `Your alert for ${alert.title} is confirmed.` };
   }
   const now = options.now ?? new Date();
   if (!alertConfirmable(alert.createdAt, now)) {
-    return { ok: false, reason: "expired", message: ALERT_LINK_EXPIRED };
+    return refuse("expired", ALERT_LINK_EXPIRED);
   }
   const found = alert.regSerialNo
     ? await targetOf(db, { kind: "restock", id: alert.regSerialNo })
@@ -277,9 +276,9 @@ export async function confirmAlert(
       .select({ status: stockAlerts.status })
       .from(stockAlerts)
       .where(eq(stockAlerts.id, alert.id));
-    if (!still) return { ok: false, reason: "not-found", message: "This link is not valid." };
+    if (!still) return refuse("not-found", "This link is not valid.");
     if (still.status === "unconfirmed" || still.status === "unsubscribed") {
-      return { ok: false, reason: "expired", message: ALERT_LINK_EXPIRED };
+      return refuse("expired", ALERT_LINK_EXPIRED);
     }
   }
   return {
@@ -393,22 +392,17 @@ export async function linkComingSoon(
       .where(eq(comingSoon.id, input.comingSoonId))
       .for("update");
     if (!entry) {
-      return {
-        ok: false as const,
-        reason: "not-found" as const,
-        message: "There is no such entry.",
-      };
+      return refuse("not-found", "There is no such entry.");
     }
     const [title] = await tx
       .select({ title: regularTitles.title })
       .from(regularTitles)
       .where(eq(regularTitles.regSerialNo, input.regSerialNo));
     if (!title) {
-      return {
-        ok: false as const,
-        reason: "invalid" as const,
-        message: `There is no regular title with serial number ${input.regSerialNo}.`,
-      };
+      return refuse(
+        "invalid",
+        `There is no regular title with serial number ${input.regSerialNo}.`,
+      );
     }
     const due = await tx
       .update(stockAlerts)

@@ -11,7 +11,8 @@ import {
 } from "#app/db/schema.ts";
 import type { OrderStatus } from "#app/domain/orders/status.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
-import { addDays, dashboardFigures, revenueChange, SALES_DAYS } from "./dashboard.server.ts";
+import { addDays } from "#app/lib/shop-time.ts";
+import { dashboardFigures, revenueChange, SALES_DAYS } from "./dashboard.server.ts";
 
 // The dashboard sums the whole shop: this file has a database of its own, with known rows.
 const scratch = scratchDatabase();

@@ -3,7 +3,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { adultTitles, contacts, orders, regularTitles, serviceRequests } from "#app/db/schema.ts";
 import type { ServiceType } from "#app/lib/catalog.ts";
 import type { OrderStatus } from "#app/domain/orders/status.ts";
-import { shopCalendarDate } from "#app/lib/shop-time.ts";
+import { addDays, shopCalendarDate } from "#app/lib/shop-time.ts";
 
 /** Orders whose money the shop has and keeps; refunded, cancelled and expired ones do not count. */
 export const COUNTED_STATUSES: OrderStatus[] = ["paid", "shipped", "completed"];
@@ -48,13 +48,6 @@ export type DashboardFigures = {
     moreAdult: boolean;
   };
 };
-
-/** A calendar date (YYYY-MM-DD) moved by whole days. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** The first day of the month before a month's first day. */
 function previousMonth(monthStart: string): string {

@@ -18,17 +18,11 @@ import {
   createRegularTitle,
   orderInput,
   payPlacedOrder,
+  TEXAS_PRICING,
 } from "#tests/support/order-fixtures.ts";
-import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
-import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
-import {
-  receiveReturn,
-  refundReturn,
-  requestReturn,
-  type ReturnsConfig,
-} from "#app/domain/returns/returns.server.ts";
-import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
-import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe.ts";
+import { receiveReturn, refundReturn, requestReturn } from "#app/domain/returns/returns.server.ts";
+import type { FakeStripe } from "#tests/support/fake-stripe.ts";
+import { RETURNS_CONFIG, startProviders } from "#tests/support/providers.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { reconcileMoney } from "./reconcile.server.ts";
 
@@ -41,30 +35,14 @@ let stripe: FakeStripe;
 let providers: ProviderLookup;
 const staff = { id: randomUUID(), name: "Monty Money" };
 const ORDERS_URL = "http://shop.test/orders";
-const pricing = {
-  salesTaxRates: parseSalesTaxRates("TX:0.0825"),
-  freeShippingThresholdCents: 20_000,
-  timeZone: "America/Chicago",
-};
-const config: ReturnsConfig & { timeZone: string } = {
-  windowDays: 30,
-  shipping: "when-all-returned",
-  postageCents: 600,
-  timeZone: "America/Chicago",
-};
+const pricing = TEXAS_PRICING;
+const config = RETURNS_CONFIG;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 beforeAll(async () => {
   db = scratch.db();
   boss = await startOutbox(scratch.url(), { onError() {} });
-  stripe = await startFakeStripe();
-  const stripeProvider = createStripeProvider({
-    secretKey: "sk_test_fake",
-    apiBase: stripe.apiBase,
-  });
-  const testProvider = createTestProvider({ appEnv: "local" });
-  providers = (name) =>
-    name === "stripe" ? stripeProvider : name === "test" ? testProvider : null;
+  ({ stripe, providers } = await startProviders());
   await db.insert(users).values({ ...staff, email: `${staff.id}@example.test`, role: "admin" });
 });
 afterAll(async () => {

@@ -9,6 +9,7 @@ import type { Database } from "#app/db/client.server.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import { customers, repairSearchText, repairTickets, users } from "#app/db/schema.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
+import { refuse } from "#app/lib/reply.server.ts";
 import { correctedAddressMessage } from "#app/emails/repair-ticket-emails.ts";
 import {
   CUSTOMER_WORDS,
@@ -19,6 +20,7 @@ import {
 import type { CorrectionInput } from "./ticket-input.ts";
 import {
   deviceName,
+  intakeDetails,
   notFound,
   statusUrl,
   type Ticket,
@@ -53,23 +55,6 @@ export function detailsVersion(ticket: Details): string {
   return createHash("sha256").update(JSON.stringify(values)).digest("base64url").slice(0, 22);
 }
 
-function detailsOf(input: CorrectionInput): Details {
-  return {
-    customerName: input.name,
-    customerEmail: input.email,
-    customerPhone: input.phone,
-    serviceType: input.serviceType,
-    deviceKind: input.deviceKind,
-    deviceBrand: input.deviceBrand,
-    deviceModel: input.deviceModel,
-    deviceSerial: input.deviceSerial ?? null,
-    problem: input.problem,
-    conditionAtIntake: input.conditionAtIntake,
-    accessories: input.accessories,
-    promisedDate: input.promisedDate,
-  };
-}
-
 /**
  * Corrects the details typed at intake, from the version the staff member saw. Only the fields
  * that differ are written; the history trigger records them. A corrected e-mail address moves
@@ -92,13 +77,12 @@ export async function correctTicket(
       .for("update");
     if (!ticket) return notFound(number);
     if (detailsVersion(ticket) !== input.seen) {
-      return {
-        ok: false,
-        reason: "conflict",
-        message: `Someone else corrected ticket ${ticketLabel(number)} meanwhile; nothing was saved. What is on the ticket now is shown under each field you changed: check, then save again.`,
-      };
+      return refuse(
+        "conflict",
+        `Someone else corrected ticket ${ticketLabel(number)} meanwhile; nothing was saved. What is on the ticket now is shown under each field you changed: check, then save again.`,
+      );
     }
-    const next = detailsOf(input);
+    const next = intakeDetails(input);
     const changed = (Object.keys(COLUMNS) as CorrectableField[]).filter(
       (field) => next[COLUMNS[field]] !== ticket[COLUMNS[field]],
     );
@@ -106,12 +90,7 @@ export async function correctTicket(
       return { ok: true, changed, message: "Nothing was changed: the details are as they were." };
     }
     if (changed.includes("promised_date") && next.promisedDate < options.today) {
-      return {
-        ok: false,
-        reason: "invalid",
-        field: "promisedDate",
-        message: "The promised date cannot be in the past.",
-      };
+      return refuse("invalid", "The promised date cannot be in the past.", "promisedDate");
     }
     const update: Partial<Ticket> = Object.fromEntries(
       changed.map((field) => [COLUMNS[field], next[COLUMNS[field]]]),

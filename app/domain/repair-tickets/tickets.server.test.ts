@@ -222,6 +222,23 @@ describe("a repair ticket from intake to collection", () => {
     expect((await getTicket(db, number))!.ticket.status).toBe("checked_in");
   });
 
+  it("sends an estimate only once the ticket is being diagnosed (or its estimate declined)", async () => {
+    const number = await open();
+    const db = scratch.db();
+    expect(
+      await sendEstimate(db, number, estimate("checked_in"), {
+        staff: bob,
+        links,
+        taxRate: 0.0825,
+      }),
+    ).toEqual({
+      ok: false,
+      reason: "invalid",
+      message: 'An estimate cannot be sent while the ticket is "Checked in".',
+    });
+    expect((await getTicket(db, number))!.ticket.status).toBe("checked_in");
+  });
+
   it("two staff moving one ticket at once: one wins, the other is told where it is now", async () => {
     const number = await open();
     const db = scratch.db();
@@ -570,6 +587,46 @@ describe("a booking opens one ticket, and tickets reach the customer's account",
     const again = await openTicket(db, input, { staff: bob, links, today });
     expect(again).toMatchObject({ ok: false, reason: "conflict" });
     expect(again.message).toMatch(/^This booking already has ticket R-\d+\.$/);
+  });
+
+  it("refuses a booking that is not there or was cancelled, opening nothing and mailing no one", async () => {
+    const db = scratch.db();
+    const [cancelled] = await db
+      .insert(serviceRequests)
+      .values({
+        name: "Cora Cancelled",
+        email: "cora-cancelled@example.test",
+        phone: "(817) 555-0143",
+        serviceType: "PC & Laptop Repair",
+        issue: "Fan noise",
+        preferredDate: "2026-11-27",
+        preferredTime: "11:00",
+        startsAt: new Date("2026-11-27T17:00:00Z"),
+        confirmedAt: new Date(),
+        cancelledAt: new Date(),
+      })
+      .returning({ id: serviceRequests.id });
+    const email = `cora-${randomUUID().slice(0, 6)}@example.test`;
+    expect(
+      await openTicket(db, intake({ serviceRequestId: cancelled!.id, email }), {
+        staff: alice,
+        links,
+        today,
+      }),
+    ).toEqual({ ok: false, reason: "conflict", message: "This booking was cancelled." });
+    expect(
+      await openTicket(db, intake({ serviceRequestId: 2_000_000_000, email }), {
+        staff: alice,
+        links,
+        today,
+      }),
+    ).toEqual({ ok: false, reason: "not-found", message: "There is no such repair booking." });
+    const opened = await db
+      .select({ number: repairTickets.number })
+      .from(repairTickets)
+      .where(eq(repairTickets.customerEmail, email));
+    expect(opened).toEqual([]);
+    expect(await mailTo(email)).toEqual([]);
   });
 
   it("links the ticket to the account with that confirmed address, not to an unconfirmed one", async () => {

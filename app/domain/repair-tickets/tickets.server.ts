@@ -86,11 +86,10 @@ async function currentStatus(tx: Database | Transaction, number: number) {
 async function movedMeanwhile(tx: Transaction, number: number): Promise<TicketFailure> {
   const now = await currentStatus(tx, number);
   if (!now) return notFound(number);
-  return {
-    ok: false,
-    reason: "conflict",
-    message: `Ticket ${ticketLabel(number)} is now "${STATUS_LABELS[now]}": someone else just changed it. Nothing was changed; check the ticket and try again.`,
-  };
+  return refuse(
+    "conflict",
+    `Ticket ${ticketLabel(number)} is now "${STATUS_LABELS[now]}": someone else just changed it. Nothing was changed; check the ticket and try again.`,
+  );
 }
 
 /**
@@ -112,17 +111,12 @@ export async function openTicket(
   },
 ): Promise<TicketResult<{ number: number }>> {
   if (input.promisedDate < options.today) {
-    return {
-      ok: false,
-      reason: "invalid",
-      field: "promisedDate",
-      message: "The promised date cannot be in the past.",
-    };
+    return refuse("invalid", "The promised date cannot be in the past.", "promisedDate");
   }
   const stored = await storePhotos(options.photos ?? [], options.storage);
   if (!stored.ok) {
     if (stored.cause) console.error("Repair photos could not be stored", stored.cause);
-    return { ok: false, reason: "invalid", field: "photos", message: stored.message };
+    return refuse("invalid", stored.message, "photos");
   }
   let opened: TicketResult<{ number: number }> | undefined;
   try {
@@ -131,6 +125,24 @@ export async function openTicket(
     if (!opened?.ok) await discardPhotos(stored.photos, options.storage);
   }
   return opened;
+}
+
+/** The ticket's columns typed at intake (and corrected later), from the counter's form. */
+export function intakeDetails(input: Omit<TicketInput, "serviceRequestId">) {
+  return {
+    customerName: input.name,
+    customerEmail: input.email,
+    customerPhone: input.phone,
+    serviceType: input.serviceType,
+    deviceKind: input.deviceKind,
+    deviceBrand: input.deviceBrand,
+    deviceModel: input.deviceModel,
+    deviceSerial: input.deviceSerial ?? null,
+    problem: input.problem,
+    conditionAtIntake: input.conditionAtIntake,
+    accessories: input.accessories,
+    promisedDate: input.promisedDate,
+  } satisfies Partial<Ticket>;
 }
 
 async function insertTicket(
@@ -152,17 +164,16 @@ async function insertTicket(
         .where(eq(serviceRequests.id, input.serviceRequestId))
         .for("update", { of: serviceRequests });
       if (!booking || !booking.confirmedAt) {
-        return { ok: false, reason: "not-found", message: "There is no such repair booking." };
+        return refuse("not-found", "There is no such repair booking.");
       }
       if (booking.ticket) {
-        return {
-          ok: false,
-          reason: "conflict",
-          message: `This booking already has ticket ${ticketLabel(booking.ticket)}.`,
-        };
+        return refuse(
+          "conflict",
+          `This booking already has ticket ${ticketLabel(booking.ticket)}.`,
+        );
       }
       if (booking.cancelledAt) {
-        return { ok: false, reason: "conflict", message: "This booking was cancelled." };
+        return refuse("conflict", "This booking was cancelled.");
       }
       await tx
         .update(serviceRequests)
@@ -185,18 +196,7 @@ async function insertTicket(
       .values({
         serviceRequestId: input.serviceRequestId ?? null,
         customerId: account?.id ?? null,
-        customerName: input.name,
-        customerEmail: input.email,
-        customerPhone: input.phone,
-        serviceType: input.serviceType,
-        deviceKind: input.deviceKind,
-        deviceBrand: input.deviceBrand,
-        deviceModel: input.deviceModel,
-        deviceSerial: input.deviceSerial ?? null,
-        problem: input.problem,
-        conditionAtIntake: input.conditionAtIntake,
-        accessories: input.accessories,
-        promisedDate: input.promisedDate,
+        ...intakeDetails(input),
         openedBy: options.staff.id,
         createdAt: now,
         updatedAt: now,
@@ -238,12 +238,11 @@ export async function moveTicket(
   options: { staff: Staff; links: TicketLinks; hours: string; now?: Date },
 ): Promise<TicketResult> {
   if (!MANUAL_STATUSES.includes(input.to) || !canMove(input.from, input.to)) {
-    return {
-      ok: false,
-      reason: "invalid",
-      field: "to",
-      message: `A ticket cannot go from "${STATUS_LABELS[input.from]}" to "${STATUS_LABELS[input.to]}".`,
-    };
+    return refuse(
+      "invalid",
+      `A ticket cannot go from "${STATUS_LABELS[input.from]}" to "${STATUS_LABELS[input.to]}".`,
+      "to",
+    );
   }
   const now = options.now ?? new Date();
   return db.transaction(async (tx): Promise<TicketResult> => {
@@ -293,23 +292,21 @@ export async function sendEstimate(
   options: { staff: Staff; links: TicketLinks; taxRate: number; now?: Date },
 ): Promise<TicketResult<{ version: number; totalCents: number }>> {
   if (!statusesBefore("estimate_sent").includes(input.from)) {
-    return {
-      ok: false,
-      reason: "invalid",
-      message: `An estimate cannot be sent while the ticket is "${STATUS_LABELS[input.from]}".`,
-    };
+    return refuse(
+      "invalid",
+      `An estimate cannot be sent while the ticket is "${STATUS_LABELS[input.from]}".`,
+    );
   }
   const subtotalCents = input.lines.reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
   const taxCents = taxOn(subtotalCents, options.taxRate);
   const totalCents = subtotalCents + taxCents;
   if (totalCents > MAX_REPAIR_CENTS) {
     // Each field has its own limit; their product (999 × $100,000) is checked here, with the tax.
-    return {
-      ok: false,
-      reason: "invalid",
-      field: "lines",
-      message: `An estimate can total at most ${formatUsd(MAX_REPAIR_CENTS)} with tax; this one totals ${formatUsd(totalCents)}.`,
-    };
+    return refuse(
+      "invalid",
+      `An estimate can total at most ${formatUsd(MAX_REPAIR_CENTS)} with tax; this one totals ${formatUsd(totalCents)}.`,
+      "lines",
+    );
   }
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
@@ -398,11 +395,10 @@ export async function decideEstimate(
       options.limit ?? ESTIMATE_DECISION_LIMIT,
     );
     if (!limit.allowed) {
-      return {
-        ok: false,
-        reason: "rate-limited",
-        message: "Too many tries from your connection. Please wait a few minutes and try again.",
-      };
+      return refuse(
+        "rate-limited",
+        "Too many tries from your connection. Please wait a few minutes and try again.",
+      );
     }
   }
   const now = options.now ?? new Date();
@@ -426,14 +422,12 @@ export async function decideEstimate(
           and(eq(repairEstimates.id, input.estimateId), eq(repairEstimates.ticketNumber, number)),
         );
       if (!estimate) return notFound(number);
-      return {
-        ok: false,
-        reason: "conflict",
-        message:
-          estimate.status === "superseded"
-            ? "This estimate was replaced by a newer one: please decide on the estimate shown now."
-            : `You already ${estimate.status} this estimate.`,
-      };
+      return refuse(
+        "conflict",
+        estimate.status === "superseded"
+          ? "This estimate was replaced by a newer one: please decide on the estimate shown now."
+          : `You already ${estimate.status} this estimate.`,
+      );
     }
     const verb = input.decision === "approved" ? "approved" : "declined";
     await withActor(tx, null, `Estimate ${decided.version} ${verb} by the customer`);
@@ -487,12 +481,11 @@ export async function collectTicket(
     const difference = paidDifference(input.paid, dueCents ?? 0);
     const reason = input.reason.trim();
     if (difference && !reason) {
-      return {
-        ok: false,
-        reason: "invalid",
-        field: "reason",
-        message: `The approved total is ${formatUsd(dueCents ?? 0)}: say why ${formatUsd(input.paid)} was taken.`,
-      };
+      return refuse(
+        "invalid",
+        `The approved total is ${formatUsd(dueCents ?? 0)}: say why ${formatUsd(input.paid)} was taken.`,
+        "reason",
+      );
     }
     const paid =
       input.paymentMethod === "no_charge"

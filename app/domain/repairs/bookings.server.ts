@@ -16,11 +16,10 @@ import {
   repairShopNotificationMessage,
   type RepairAppointment,
 } from "#app/emails/repair-emails.ts";
-import { formatAppointment } from "#app/lib/shop-time.ts";
+import { addDays, formatAppointment } from "#app/lib/shop-time.ts";
 import { isSignedLink, signLink } from "#app/lib/signed-link.server.ts";
 import type { BookingInput } from "./booking-input.ts";
 import {
-  addDays,
   checkSlot,
   shopToday,
   slotsForDate,

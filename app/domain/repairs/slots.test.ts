@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { formatAppointment } from "#app/lib/shop-time.ts";
+import { addDays, formatAppointment, wallTimeToInstant } from "#app/lib/shop-time.ts";
 import {
-  addDays,
   checkSlot,
   DEFAULT_BOOKING_RULES,
   earliestStart,
   slotsForDate,
-  wallTimeToInstant,
   type BookingRules,
 } from "./slots.ts";
 

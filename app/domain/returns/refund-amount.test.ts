@@ -7,7 +7,9 @@ import {
   type RefundAmount,
 } from "./refund-amount.ts";
 
-// Two lines: 2 × $19.99 and 1 × $24.50, $6.99 shipping, 8.25 % on goods and shipping ($5.90).
+// Two lines: 2 × $19.99 and 1 × $24.50, $6.99 shipping, 8.25 % on goods and shipping:
+// $64.48 + $6.99 = $71.47, × 0.0825 = $5.896275, charged $5.90. The tax expected below is
+// worked by hand from the rate, not from the share formula the code uses.
 const order = {
   subtotalCents: 6448,
   shippingCents: 699,
@@ -32,7 +34,7 @@ describe("refundAmount", () => {
       NO_REFUNDS,
       dropOff,
     );
-    // 2450 of a taxed base of 7147 carries 2450/7147 of the order's 590 tax: 202.24.
+    // 8.25 % of $24.50 = $2.02125: $2.02.
     expect(amount).toEqual({
       goodsCents: 2450,
       shippingCents: 0,
@@ -45,7 +47,7 @@ describe("refundAmount", () => {
   it("gives back exactly what was paid when the whole order comes back in several returns", () => {
     const firstLines = [{ key: "regular:1", quantity: 1, unitPriceCents: 1999 }];
     const first = refundAmount(order, firstLines, NO_REFUNDS, dropOff);
-    // 1999/7147 of 590: 165.03.
+    // 8.25 % of $19.99 = $1.649175: $1.65.
     expect(first).toEqual({
       goodsCents: 1999,
       shippingCents: 0,
@@ -62,6 +64,9 @@ describe("refundAmount", () => {
       addRefund(NO_REFUNDS, parts(first), firstLines),
       dropOff,
     );
+    // The rest of the goods, $19.99 + $24.50 = $44.49, and the $6.99 shipping with the last
+    // item; the tax is what is left of the $5.90: $5.90 - $1.65 = $4.25 (8.25 % of $51.48 would
+    // be $4.2471; the last return takes the rounding). $44.49 + $6.99 + $4.25 = $55.73.
     expect(second).toEqual({
       goodsCents: 4449,
       shippingCents: 699,
@@ -82,7 +87,8 @@ describe("refundAmount", () => {
       NO_REFUNDS,
       { shipping: "never", postagePromisedCents: 0 },
     );
-    // 6448/7147 of 590: 532.29.
+    // 8.25 % of $64.48 = $5.3196: $5.32. The other $0.58 of the $5.90 is the tax on the $6.99
+    // shipping kept (8.25 % of $6.99 = $0.576675).
     expect(amount).toEqual({
       goodsCents: 6448,
       shippingCents: 0,
@@ -99,7 +105,7 @@ describe("refundAmount", () => {
       NO_REFUNDS,
       { shipping: "when-all-returned", postagePromisedCents: 600 },
     );
-    // (2450 + 600)/7147 of 590: 251.78.
+    // 8.25 % of ($24.50 + $6.00 postage) = 8.25 % of $30.50 = $2.51625: $2.52.
     expect(amount).toEqual({
       goodsCents: 2450,
       shippingCents: 0,

@@ -19,15 +19,13 @@ import {
   createRegularTitle,
   orderInput,
   payPlacedOrder,
+  TEXAS_PRICING,
   regularStock,
   TEST_ADDRESS,
 } from "#tests/support/order-fixtures.ts";
-import type { PaymentProvider } from "#app/domain/payments/provider.server.ts";
-import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
-import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
-import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
-import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe.ts";
+import type { FakeStripe } from "#tests/support/fake-stripe.ts";
 import { propertyRuns } from "#tests/support/property.ts";
+import { startProviders } from "#tests/support/providers.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import {
   receiveReturn,
@@ -42,11 +40,7 @@ import {
 const scratch = scratchDatabase();
 let db: Database;
 const ORDERS_URL = "http://shop.test/orders";
-const pricing = {
-  salesTaxRates: parseSalesTaxRates("TX:0.0825"),
-  freeShippingThresholdCents: 20_000,
-  timeZone: "America/Chicago",
-};
+const pricing = TEXAS_PRICING;
 
 /** Oklahoma: no sales tax configured for it. */
 const UNTAXED_ADDRESS = {
@@ -66,25 +60,19 @@ let providers: ProviderLookup;
 beforeAll(async () => {
   db = scratch.db();
   boss = await startOutbox(scratch.url(), { onError() {} });
-  stripe = await startFakeStripe();
-  const stripeProvider = createStripeProvider({
-    secretKey: "sk_test_fake",
-    apiBase: stripe.apiBase,
-  });
-  const test = createTestProvider({ appEnv: "local" });
   // The test provider moves no money, so it cannot refuse too much as Stripe does: what it is
   // asked for is kept, and checked against what was paid below.
-  const recordingTest: PaymentProvider = {
-    ...test,
-    async refundPayment(input) {
-      const asked = askedOfTestProvider.get(input.orderId) ?? [];
-      asked.push(input.amountCents);
-      askedOfTestProvider.set(input.orderId, asked);
-      return test.refundPayment(input);
-    },
-  };
-  providers = (name) =>
-    name === "test" ? recordingTest : name === "stripe" ? stripeProvider : null;
+  ({ stripe, providers } = await startProviders({
+    test: (test) => ({
+      ...test,
+      async refundPayment(input) {
+        const asked = askedOfTestProvider.get(input.orderId) ?? [];
+        asked.push(input.amountCents);
+        askedOfTestProvider.set(input.orderId, asked);
+        return test.refundPayment(input);
+      },
+    }),
+  }));
   const id = randomUUID();
   await db
     .insert(users)

@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Staff } from "#app/domain/accounts/staff.ts";
-import { orderEvents, returns, users } from "#app/db/schema.ts";
+import { orderEvents, orders, returns, users } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import { placeOrder } from "#app/domain/orders/place-order.server.ts";
 import { shipOrder } from "#app/domain/orders/staff-actions.server.ts";
@@ -13,12 +13,12 @@ import {
   createRegularTitle,
   orderInput,
   payPlacedOrder,
+  TEXAS_PRICING,
   regularStock,
 } from "#tests/support/order-fixtures.ts";
-import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
-import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
-import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
-import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe.ts";
+import type { FakeStripe } from "#tests/support/fake-stripe.ts";
+import { RETURNS_CONFIG, startProviders } from "#tests/support/providers.ts";
+import { queuedBehindRowLock } from "#tests/support/row-lock.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { parse } from "csv-parse/sync";
 import { exportOrdersCsv } from "#app/domain/orders/admin-orders.server.ts";
@@ -32,24 +32,13 @@ import {
   requestReturn,
   returnableOrder,
   returnWindowEnd,
-  type ReturnsConfig,
 } from "./returns.server.ts";
 
 const db = testDatabase();
 const ORDERS_URL = "http://shop.test/orders";
 // Texas tax on goods and shipping, so the refund's share of it is tested.
-const pricing = {
-  salesTaxRates: parseSalesTaxRates("TX:0.0825"),
-  freeShippingThresholdCents: 20_000,
-  timeZone: "America/Chicago",
-};
-const config: ReturnsConfig & { timeZone: string } = {
-  windowDays: 30,
-  shipping: "when-all-returned",
-  postageCents: 600,
-  timeZone: "America/Chicago",
-};
-const testProvider = createTestProvider({ appEnv: "local" });
+const pricing = TEXAS_PRICING;
+const config = RETURNS_CONFIG;
 
 let boss: PgBoss;
 let stripe: FakeStripe;
@@ -58,13 +47,7 @@ let otherStaff: Staff;
 let providers: ProviderLookup;
 beforeAll(async () => {
   boss = await startOutbox(inject("databaseUrl"), { onError() {} });
-  stripe = await startFakeStripe();
-  const stripeProvider = createStripeProvider({
-    secretKey: "sk_test_fake",
-    apiBase: stripe.apiBase,
-  });
-  providers = (name) =>
-    name === "test" ? testProvider : name === "stripe" ? stripeProvider : null;
+  ({ stripe, providers } = await startProviders());
   const makeStaff = async (name: string) => {
     const id = randomUUID();
     await db.insert(users).values({ id, name, email: `${id}@example.test`, role: "admin" });
@@ -184,6 +167,10 @@ const receiveAll = (
 const refund = (number: number, by = staff) =>
   refundReturn(db, { number }, { staff: by, ordersUrl: ORDERS_URL, providers, config });
 
+/** The order's row lock, as a request or a refund claim takes it. */
+const orderLock = (orderId: number) =>
+  sql`select 1 from ${orders} where ${orders.id} = ${orderId} for update`;
+
 async function returnRow(number: number) {
   const [row] = await db.select().from(returns).where(eq(returns.number, number));
   return row!;
@@ -206,7 +193,7 @@ describe("returns", () => {
 
     const refunded = await refund(number);
     expect(refunded).toMatchObject({ ok: true });
-    // $24.50 and its share of the tax: 499 × 2450 / 6049 = 202; no shipping, dropped off.
+    // $24.50 and its tax: 8.25 % of $24.50 = $2.02125, $2.02; no shipping, dropped off.
     expect(await returnRow(number)).toMatchObject({
       status: "refunded",
       refundGoodsCents: 2450,
@@ -279,8 +266,8 @@ describe("returns", () => {
     expect((await refund(second)).ok).toBe(true);
     const [a, b] = [await returnRow(first), await returnRow(second)];
     // By mail: promised $5.99 toward postage (the $6.00 contribution, within the $5.99 shipping),
-    // with its tax: 499 × (1500 + 599) / 6049 = 173. The last return brings back what is left of
-    // the shipping: nothing.
+    // with its tax: 8.25 % of $20.99 = $1.731675, $1.73. The last return brings back what is left
+    // of the shipping (nothing) and of the $4.99 tax: $4.99 - $1.73 = $3.26.
     expect(a).toMatchObject({
       postagePromisedCents: 599,
       refundGoodsCents: 1500,
@@ -459,11 +446,21 @@ describe("returns", () => {
 
   it("two requests at once for the last copy: one is taken, the other refused", async () => {
     const placed = await aShippedOrder();
-    const answers = await Promise.all([
-      request(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }]),
-      request(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }]),
+    const last = [{ serialNo: placed.second.serialNo, quantity: 1 }];
+    const answers = await queuedBehindRowLock(db, orderLock(placed.order.id), [
+      () => request(placed, last),
+      () => request(placed, last),
     ]);
     expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+    expect(answers.find((answer) => !answer.ok)).toEqual({
+      ok: false,
+      reason: "invalid",
+      field: `quantity.regular.${placed.second.serialNo}`,
+      message: `"${placed.second.title}" is already in a return.`,
+    });
+    const made = await db.select().from(returns).where(eq(returns.orderId, placed.order.id));
+    expect(made).toHaveLength(1);
+    expect(await mailsTo(placed.email, "RMA-")).toHaveLength(1);
   });
 
   it("a rejected return tells the customer why, and its items can be asked for again", async () => {
@@ -488,12 +485,23 @@ describe("returns", () => {
     const number = await requested(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }]);
     await receiveAll(number, [placed.second.serialNo]);
     const stockBefore = await regularStock(db, placed.second.serialNo);
-    stripe.delayNext(300);
-    const answers = await Promise.all([refund(number, staff), refund(number, otherStaff)]);
+    // Both claims queue behind the order's lock; the second sees the first's claim (under way,
+    // or done if Stripe answered first).
+    const answers = await queuedBehindRowLock(db, orderLock(placed.order.id), [
+      () => refund(number, staff),
+      () => refund(number, otherStaff),
+    ]);
     expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
-    expect(answers.find((answer) => !answer.ok)).toMatchObject({ reason: "conflict" });
+    const refused = answers.find((answer) => !answer.ok);
+    expect(refused).toMatchObject({ reason: "conflict" });
+    expect([
+      `A refund of RMA-${number} is already under way.`,
+      `RMA-${number} was already refunded.`,
+    ]).toContain(refused!.message);
     const made = stripe.refunds.filter((made) => made.payment_intent === placed.paymentReference);
     expect(made.map((made) => made.amount)).toEqual([2652]);
+    expect(await returnRow(number)).toMatchObject({ status: "refunded", refundCents: 2652 });
+    expect(await mailsTo(placed.email, `RMA-${number} is refunded`)).toHaveLength(1);
     expect(await regularStock(db, placed.second.serialNo)).toBe(stockBefore + 1);
     expect(await refund(number)).toMatchObject({
       ok: false,
@@ -523,18 +531,69 @@ describe("returns", () => {
     expect(retried).toMatchObject({ ok: true });
     expect(await returnRow(number)).toMatchObject({ status: "refunded", refundError: null });
     const made = stripe.refunds.filter((made) => made.payment_intent === placed.paymentReference);
-    // 2 × $15.00 and its share of the tax: 499 × 3000 / 6049 = 247.
+    // 2 × $15.00 and its share of the $4.99 tax charged ($60.49 × 8.25 % = $4.990425): $30.00 of
+    // $60.49 is 49.595 % of it, $2.4748, so $2.47 (8.25 % of $30.00 alone would be $2.475).
     expect(made.map((made) => made.amount)).toEqual([3247]);
+  });
+
+  it("staff steps out of turn are refused by name, and change nothing", async () => {
+    const placed = await aShippedOrder();
+    const number = await requested(placed, [
+      { serialNo: placed.first.serialNo, quantity: 1 },
+      { serialNo: placed.second.serialNo, quantity: 1 },
+    ]);
+    const label = `RMA-${number}`;
+    // Not received yet: no refund, and nothing asked of the provider.
+    expect(await refund(number)).toEqual({
+      ok: false,
+      reason: "conflict",
+      message: `${label} is requested; only a received return can be refunded.`,
+    });
+    // Every line needs its condition.
+    expect(await receiveAll(number, [placed.first.serialNo])).toEqual({
+      ok: false,
+      reason: "invalid",
+      message: `Please say whether "${placed.second.title}" goes back to stock.`,
+    });
+    expect(await returnRow(number)).toMatchObject({ status: "requested", receivedAt: null });
+    expect((await receiveAll(number, [placed.first.serialNo, placed.second.serialNo])).ok).toBe(
+      true,
+    );
+    expect(await receiveAll(number, [placed.first.serialNo, placed.second.serialNo])).toEqual({
+      ok: false,
+      reason: "conflict",
+      message: `${label} is received; only a requested return can be received.`,
+    });
+    await refund(number);
+    expect(
+      await rejectReturn(db, { number, reason: "Too late." }, { staff, ordersUrl: ORDERS_URL }),
+    ).toEqual({
+      ok: false,
+      reason: "conflict",
+      message: `${label} is refunded; it can no longer be rejected.`,
+    });
+    // A number that is no return.
+    expect(await refund(2_000_000_000)).toMatchObject({ ok: false, reason: "not-found" });
+    expect(await returnRow(number)).toMatchObject({ status: "refunded", rejectionReason: null });
   });
 
   it("staff moving one return at once: one receives, the other is told", async () => {
     const placed = await aShippedOrder();
     const number = await requested(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }]);
-    const answers = await Promise.all([
-      receiveAll(number, [placed.second.serialNo]),
-      receiveAll(number, [placed.second.serialNo], "damaged"),
-    ]);
+    const answers = await queuedBehindRowLock(
+      db,
+      sql`select 1 from ${returns} where ${returns.number} = ${number} for update`,
+      [
+        () => receiveAll(number, [placed.second.serialNo]),
+        () => receiveAll(number, [placed.second.serialNo], "damaged"),
+      ],
+    );
     expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
     expect(answers.find((answer) => !answer.ok)).toMatchObject({ reason: "conflict" });
+    const history = await db
+      .select({ to: orderEvents.toStatus })
+      .from(orderEvents)
+      .where(eq(orderEvents.returnNumber, number));
+    expect(history.map((event) => event.to)).toEqual(["requested", "received"]);
   });
 });

@@ -32,11 +32,15 @@ import type { ProductType } from "#app/lib/catalog.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { refuse, type Refusal, type Result } from "#app/lib/reply.server.ts";
-import { formatShopLongDate, shopCalendarDate } from "#app/lib/shop-time.ts";
+import {
+  addDays,
+  formatShopLongDate,
+  shopCalendarDate,
+  wallTimeToInstant,
+} from "#app/lib/shop-time.ts";
 import { orderLedger, type LedgerOrder, type OrderLedger } from "./ledger.ts";
 import { lineField } from "./return-input.ts";
 import type { ReturnRequestInput } from "./return-input.ts";
-import { addDays, wallTimeToInstant } from "#app/domain/repairs/slots.ts";
 import {
   addRefund,
   NO_REFUNDS,
@@ -224,7 +228,7 @@ export async function requestReturn(
       .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
       .for("update");
     if (!order) {
-      return { ok: false, reason: "not-found", message: `There is no order #${input.orderId}.` };
+      return refuse("not-found", `There is no order #${input.orderId}.`);
     }
     const { why, lines } = await eligibilityOf(tx, order, now, options.config);
     if (why) return conflict(why);
@@ -233,18 +237,16 @@ export async function requestReturn(
     for (const wanted of input.lines) {
       const line = byKey.get(lineKey(wanted));
       if (!line) {
-        return { ok: false, reason: "invalid", message: "That item is not part of this order." };
+        return refuse("invalid", "That item is not part of this order.");
       }
       if (wanted.quantity > line.returnable) {
-        return {
-          ok: false,
-          reason: "invalid",
-          field: lineField(line.productType, line.serialNo),
-          message:
-            line.returnable === 0
-              ? `"${line.title}" is already in a return.`
-              : `You can return at most ${line.returnable} of "${line.title}".`,
-        };
+        return refuse(
+          "invalid",
+          line.returnable === 0
+            ? `"${line.title}" is already in a return.`
+            : `You can return at most ${line.returnable} of "${line.title}".`,
+          lineField(line.productType, line.serialNo),
+        );
       }
       chosen.push({ ...line, quantity: wanted.quantity });
     }
@@ -397,11 +399,7 @@ export async function receiveReturn(
     for (const item of items) {
       const condition = conditions.get(lineKey({ ...item, serialNo: item.productSerialNo }));
       if (!condition) {
-        return {
-          ok: false,
-          reason: "invalid",
-          message: `Please say whether "${item.title}" goes back to stock.`,
-        };
+        return refuse("invalid", `Please say whether "${item.title}" goes back to stock.`);
       }
       await tx
         .update(returnItems)
@@ -688,11 +686,10 @@ export async function refundReturn(
         updatedAt: now,
       })
       .where(and(eq(returns.number, input.number), eq(returns.status, "received")));
-    return {
-      ok: false,
-      reason: "refund-failed",
-      message: `The refund did not go through (${message}). Try the refund again.`,
-    };
+    return refuse(
+      "refund-failed",
+      `The refund did not go through (${message}). Try the refund again.`,
+    );
   };
   const provider = order.paymentProvider ? options.providers(order.paymentProvider) : null;
   if (!provider) {
