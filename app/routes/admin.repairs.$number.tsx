@@ -433,10 +433,11 @@ function EstimateLine({
         name={`lines.${row}.kind`}
         defaultValue={values?.kind ?? (row === 0 ? "labour" : "part")}
         error={error("kind")}
-      >
-        <option value="labour">Labour</option>
-        <option value="part">Part</option>
-      </SelectField>
+        options={[
+          { value: "labour", label: "Labour" },
+          { value: "part", label: "Part" },
+        ]}
+      />
       <FormField
         label={<>{line}Description</>}
         name={`lines.${row}.description`}
@@ -567,14 +568,12 @@ function CollectForm({ loaderData, answer }: { loaderData: LoaderData; answer?: 
           name="paymentMethod"
           defaultValue={mine?.values?.paymentMethod ?? ""}
           error={errors.paymentMethod}
-        >
-          <option value="">Choose how it was paid</option>
-          {PAYMENT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {PAYMENT_LABELS[method]}
-            </option>
-          ))}
-        </SelectField>
+          placeholder="Choose how it was paid"
+          options={PAYMENT_METHODS.map((method) => ({
+            value: method,
+            label: PAYMENT_LABELS[method],
+          }))}
+        />
         <FormField
           label="Amount paid ($)"
           name="paid"

@@ -193,14 +193,12 @@ function ReceiveForm({ items, answer }: { items: LoaderData["items"]; answer?: A
           defaultValue={answer?.values?.[item.field] ?? ""}
           error={answer?.errors?.[item.field]}
           className="sm:max-w-md"
-        >
-          <option value="">Choose its condition</option>
-          {LINE_CONDITIONS.map((condition) => (
-            <option key={condition} value={condition}>
-              {LINE_CONDITION_LABELS[condition]}
-            </option>
-          ))}
-        </SelectField>
+          placeholder="Choose its condition"
+          options={LINE_CONDITIONS.map((condition) => ({
+            value: condition,
+            label: LINE_CONDITION_LABELS[condition],
+          }))}
+        />
       ))}
       <div>
         <Button type="submit" disabled={busy}>

@@ -82,13 +82,8 @@ export default function AdultTitles({ loaderData }: Route.ComponentProps) {
               defaultValue={sort}
               key={`sort-${sort}`}
               onChange={(event) => event.currentTarget.form && submit(event.currentTarget.form)}
-            >
-              {ADULT_SORTS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
+              options={ADULT_SORTS}
+            />
           </div>
           <Button type="submit" variant="outline">
             <Search aria-hidden="true" />

@@ -429,13 +429,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               id="shipping-method"
               value={shippingId}
               onChange={(event) => setShippingId(event.target.value)}
-            >
-              {SHIPPING_OPTIONS.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.name} ({option.estimatedDays}) – {formatUsd(option.priceCents)}
-                </option>
-              ))}
-            </NativeSelect>
+              options={SHIPPING_OPTIONS.map((option) => ({
+                value: option.id,
+                label: `${option.name} (${option.estimatedDays}) – ${formatUsd(option.priceCents)}`,
+              }))}
+            />
             <p className="text-xs text-muted-foreground">
               Standard shipping is free on orders of{" "}
               {formatUsd(loaderData.freeShippingThresholdCents)} or more.

@@ -61,38 +61,23 @@ export default function RegularTitles({ loaderData }: Route.ComponentProps) {
           className="flex flex-wrap items-end gap-3"
           onChange={(event) => submit(event.currentTarget)}
         >
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="disc">Disc</Label>
-            <NativeSelect id="disc" name="disc" defaultValue={disc} key={`disc-${disc}`}>
-              <option value="">All</option>
-              {DISCS.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="genre">Genre</Label>
-            <NativeSelect id="genre" name="genre" defaultValue={genre} key={`genre-${genre}`}>
-              <option value="">All</option>
-              {genres.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="sort">Sort</Label>
-            <NativeSelect id="sort" name="sort" defaultValue={sort} key={`sort-${sort}`}>
-              {REGULAR_SORT_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          {[
+            { name: "disc", label: "Disc", value: disc, options: DISCS, placeholder: "All" },
+            { name: "genre", label: "Genre", value: genre, options: genres, placeholder: "All" },
+            { name: "sort", label: "Sort", value: sort, options: REGULAR_SORT_OPTIONS },
+          ].map((filter) => (
+            <div key={filter.name} className="flex flex-col gap-1.5">
+              <Label htmlFor={filter.name}>{filter.label}</Label>
+              <NativeSelect
+                id={filter.name}
+                name={filter.name}
+                defaultValue={filter.value}
+                key={`${filter.name}-${filter.value}`}
+                placeholder={filter.placeholder}
+                options={filter.options}
+              />
+            </div>
+          ))}
           <noscript>
             <Button type="submit" variant="outline">
               Apply

@@ -167,13 +167,11 @@ export default function ReturnItems({ loaderData, actionData }: Route.ComponentP
                         defaultValue={values[line.field] ?? "0"}
                         error={errors[line.field]}
                         className="w-48"
-                      >
-                        {Array.from({ length: line.returnable + 1 }, (_, count) => (
-                          <option key={count} value={String(count)}>
-                            {count === 0 ? "None" : count}
-                          </option>
-                        ))}
-                      </SelectField>
+                        options={Array.from({ length: line.returnable + 1 }, (_, count) => ({
+                          value: String(count),
+                          label: count === 0 ? "None" : count,
+                        }))}
+                      />
                     ) : (
                       <p className="text-sm">Already in a return</p>
                     )}
@@ -187,14 +185,9 @@ export default function ReturnItems({ loaderData, actionData }: Route.ComponentP
               defaultValue={values.reason ?? ""}
               error={errors.reason}
               className="sm:max-w-sm"
-            >
-              <option value="">Choose a reason</option>
-              {RETURN_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {reason}
-                </option>
-              ))}
-            </SelectField>
+              placeholder="Choose a reason"
+              options={RETURN_REASONS}
+            />
             <TextareaField
               label="Anything we should know? (optional)"
               name="note"

@@ -144,14 +144,9 @@ export function TitleForm({
                 error={errors[field.name]}
                 className={wide}
                 {...common}
-              >
-                <option value="">Choose a disc</option>
-                {DISCS.map((disc) => (
-                  <option key={disc} value={disc}>
-                    {disc}
-                  </option>
-                ))}
-              </SelectField>
+                placeholder="Choose a disc"
+                options={DISCS}
+              />
             );
           }
           if (field.kind === "textarea") {
