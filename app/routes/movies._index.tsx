@@ -1,13 +1,11 @@
-import { Form, redirect, useLocation, useSubmit } from "react-router";
-import { ListLoading } from "#app/components/list-loading.tsx";
-import { Pagination } from "#app/components/pagination.tsx";
-import { listedRegularTitle, regularResult, TitleResults } from "#app/components/title-results.tsx";
+import { Form, redirect, useSubmit } from "react-router";
+import { CatalogueListPage } from "#app/components/catalogue-list-page.tsx";
+import { listedRegularTitle, regularResult } from "#app/components/title-results.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { DISCS } from "#app/lib/catalog.ts";
-import { countLabel } from "#app/lib/count-label.ts";
 import {
   REGULAR_SORT_OPTIONS,
   regularListParams,
@@ -43,19 +41,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function RegularTitles({ loaderData }: Route.ComponentProps) {
   const { result, genres, disc, genre, sort } = loaderData;
-  const location = useLocation();
-  const listUrl = `${location.pathname}${location.search}`;
   const submit = useSubmit();
-
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">Regular Titles</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {countLabel(result.total, false, "title")} · page {result.page} of {result.pageCount}
-          </p>
-        </div>
+    <CatalogueListPage
+      heading="Regular Titles"
+      result={result}
+      titles={result.items.map(regularResult)}
+      listPath="/movies"
+      loadingText="Loading Regular Movies…"
+      emptyText="No titles match this filter."
+      filters={
         <Form
           method="get"
           className="flex flex-wrap items-end gap-3"
@@ -84,16 +79,7 @@ export default function RegularTitles({ loaderData }: Route.ComponentProps) {
             </Button>
           </noscript>
         </Form>
-      </div>
-      <ListLoading pathname="/movies" text="Loading Regular Movies…" />
-      <div className="mt-6">
-        <TitleResults
-          titles={result.items.map(regularResult)}
-          linkState={{ page: result.page, from: listUrl }}
-          emptyText="No titles match this filter."
-        />
-      </div>
-      <Pagination page={result.page} pageCount={result.pageCount} />
-    </div>
+      }
+    />
   );
 }
