@@ -1,4 +1,4 @@
-import { ArrowLeft } from "#app/components/ui/icons.tsx";
+import { BackLink } from "#app/components/back-link.tsx";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { CheckboxField, FormMessage, TextareaField } from "#app/components/form-field.tsx";
@@ -429,13 +429,7 @@ export default function InboxItemPage({ loaderData, actionData }: Route.Componen
   const { repair } = loaderData;
   return (
     <>
-      <Link
-        to="/admin/inbox"
-        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Inbox
-      </Link>
+      <BackLink to="/admin/inbox">Back to Inbox</BackLink>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold">{loaderData.heading}</h1>
         <Badge variant={loaderData.handled ? "success" : "secondary"}>

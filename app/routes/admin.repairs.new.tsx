@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { BackLink } from "#app/components/back-link.tsx";
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import {
   RepairTicketFields,
   TICKET_FIELDS,
   type TicketFieldValues,
 } from "#app/components/repair-ticket-fields.tsx";
-import { ArrowLeft } from "#app/components/ui/icons.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
@@ -237,13 +237,7 @@ export default function NewTicket({ loaderData, actionData }: Route.ComponentPro
   const { booking } = loaderData;
   return (
     <>
-      <Link
-        to="/admin/repairs"
-        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Repairs
-      </Link>
+      <BackLink to="/admin/repairs">Back to Repairs</BackLink>
       <h1 className="mt-2 text-3xl font-bold">New repair ticket</h1>
       <p className="mt-1 text-sm text-muted-foreground">
         {booking

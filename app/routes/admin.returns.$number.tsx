@@ -1,11 +1,11 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { BackLink } from "#app/components/back-link.tsx";
 import { SectionCard } from "#app/components/admin/section-card.tsx";
 import { FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
 import { ReturnStatusBadge } from "#app/components/return-status-badge.tsx";
 import { OrderLedgerList } from "#app/components/order-ledger.tsx";
 import { HistoryCard } from "#app/components/admin/history-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { ArrowLeft } from "#app/components/ui/icons.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
@@ -282,13 +282,7 @@ export default function AdminReturn({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <Link
-          to="/admin/returns"
-          className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to Returns
-        </Link>
+        <BackLink to="/admin/returns">Back to Returns</BackLink>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold">Return {ret.label}</h1>
           <ReturnStatusBadge status={ret.status} />

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { BackLink } from "#app/components/back-link.tsx";
 import { FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { ArrowLeft } from "#app/components/ui/icons.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireUser } from "#app/domain/accounts/session.server.ts";
 import { lineField, readReturnRequestForm } from "#app/domain/returns/return-input.ts";
@@ -111,13 +111,7 @@ export default function ReturnItems({ loaderData, actionData }: Route.ComponentP
   const { orderId, why, lines } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <Link
-        to="/orders"
-        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Your Orders
-      </Link>
+      <BackLink to="/orders">Back to Your Orders</BackLink>
       <h1 className="mt-2 text-3xl font-bold">Return items of order #{orderId}</h1>
       {why ? (
         <p className="mt-6" role="status">
