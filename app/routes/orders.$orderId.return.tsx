@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { BackLink } from "#app/components/back-link.tsx";
 import { FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
+import { ReturnLinesField, ReturnMethodField } from "#app/components/return-request-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireUser } from "#app/domain/accounts/session.server.ts";
@@ -10,17 +11,12 @@ import {
   returnableOrder,
   returnsConfig,
 } from "#app/domain/returns/returns.server.ts";
-import {
-  RETURN_METHOD_LABELS,
-  RETURN_METHODS,
-  RETURN_REASONS,
-} from "#app/domain/returns/status.ts";
+import { RETURN_REASONS } from "#app/domain/returns/status.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
-import { formatUsd } from "#app/lib/money.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { formatShopLongDate } from "#app/lib/shop-time.ts";
-import { pageMeta, SHOP_ADDRESS } from "#app/lib/site.ts";
+import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/orders.$orderId.return";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -132,47 +128,7 @@ export default function ReturnItems({ loaderData, actionData }: Route.ComponentP
             </div>
           ) : null}
           <Form method="post" noValidate className="mt-6 flex flex-col gap-6">
-            <fieldset
-              className="flex flex-col gap-4"
-              aria-describedby={errors.lines ? "lines-error" : undefined}
-            >
-              <legend className="mb-2 text-lg font-semibold">What are you returning?</legend>
-              {errors.lines ? (
-                <p id="lines-error" className="text-sm font-medium text-destructive">
-                  {errors.lines}
-                </p>
-              ) : null}
-              <ul className="flex flex-col gap-4">
-                {lines.map((line) => (
-                  <li
-                    key={line.field}
-                    className="flex flex-wrap items-end justify-between gap-3 border-b pb-4"
-                  >
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium">{line.title}</p>
-                      <p className="text-sm text-muted-foreground">
-                        {line.quantity} × {formatUsd(line.unitPriceCents)}
-                      </p>
-                    </div>
-                    {line.returnable > 0 ? (
-                      <SelectField
-                        label={`How many of ${line.title}`}
-                        name={line.field}
-                        defaultValue={values[line.field] ?? "0"}
-                        error={errors[line.field]}
-                        className="w-48"
-                        options={Array.from({ length: line.returnable + 1 }, (_, count) => ({
-                          value: String(count),
-                          label: count === 0 ? "None" : count,
-                        }))}
-                      />
-                    ) : (
-                      <p className="text-sm">Already in a return</p>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
+            <ReturnLinesField lines={lines} values={values} errors={errors} />
             <SelectField
               label="Reason"
               name="reason"
@@ -190,39 +146,11 @@ export default function ReturnItems({ loaderData, actionData }: Route.ComponentP
               defaultValue={values.note ?? ""}
               error={errors.note}
             />
-            <fieldset
-              className="flex flex-col gap-2"
-              aria-describedby={errors.method ? "method-error" : undefined}
-            >
-              <legend className="mb-2 text-lg font-semibold">How will you send it back?</legend>
-              {RETURN_METHODS.map((method) => (
-                <label key={method} className="flex items-start gap-2">
-                  <input
-                    type="radio"
-                    name="method"
-                    value={method}
-                    defaultChecked={values.method === method}
-                    aria-invalid={errors.method ? true : undefined}
-                    className="mt-1 size-4 accent-primary"
-                  />
-                  <span>
-                    <span className="font-medium">{RETURN_METHOD_LABELS[method]}</span>
-                    <span className="block text-sm text-muted-foreground">
-                      {method === "drop_off"
-                        ? `At ${SHOP_ADDRESS}, during opening hours.`
-                        : loaderData.postageCents > 0
-                          ? `To the shop's address; we add ${formatUsd(loaderData.postageCents)} toward your postage to the refund.`
-                          : "To the shop's address, with the postage at your cost."}
-                    </span>
-                  </span>
-                </label>
-              ))}
-              {errors.method ? (
-                <p id="method-error" className="text-sm font-medium text-destructive">
-                  {errors.method}
-                </p>
-              ) : null}
-            </fieldset>
+            <ReturnMethodField
+              values={values}
+              errors={errors}
+              postageCents={loaderData.postageCents}
+            />
             <div>
               <Button type="submit" disabled={busy}>
                 Request return
