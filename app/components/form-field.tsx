@@ -5,42 +5,70 @@ import { Label } from "./ui/label.tsx";
 import { NativeSelect } from "./ui/native-select.tsx";
 import { Textarea } from "./ui/textarea.tsx";
 
-type Props = React.ComponentProps<"input"> & {
+/** What every labelled field has around its control. */
+type Wiring = {
   /** Text, or text with a part only screen readers hear (a row's number). */
   label: React.ReactNode;
   error?: string | undefined;
   hint?: string;
+  className?: string;
+  id?: string;
 };
 
-/** A labelled input with its error message next to it, announced to screen readers. */
-export function FormField({ label, error, hint, className, id, ...props }: Props) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
-  return (
-    <div className={cn("flex flex-col gap-1.5", className)}>
-      <Label htmlFor={inputId}>{label}</Label>
-      <Input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...props}
-      />
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+/**
+ * A control with its label, hint and error message, tied by ids and aria attributes so that a
+ * screen reader announces them with it: the one wiring of inputs, selects and textareas.
+ */
+function labelled<P extends { id?: string | undefined }>(Control: React.ComponentType<P>) {
+  return function LabelledField({
+    label,
+    error,
+    hint,
+    className,
+    id,
+    ...props
+  }: Omit<P, "id" | "className"> & Wiring) {
+    const generated = useId();
+    const controlId = id ?? generated;
+    const errorId = `${controlId}-error`;
+    const hintId = `${controlId}-hint`;
+    const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
+    const control = {
+      id: controlId,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": describedBy || undefined,
+      ...props,
+    } as unknown as P;
+    return (
+      <div className={cn("flex flex-col gap-1.5", className)}>
+        <Label htmlFor={controlId}>{label}</Label>
+        <Control {...control} />
+        {hint ? (
+          <p id={hintId} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={errorId} className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
 }
+
+/** A labelled input with its error message next to it, announced to screen readers. */
+export const FormField = labelled(Input);
+
+/**
+ * A labelled native select with its error message next to it (works without JavaScript). Its
+ * choices come as `options` (after an empty `placeholder` choice) or as children.
+ */
+export const SelectField = labelled(NativeSelect);
+
+/** A labelled textarea with its error message next to it, like FormField. */
+export const TextareaField = labelled(Textarea);
 
 /**
  * A message about the whole form, read out when it appears. It is what the form's answer puts
@@ -101,67 +129,6 @@ export function NewPasswordFields({
         error={errors.confirmPassword}
       />
     </>
-  );
-}
-
-/** A labelled native select with its error message next to it (works without JavaScript). */
-export function SelectField({
-  label,
-  error,
-  className,
-  id,
-  children,
-  ...props
-}: React.ComponentProps<"select"> & { label: React.ReactNode; error?: string | undefined }) {
-  const generated = useId();
-  const selectId = id ?? generated;
-  const errorId = `${selectId}-error`;
-  return (
-    <div className={cn("flex flex-col gap-1.5", className)}>
-      <Label htmlFor={selectId}>{label}</Label>
-      <NativeSelect
-        id={selectId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...props}
-      >
-        {children}
-      </NativeSelect>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** A labelled textarea with its error message next to it, like FormField. */
-export function TextareaField({
-  label,
-  error,
-  className,
-  id,
-  ...props
-}: React.ComponentProps<"textarea"> & { label: string; error?: string | undefined }) {
-  const generated = useId();
-  const fieldId = id ?? generated;
-  const errorId = `${fieldId}-error`;
-  return (
-    <div className={cn("flex flex-col gap-1.5", className)}>
-      <Label htmlFor={fieldId}>{label}</Label>
-      <Textarea
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...props}
-      />
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { FormField, SelectField, TextareaField } from "#app/components/form-field.tsx";
 import { DEVICE_KINDS } from "#app/domain/repair-tickets/status.ts";
-import { SERVICE_TYPES } from "#app/lib/catalog.ts";
+import { SenderFields, ServiceField } from "#app/components/sender-fields.tsx";
 
 /** The ticket's fields as the intake and correction forms send them. */
 export const TICKET_FIELDS = [
@@ -43,28 +43,23 @@ export function RepairTicketFields({
     <>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold">Customer</legend>
-        <FormField label="Name" autoComplete="off" className="sm:col-span-2" {...field("name")} />
-        <FormField label="Email" type="email" autoComplete="off" {...field("email")} />
-        <FormField label="Phone" type="tel" autoComplete="off" {...field("phone")} />
+        <SenderFields
+          values={values}
+          errors={errors}
+          phone
+          typedBy="staff"
+          nameClassName="sm:col-span-2"
+        />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold">Device</legend>
-        <SelectField label="Service" {...field("serviceType")}>
-          <option value="">Choose a service</option>
-          {SERVICE_TYPES.map((service) => (
-            <option key={service} value={service}>
-              {service}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Kind of device" {...field("deviceKind")}>
-          <option value="">Choose a kind</option>
-          {DEVICE_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {kind}
-            </option>
-          ))}
-        </SelectField>
+        <ServiceField value={values.serviceType} error={errors.serviceType} />
+        <SelectField
+          label="Kind of device"
+          {...field("deviceKind")}
+          placeholder="Choose a kind"
+          options={DEVICE_KINDS}
+        />
         <FormField label="Brand" maxLength={60} autoComplete="off" {...field("deviceBrand")} />
         <FormField label="Model" maxLength={80} autoComplete="off" {...field("deviceModel")} />
         <FormField

@@ -67,14 +67,13 @@ export function ShippingFields({
         maxLength={100}
         {...field("city")}
       />
-      <SelectField label="State" autoComplete="shipping address-level1" {...field("state")}>
-        <option value="">Choose a state</option>
-        {US_STATE_CODES.map((code) => (
-          <option key={code} value={code}>
-            {US_STATE_NAMES[code]}
-          </option>
-        ))}
-      </SelectField>
+      <SelectField
+        label="State"
+        autoComplete="shipping address-level1"
+        {...field("state")}
+        placeholder="Choose a state"
+        options={US_STATE_CODES.map((code) => ({ value: code, label: US_STATE_NAMES[code] }))}
+      />
       <FormField
         label="ZIP code"
         autoComplete="shipping postal-code"

@@ -1,21 +1,14 @@
-import {
-  ArrowLeft,
-  CreditCard,
-  KeyRound,
-  Mail,
-  Receipt,
-  ShieldCheck,
-  UserRound,
-} from "#app/components/ui/icons.tsx";
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { toast } from "#app/components/toasts.tsx";
+import { data, redirect, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
 import { AccountAlerts } from "#app/components/account-alerts.tsx";
-import { FormField, FormMessage, NewPasswordFields } from "#app/components/form-field.tsx";
-import { OrderList } from "#app/components/order-card.tsx";
-import { OrdersLoading, useOrdersLoading } from "#app/components/orders-loading.tsx";
-import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { AccountMenu } from "#app/components/account/account-menu.tsx";
+import { AccountSection, useSavedToast } from "#app/components/account/account-section.tsx";
+import { PasswordForm } from "#app/components/account/password-form.tsx";
+import { PaymentMethods } from "#app/components/account/payment-methods.tsx";
+import { PersonalInfoForm } from "#app/components/account/personal-info-form.tsx";
+import { TwoFactorForm, type TwoFactorSetup } from "#app/components/account/two-factor-form.tsx";
+import { OrderHistory } from "#app/components/account/order-history.tsx";
+import { useOrdersLoading } from "#app/components/orders-loading.tsx";
 import {
   callAuth,
   isPasswordProblem,
@@ -113,7 +106,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The QR code is always drawn here, on the server, from the setup key. */
-function twoFactorSetup(secretUri: string, backupCodes: string[]) {
+function twoFactorSetup(secretUri: string, backupCodes: string[]): TwoFactorSetup {
   return { qr: renderSVG(secretUri, { border: 2 }), secretUri, backupCodes };
 }
 
@@ -134,7 +127,7 @@ type ActionData = {
   errors: Record<string, string | undefined>;
   message?: string | null;
   values?: Record<string, string>;
-  setup?: { qr: string; secretUri: string; backupCodes: string[] };
+  setup?: TwoFactorSetup;
 };
 
 export async function action({ request }: Route.ActionArgs) {
@@ -236,56 +229,6 @@ export async function action({ request }: Route.ActionArgs) {
   return fail({ errors: {}, message: "Unknown request." });
 }
 
-const CARDS: { section: Section; title: string; text: string; icon: typeof UserRound }[] = [
-  {
-    section: "personalInfo",
-    title: "Update Personal Information",
-    text: "Your name and date of birth.",
-    icon: UserRound,
-  },
-  { section: "password", title: "Change Password", text: "Choose a new password.", icon: KeyRound },
-  {
-    section: "payment",
-    title: "Manage Payment Methods",
-    text: "How paying by card works here.",
-    icon: CreditCard,
-  },
-  {
-    section: "orders",
-    title: "View Order History",
-    text: "Everything you have ordered.",
-    icon: Receipt,
-  },
-  {
-    section: "security",
-    title: "Two-Factor Authentication",
-    text: "A code from your phone at sign-in.",
-    icon: ShieldCheck,
-  },
-  {
-    section: "alerts",
-    title: "My Alerts",
-    text: "Titles you asked us to e-mail you about.",
-    icon: Mail,
-  },
-];
-
-const SAVED: Record<string, string> = {
-  personalInfo: "Your personal information is saved.",
-  password: "Your password is changed. Other devices have been signed out.",
-  security: "Your two-factor settings are saved.",
-  alerts: "Your alert is cancelled: we will not e-mail you about that title.",
-};
-
-function BackButton() {
-  return (
-    <Link to="/account" className={buttonVariants({ variant: "outline", size: "sm" })}>
-      <ArrowLeft aria-hidden="true" />
-      Back
-    </Link>
-  );
-}
-
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = loaderData;
   const navigation = useNavigation();
@@ -295,183 +238,35 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? {};
 
-  useEffect(() => {
-    const saved = new URLSearchParams(window.location.search).get("saved");
-    if (saved && SAVED[saved]) toast.success(SAVED[saved], { id: "account" });
-  }, [loaderData]);
+  useSavedToast(loaderData);
 
   if (!section) {
     return (
-      <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-        <h1 className="text-3xl font-bold">My Account</h1>
-        <p className="mt-1 text-muted-foreground">{user.email}</p>
-        {loaderData.appointments.length > 0 ? (
-          <section aria-labelledby="appointments-heading" className="mt-6">
-            <h2 id="appointments-heading" className="text-lg font-semibold">
-              Upcoming repair appointments
-            </h2>
-            <ul className="mt-2 divide-y rounded-xl border bg-card">
-              {loaderData.appointments.map((appointment) => (
-                <li
-                  key={appointment.id}
-                  className="flex flex-wrap items-center justify-between gap-3 p-4"
-                >
-                  <span>
-                    <span className="block font-medium">{appointment.serviceType}</span>
-                    <span className="text-sm text-muted-foreground">{appointment.when}</span>
-                  </span>
-                  <Link
-                    to={appointment.cancelPath}
-                    className={buttonVariants({ variant: "outline", size: "sm" })}
-                  >
-                    Cancel
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        {loaderData.repairs.length > 0 ? (
-          <section aria-labelledby="repairs-heading" className="mt-6">
-            <h2 id="repairs-heading" className="text-lg font-semibold">
-              Repairs
-            </h2>
-            <ul className="mt-2 divide-y rounded-xl border bg-card">
-              {loaderData.repairs.map((repair) => (
-                <li
-                  key={repair.number}
-                  className="flex flex-wrap items-center justify-between gap-3 p-4"
-                >
-                  <span>
-                    <span className="block font-medium">
-                      {repair.label}: {repair.device}
-                    </span>
-                    <span className="text-sm text-muted-foreground">{repair.status}</span>
-                  </span>
-                  <Link
-                    to={repair.path}
-                    className={buttonVariants({ variant: "outline", size: "sm" })}
-                    aria-label={`See repair ${repair.label}`}
-                  >
-                    See repair
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-          {CARDS.map((card) => (
-            <li key={card.section}>
-              <Link
-                to={`?section=${card.section}`}
-                className="flex h-full gap-4 rounded-xl border bg-card p-5 shadow-sm hover:border-primary"
-              >
-                <card.icon aria-hidden="true" className="size-7 shrink-0 text-primary" />
-                <span>
-                  <span className="block font-semibold">{card.title}</span>
-                  <span className="text-sm text-muted-foreground">{card.text}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <AccountMenu
+        email={user.email}
+        appointments={loaderData.appointments}
+        repairs={loaderData.repairs}
+      />
     );
   }
 
   if (section === "orders") {
     return (
-      <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-        <BackButton />
-        <h1 className="mt-4 text-2xl font-bold">Your Orders</h1>
-        <OrdersLoading loading={ordersLoading} />
-        {ordersLoading ? null : (
-          <OrderList
-            orders={loaderData.orders}
-            timeZone={loaderData.timeZone}
-            returns={loaderData.returns}
-          />
-        )}
-      </div>
+      <OrderHistory
+        loading={ordersLoading}
+        orders={loaderData.orders}
+        timeZone={loaderData.timeZone}
+        returns={loaderData.returns}
+      />
     );
   }
 
   return (
-    <div className="mx-auto max-w-xl px-4 py-10 sm:px-6">
-      <BackButton />
+    <AccountSection>
       {section === "personalInfo" ? (
-        <>
-          <h1 className="mt-4 text-2xl font-bold">Update Personal Information</h1>
-          <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
-            <input type="hidden" name="intent" value="profile" />
-            <FormField label="Email" name="email" type="email" value={user.email} readOnly />
-            <FormField
-              label="First name"
-              name="firstName"
-              autoComplete="given-name"
-              defaultValue={actionData?.values?.firstName ?? user.firstName}
-              error={errors.firstName}
-            />
-            <FormField
-              label="Last name"
-              name="lastName"
-              autoComplete="family-name"
-              defaultValue={actionData?.values?.lastName ?? user.lastName}
-              error={errors.lastName}
-            />
-            {user.dateOfBirth ? (
-              <FormField
-                label="Date of birth"
-                name="dateOfBirth"
-                type="date"
-                readOnly
-                defaultValue={user.dateOfBirth}
-                error={errors.dateOfBirth}
-                hint="It decides adult purchases, so it is fixed once given. To correct it, contact the shop."
-              />
-            ) : (
-              <FormField
-                label="Date of birth"
-                name="dateOfBirth"
-                type="date"
-                autoComplete="bday"
-                defaultValue={actionData?.values?.dateOfBirth ?? user.dateOfBirth}
-                error={errors.dateOfBirth}
-                hint="Needed for adult titles; it cannot be changed here once saved."
-              />
-            )}
-            <Button type="submit" disabled={busy}>
-              Save
-            </Button>
-          </Form>
-        </>
+        <PersonalInfoForm user={user} values={actionData?.values} errors={errors} busy={busy} />
       ) : null}
-
-      {section === "password" ? (
-        <>
-          <h1 className="mt-4 text-2xl font-bold">Change Password</h1>
-          <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
-            <input type="hidden" name="intent" value="password" />
-            <FormField
-              label="Current password"
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              error={errors.currentPassword}
-            />
-            <NewPasswordFields
-              errors={errors}
-              label="New password"
-              confirmLabel="Confirm new password"
-            />
-            <Button type="submit" disabled={busy}>
-              Change Password
-            </Button>
-          </Form>
-        </>
-      ) : null}
-
+      {section === "password" ? <PasswordForm errors={errors} busy={busy} /> : null}
       {section === "alerts" ? (
         <AccountAlerts
           alerts={loaderData.alerts}
@@ -479,102 +274,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           busy={busy}
         />
       ) : null}
-
-      {section === "payment" ? (
-        <>
-          <h1 className="mt-4 text-2xl font-bold">Manage Payment Methods</h1>
-          <p className="mt-4 leading-relaxed">
-            You pay by card on our payment provider&apos;s secure page when you check out. Your card
-            number goes straight to the provider: the shop never sees or stores it, so there is
-            nothing to manage here.
-          </p>
-        </>
-      ) : null}
-
+      {section === "payment" ? <PaymentMethods /> : null}
       {section === "security" ? (
-        <>
-          <h1 className="mt-4 text-2xl font-bold">Two-Factor Authentication</h1>
-          {actionData?.setup ? (
-            <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
-              <input type="hidden" name="intent" value="2fa-verify" />
-              <input type="hidden" name="setupUri" value={actionData.setup.secretUri} />
-              <input
-                type="hidden"
-                name="setupBackupCodes"
-                value={actionData.setup.backupCodes.join(",")}
-              />
-              <p>Scan this code with an authenticator app, then enter the code it shows.</p>
-              <div
-                role="img"
-                aria-label="QR code for your authenticator app"
-                className="w-48 rounded-md border bg-white p-2"
-                dangerouslySetInnerHTML={{ __html: actionData.setup.qr }}
-              />
-              <details>
-                <summary className="cursor-pointer text-sm font-medium">
-                  Can&apos;t scan? Show the setup key
-                </summary>
-                <code className="mt-2 block text-xs break-all" data-testid="totp-uri">
-                  {actionData.setup.secretUri}
-                </code>
-              </details>
-              <div>
-                <p className="font-medium">Backup codes</p>
-                <p className="text-sm text-muted-foreground">
-                  Keep these somewhere safe. Each works once if you lose your phone.
-                </p>
-                <ul
-                  className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm"
-                  aria-label="Backup codes"
-                >
-                  {actionData.setup.backupCodes.map((code) => (
-                    <li key={code}>{code}</li>
-                  ))}
-                </ul>
-              </div>
-              <FormField
-                label="Code from your app"
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                error={errors.code}
-              />
-              <Button type="submit" disabled={busy}>
-                Turn On
-              </Button>
-            </Form>
-          ) : (
-            <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
-              <input
-                type="hidden"
-                name="intent"
-                value={user.twoFactorEnabled ? "2fa-disable" : "2fa-enable"}
-              />
-              {user.twoFactorEnabled ? (
-                <FormMessage tone="success">Two-factor authentication is on.</FormMessage>
-              ) : (
-                <p>
-                  Two-factor authentication is off. Turn it on to ask for a code at every sign-in.
-                </p>
-              )}
-              <FormField
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                error={errors.password}
-              />
-              <Button
-                type="submit"
-                variant={user.twoFactorEnabled ? "destructive" : "default"}
-                disabled={busy}
-              >
-                {user.twoFactorEnabled ? "Turn Off Two-Factor" : "Set Up Two-Factor"}
-              </Button>
-            </Form>
-          )}
-        </>
+        <TwoFactorForm
+          enabled={user.twoFactorEnabled}
+          setup={actionData?.setup}
+          errors={errors}
+          busy={busy}
+        />
       ) : null}
-    </div>
+    </AccountSection>
   );
 }

@@ -1,25 +1,21 @@
 import { staffOf } from "#app/domain/accounts/staff.ts";
 import { ArrowLeft } from "#app/components/ui/icons.tsx";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { FormField } from "#app/components/form-field.tsx";
-import { Button } from "#app/components/ui/button.tsx";
-import { DataTable, type DataColumn } from "#app/components/admin/data-table.tsx";
-import { OrderStatusBadge } from "#app/components/order-status-badge.tsx";
-import { Badge } from "#app/components/ui/badge.tsx";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { DataTable } from "#app/components/admin/data-table.tsx";
+import { BirthDateCorrection } from "#app/components/admin/customers/birth-date-correction.tsx";
+import {
+  appointmentColumns,
+  orderColumns,
+} from "#app/components/admin/customers/customer-columns.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
 import { birthDateCorrectionSchema } from "#app/domain/customers/birth-date-input.ts";
 import { birthDateHistory, correctBirthDate } from "#app/domain/customers/birth-date.server.ts";
-import {
-  getCustomerForAdmin,
-  type CustomerAppointment,
-  type CustomerOrderSummary,
-} from "#app/domain/customers/admin-customers.server.ts";
+import { getCustomerForAdmin } from "#app/domain/customers/admin-customers.server.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/request.server.ts";
-import { formatUsd } from "#app/lib/money.ts";
-import { formatShopDate, formatShopDateTime } from "#app/lib/shop-time.ts";
+import { formatShopDate } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/admin.customers.$customerId";
 
@@ -68,68 +64,6 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ");
-  const orderColumns: DataColumn<CustomerOrderSummary>[] = [
-    {
-      key: "order",
-      label: "Order",
-      cell: (order) => (
-        <Link to={`/admin/orders/${order.id}`} className="font-medium text-primary underline">
-          #{order.id}
-        </Link>
-      ),
-    },
-    {
-      key: "date",
-      label: "Date",
-      className: "whitespace-nowrap",
-      cell: (order) => formatShopDateTime(new Date(order.createdAt), timeZone),
-    },
-    { key: "items", label: "Items", className: "text-right", cell: (order) => order.itemCount },
-    {
-      key: "total",
-      label: "Total",
-      className: "text-right tabular-nums",
-      cell: (order) => formatUsd(order.totalCents),
-    },
-    {
-      key: "status",
-      label: "Status",
-      cell: (order) => <OrderStatusBadge status={order.status} />,
-    },
-  ];
-  const appointmentColumns: DataColumn<CustomerAppointment>[] = [
-    {
-      key: "service",
-      label: "Service",
-      cell: (booking) => (
-        <Link
-          to={`/admin/inbox/repair/${booking.id}`}
-          className="font-medium text-primary underline"
-        >
-          {booking.serviceType}
-        </Link>
-      ),
-    },
-    {
-      key: "when",
-      label: "When",
-      className: "whitespace-nowrap",
-      cell: (booking) => formatShopDateTime(new Date(booking.startsAt), timeZone),
-    },
-    {
-      key: "status",
-      label: "Status",
-      cell: (booking) => (
-        <Badge
-          variant={booking.status === "cancelled" ? "destructive" : "secondary"}
-          className="capitalize"
-        >
-          {booking.status}
-        </Badge>
-      ),
-    },
-  ];
-
   return (
     <>
       <Link
@@ -158,45 +92,14 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
         <dd>{formatShopDate(new Date(customer.createdAt), timeZone)}</dd>
       </dl>
 
-      <section aria-labelledby="birth-date-heading" className="mt-8">
-        <h2 id="birth-date-heading" className="text-xl font-semibold">
-          Date of birth
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          It decides adult purchases. Customers give it once; corrections are made here and kept.
-        </p>
-        <Form method="post" className="mt-3 grid max-w-xl gap-3 sm:grid-cols-[12rem_1fr_auto]">
-          <FormField
-            label="Correct date of birth"
-            name="dateOfBirth"
-            type="date"
-            defaultValue={actionData?.values?.dateOfBirth ?? customer.dateOfBirth ?? ""}
-            error={errors.dateOfBirth}
-          />
-          <FormField
-            label="Reason"
-            name="note"
-            maxLength={200}
-            defaultValue={actionData?.values?.note ?? ""}
-            error={errors.note}
-          />
-          <Button type="submit" className="self-end" disabled={navigation.state !== "idle"}>
-            Correct
-          </Button>
-        </Form>
-        {loaderData.birthDates.length > 0 ? (
-          <ul aria-label="Date of birth history" className="mt-4 space-y-1 text-sm">
-            {loaderData.birthDates.map((change) => (
-              <li key={change.createdAt + (change.toDate ?? "")}>
-                {formatShopDateTime(new Date(change.createdAt), timeZone)}:{" "}
-                {change.fromDate ?? "none"} → {change.toDate ?? "none"}, by{" "}
-                {change.actorName ?? "the customer"}
-                {change.note ? ` (${change.note})` : ""}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </section>
+      <BirthDateCorrection
+        dateOfBirth={customer.dateOfBirth}
+        birthDates={loaderData.birthDates}
+        values={actionData?.values}
+        errors={errors}
+        busy={navigation.state !== "idle"}
+        timeZone={timeZone}
+      />
 
       <section aria-labelledby="orders-heading" className="mt-8">
         <h2 id="orders-heading" className="text-xl font-semibold">
@@ -209,7 +112,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
         ) : null}
         <DataTable
           caption={`Orders of ${customer.email}, newest first`}
-          columns={orderColumns}
+          columns={orderColumns(timeZone)}
           rows={loaderData.orders}
           rowKey={(order) => order.id}
           empty="No orders yet."
@@ -231,7 +134,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
         </p>
         <DataTable
           caption={`Repair appointments of ${customer.email}, newest first`}
-          columns={appointmentColumns}
+          columns={appointmentColumns(timeZone)}
           rows={loaderData.appointments}
           rowKey={(booking) => booking.id}
           empty="No repair appointments."

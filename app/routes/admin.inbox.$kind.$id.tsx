@@ -1,18 +1,10 @@
-import { ArrowLeft } from "#app/components/ui/icons.tsx";
-import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { CheckboxField, FormMessage, TextareaField } from "#app/components/form-field.tsx";
+import { BackLink } from "#app/components/back-link.tsx";
+import { data } from "react-router";
+import { InboxDetails } from "#app/components/admin/inbox/inbox-details.tsx";
+import type { InboxAnswer } from "#app/components/admin/inbox/inbox-item.ts";
+import { ItemState } from "#app/components/admin/inbox/item-state.tsx";
+import { Replies, ReplyForm } from "#app/components/admin/inbox/replies.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { Button, buttonVariants } from "#app/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "#app/components/ui/dialog.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
@@ -34,7 +26,7 @@ import { readForm } from "#app/lib/request.server.ts";
 import { formatShopDateTime } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import { replySchema, type ReplyValues } from "#app/domain/inbox/reply-input.ts";
-import { reply, type Answer } from "#app/lib/reply.server.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.inbox.$kind.$id";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -114,11 +106,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** The reply form: its schema is the server's authority and its messages the page's. */
 
-type ActionData = Answer<ReplyValues> & {
-  intent: "reply" | "state" | "cancel";
-  /** A new one per sent reply, so the emptied form replaces the typed one. */
-  sentId?: string;
-};
+type ActionData = InboxAnswer;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireAdminAction(request);
@@ -195,230 +183,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   return reply.unknownAction();
 }
 
-type LoaderData = Route.ComponentProps["loaderData"];
-
 function answerOf(actionData: Route.ComponentProps["actionData"]): ActionData | null {
   return actionData && "intent" in actionData ? actionData : null;
-}
-
-function Detail({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1 py-2 sm:grid-cols-[10rem_1fr] sm:gap-4">
-      <dt className="text-sm font-medium text-muted-foreground">{term}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </div>
-  );
-}
-
-function Details({ loaderData }: { loaderData: LoaderData }) {
-  const { contact, repair } = loaderData;
-  const email = <a href={`mailto:${loaderData.email}`}>{loaderData.email}</a>;
-  return (
-    <dl className="divide-y rounded-xl border bg-card px-4">
-      {contact ? (
-        <>
-          <Detail term="From">{loaderData.name}</Detail>
-          <Detail term="E-mail">{email}</Detail>
-          <Detail term="Received">{loaderData.received}</Detail>
-          <Detail term="Message">
-            <span className="whitespace-pre-wrap">{contact.message}</span>
-          </Detail>
-        </>
-      ) : null}
-      {repair ? (
-        <>
-          <Detail term="Service">{repair.serviceType}</Detail>
-          <Detail term="Appointment">{repair.slot}</Detail>
-          <Detail term="Name">{loaderData.name}</Detail>
-          <Detail term="E-mail">{email}</Detail>
-          <Detail term="Phone">
-            <a href={`tel:${repair.phone.replace(/[^\d+]/g, "")}`}>{repair.phone}</a>
-          </Detail>
-          <Detail term="Issue">
-            <span className="whitespace-pre-wrap">{repair.issue}</span>
-          </Detail>
-          <Detail term="Booked at">{loaderData.received}</Detail>
-          {repair.ticket ? (
-            <Detail term="Repair ticket">
-              <Link to={`/admin/repairs/${repair.ticket}`} className="text-primary underline">
-                {repair.ticket}
-              </Link>
-            </Detail>
-          ) : null}
-          <Detail term="Status">
-            {repair.cancelled
-              ? `Cancelled by ${repair.cancelled.by} on ${repair.cancelled.at}`
-              : repair.started
-                ? "Booked (the appointment time has come)"
-                : "Booked"}
-          </Detail>
-        </>
-      ) : null}
-    </dl>
-  );
-}
-
-/** Cancelling a booking asks first: a dialog with JavaScript, a step of the page without. */
-function CancelBooking({
-  loaderData,
-  answer,
-}: {
-  loaderData: LoaderData;
-  answer: ActionData | null;
-}) {
-  const navigation = useNavigation();
-  const [confirming, setConfirming] = useState(false);
-  const busy = navigation.state === "submitting";
-  useEffect(() => {
-    if (answer?.intent === "cancel") setConfirming(false);
-  }, [answer]);
-  const repair = loaderData.repair;
-  if (!repair?.cancellable) return null;
-  const question = `Cancel ${loaderData.name}'s ${repair.serviceType} appointment on ${repair.slot}? They will get an e-mail with a calendar update that removes it.`;
-  const confirmForm = (
-    <Form method="post" className="contents">
-      <input type="hidden" name="intent" value="cancel-booking" />
-      <Button type="submit" variant="destructive" disabled={busy}>
-        Cancel booking
-      </Button>
-    </Form>
-  );
-  if (repair.confirmCancel) {
-    return (
-      <div className="mt-4 rounded-xl border border-destructive/40 p-4">
-        <p className="font-medium">{question}</p>
-        <div className="mt-3 flex flex-wrap gap-2">
-          {confirmForm}
-          <Link
-            to={`/admin/inbox/${loaderData.ref.kind}/${loaderData.ref.id}`}
-            className={buttonVariants({ variant: "outline" })}
-          >
-            Keep the booking
-          </Link>
-        </div>
-      </div>
-    );
-  }
-  return (
-    <>
-      <Form
-        method="get"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setConfirming(true);
-        }}
-      >
-        <input type="hidden" name="confirm" value="cancel" />
-        <Button type="submit" variant="outline">
-          Cancel booking…
-        </Button>
-      </Form>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Cancel this booking?</DialogTitle>
-            <DialogDescription>{question}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Keep the booking
-              </Button>
-            </DialogClose>
-            {confirmForm}
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-    </>
-  );
-}
-
-function ItemState({ loaderData, answer }: { loaderData: LoaderData; answer: ActionData | null }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const { handled } = loaderData;
-  return (
-    <section aria-labelledby="inbox-state" className="mt-6">
-      <h2 id="inbox-state" className="sr-only">
-        State
-      </h2>
-      {answer && answer.intent !== "reply" && answer.message ? (
-        <div className="mb-3">
-          <FormMessage tone={answer.ok ? "success" : "error"}>{answer.message}</FormMessage>
-        </div>
-      ) : null}
-      <div className="flex flex-wrap items-center gap-3">
-        <p>{handled ? `Handled by ${handled.by} on ${handled.at}.` : "Open: not handled yet."}</p>
-        <Form method="post">
-          <input type="hidden" name="intent" value={handled ? "reopen" : "handled"} />
-          <Button type="submit" variant={handled ? "outline" : "default"} disabled={busy}>
-            {handled ? "Reopen" : "Mark as handled"}
-          </Button>
-        </Form>
-        {loaderData.repair?.canOpenTicket ? (
-          <Link
-            to={`/admin/repairs/new?booking=${loaderData.ref.id}`}
-            className={buttonVariants({ variant: "outline" })}
-          >
-            Open a ticket
-          </Link>
-        ) : null}
-        <CancelBooking loaderData={loaderData} answer={answer} />
-      </div>
-    </section>
-  );
-}
-
-function ReplyForm({ loaderData, answer }: { loaderData: LoaderData; answer: ActionData | null }) {
-  const navigation = useNavigation();
-  const sending =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
-  const reply = answer?.intent === "reply" ? answer : null;
-  const errors = reply?.errors ?? {};
-  const values = reply?.values;
-  return (
-    <section aria-labelledby="inbox-reply" className="mt-8">
-      <h2 id="inbox-reply" className="text-lg font-semibold">
-        Reply by e-mail
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">To {loaderData.email}</p>
-      {reply?.ok && reply.message ? (
-        <div className="mt-3">
-          <FormMessage tone="success">{reply.message}</FormMessage>
-        </div>
-      ) : null}
-      {/* The key empties the form after a reply is sent; on errors it keeps what was typed. */}
-      <Form
-        key={reply?.sentId ?? "reply"}
-        method="post"
-        noValidate
-        className="mt-3 flex flex-col gap-4"
-      >
-        <input type="hidden" name="intent" value="reply" />
-        <TextareaField
-          label="Your reply"
-          name="body"
-          rows={6}
-          required
-          maxLength={5000}
-          defaultValue={values?.body}
-          error={errors.body}
-        />
-        {loaderData.handled ? null : (
-          <CheckboxField
-            label="Mark as handled"
-            name="markHandled"
-            defaultChecked={values?.markHandled ?? true}
-          />
-        )}
-        <div>
-          <Button type="submit" disabled={sending}>
-            {sending ? "Sending…" : "Send reply"}
-          </Button>
-        </div>
-      </Form>
-    </section>
-  );
 }
 
 export default function InboxItemPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -426,13 +192,7 @@ export default function InboxItemPage({ loaderData, actionData }: Route.Componen
   const { repair } = loaderData;
   return (
     <>
-      <Link
-        to="/admin/inbox"
-        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Inbox
-      </Link>
+      <BackLink to="/admin/inbox">Back to Inbox</BackLink>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold">{loaderData.heading}</h1>
         <Badge variant={loaderData.handled ? "success" : "secondary"}>
@@ -441,28 +201,10 @@ export default function InboxItemPage({ loaderData, actionData }: Route.Componen
         {repair?.cancelled ? <Badge variant="outline">Cancelled</Badge> : null}
       </div>
       <div className="mt-6">
-        <Details loaderData={loaderData} />
+        <InboxDetails loaderData={loaderData} />
       </div>
       <ItemState loaderData={loaderData} answer={answer} />
-      <section aria-labelledby="inbox-replies" className="mt-8">
-        <h2 id="inbox-replies" className="text-lg font-semibold">
-          Replies
-        </h2>
-        {loaderData.replies.length ? (
-          <ol className="mt-3 flex flex-col gap-3">
-            {loaderData.replies.map((reply) => (
-              <li key={reply.id} className="rounded-xl border bg-card p-4">
-                <p className="text-sm text-muted-foreground">
-                  {reply.sentByName} · {reply.sent}
-                </p>
-                <p className="mt-2 whitespace-pre-wrap">{reply.body}</p>
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p className="mt-2 text-muted-foreground">No replies yet.</p>
-        )}
-      </section>
+      <Replies replies={loaderData.replies} />
       <ReplyForm loaderData={loaderData} answer={answer} />
     </>
   );

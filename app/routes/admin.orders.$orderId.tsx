@@ -1,25 +1,14 @@
-import { useState } from "react";
+import { data, Link } from "react-router";
+import { HistoryCard } from "#app/components/admin/history-card.tsx";
+import { OrderActions, type OrderAnswer } from "#app/components/admin/orders/order-actions.tsx";
+import { OrderFacts } from "#app/components/admin/orders/order-record.tsx";
 import { staffOf } from "#app/domain/accounts/staff.ts";
 import { SectionCard } from "#app/components/admin/section-card.tsx";
-import { data, Form, Link, useNavigation } from "react-router";
 import { ExtraPaymentsCard } from "#app/components/admin/extra-payments-card.tsx";
-import { FormField, FormMessage } from "#app/components/form-field.tsx";
+import { FormMessage } from "#app/components/form-field.tsx";
 import { OrderStatusBadge } from "#app/components/order-status-badge.tsx";
 import { OrderSummary } from "#app/components/order-summary.tsx";
-import { OrderLedgerList } from "#app/components/order-ledger.tsx";
 import { ReturnStatusBadge } from "#app/components/return-status-badge.tsx";
-import { HistoryCard } from "#app/components/admin/history-card.tsx";
-import { Button } from "#app/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "#app/components/ui/dialog.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
@@ -50,7 +39,7 @@ import { readForm } from "#app/lib/request.server.ts";
 import { shippingOption } from "#app/lib/shipping.ts";
 import { formatShopDateTime } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
-import { reply, type Answer } from "#app/lib/reply.server.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.orders.$orderId";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -208,143 +197,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-type ActionAnswer = Answer<{ carrier: string; trackingNumber: string }>;
-
-function ShipForm({ answer }: { answer: ActionAnswer | undefined }) {
-  const busy = useNavigation().formData?.get("intent") === "ship";
-  return (
-    <Form method="post" noValidate className="flex flex-col gap-3">
-      <input type="hidden" name="intent" value="ship" />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
-          label="Carrier (optional)"
-          name="carrier"
-          maxLength={40}
-          autoComplete="off"
-          defaultValue={answer?.values?.carrier}
-          error={answer?.errors?.carrier}
-        />
-        <FormField
-          label="Tracking number (optional)"
-          name="trackingNumber"
-          maxLength={40}
-          autoComplete="off"
-          defaultValue={answer?.values?.trackingNumber}
-          error={answer?.errors?.trackingNumber}
-        />
-      </div>
-      <div>
-        <Button type="submit" disabled={busy}>
-          Mark as shipped
-        </Button>
-      </div>
-    </Form>
-  );
-}
-
-function CancelDialog({ orderId, paid, total }: { orderId: number; paid: boolean; total: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="destructive">Cancel order</Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Cancel order #{orderId}?</DialogTitle>
-          <DialogDescription>
-            {paid
-              ? `Its stock goes back on sale, the payment of ${total} is refunded to the customer's card, and the customer is told by e-mail.`
-              : "Its stock goes back on sale, its payment page is closed, and the customer is told by e-mail. Nothing was charged."}
-          </DialogDescription>
-        </DialogHeader>
-        <Form method="post" onSubmit={() => setOpen(false)}>
-          <input type="hidden" name="intent" value="cancel" />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Keep order
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive">
-              {paid ? "Cancel and refund" : "Cancel order"}
-            </Button>
-          </DialogFooter>
-        </Form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function IntentButton({
-  intent,
-  children,
-}: {
-  intent: "complete" | "refund";
-  children: React.ReactNode;
-}) {
-  const busy = useNavigation().formData?.get("intent") === intent;
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <Button type="submit" disabled={busy}>
-        {children}
-      </Button>
-    </Form>
-  );
-}
-
-function Actions({
-  order,
-  answer,
-}: {
-  order: Route.ComponentProps["loaderData"]["order"];
-  answer: ActionAnswer | undefined;
-}) {
-  const total = formatUsd(order.totalCents);
-  if (order.status === "paid") {
-    return (
-      <div className="flex flex-col gap-4">
-        <ShipForm answer={answer} />
-        <div className="border-t pt-4">
-          <CancelDialog orderId={order.id} paid total={total} />
-        </div>
-      </div>
-    );
-  }
-  if (order.status === "pending") {
-    return (
-      <div className="flex flex-col gap-3">
-        <p className="text-sm text-muted-foreground">
-          Waiting for the customer&apos;s payment. It can be cancelled; it cannot ship yet.
-        </p>
-        <div>
-          <CancelDialog orderId={order.id} paid={false} total={total} />
-        </div>
-      </div>
-    );
-  }
-  if (order.status === "shipped") {
-    return <IntentButton intent="complete">Mark as completed</IntentButton>;
-  }
-  if (order.refundDue) {
-    return (
-      <div className="flex flex-col gap-3">
-        <p className="text-sm">
-          This order was paid ({total}) but will not ship: the money has to go back.
-        </p>
-        <div>
-          <IntentButton intent="refund">Refund payment</IntentButton>
-        </div>
-      </div>
-    );
-  }
-  return <p className="text-sm text-muted-foreground">Nothing left to do for this order.</p>;
-}
-
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, customer, lines, history } = loaderData;
-  const answer = actionData as ActionAnswer | undefined;
+  const answer = actionData as OrderAnswer | undefined;
   const customerName = [customer.firstName, customer.lastName].filter(Boolean).join(" ");
   return (
     <div className="flex flex-col gap-6">
@@ -366,59 +221,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <ExtraPaymentsCard payments={loaderData.extraPayments} />
       ) : null}
       <SectionCard title="Actions">
-        <Actions order={order} answer={answer} />
+        <OrderActions order={order} answer={answer} />
       </SectionCard>
-      <div className="grid gap-6 md:grid-cols-2">
-        <SectionCard title="Customer and shipping" contentClassName="flex flex-col gap-3 text-sm">
-          <p>
-            <Link to={`/admin/customers/${customer.id}`} className="text-primary underline">
-              {customerName || customer.email}
-            </Link>{" "}
-            ({customer.email})
-          </p>
-          <address className="not-italic">
-            {order.shipping.name}
-            <br />
-            {order.shipping.address}
-            <br />
-            {order.shipping.city}, {order.shipping.state} {order.shipping.postalCode}
-            <br />
-            {order.shipping.phone} · {order.shipping.email}
-          </address>
-          <p>Shipping method: {order.shipping.method}</p>
-          {order.shipped ? (
-            <p>
-              Shipped {order.shipped}
-              {order.carrier ? ` with ${order.carrier}` : ""}
-              {order.trackingNumber ? ` · Tracking number: ${order.trackingNumber}` : ""}
-            </p>
-          ) : null}
-        </SectionCard>
-        <SectionCard title="Payment">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted-foreground">Provider</dt>
-            <dd>{order.paymentProvider ?? "None yet"}</dd>
-            <dt className="text-muted-foreground">Reference</dt>
-            <dd className="break-all">{order.paymentReference ?? "—"}</dd>
-            <dt className="text-muted-foreground">Paid</dt>
-            <dd>{order.paid ?? "Not paid"}</dd>
-            {order.refunded ? (
-              <>
-                <dt className="text-muted-foreground">Refunded</dt>
-                <dd>
-                  {order.refunded}
-                  <span className="block break-all">{order.refundReference}</span>
-                </dd>
-              </>
-            ) : null}
-          </dl>
-          {loaderData.ledger.refunds.length > 0 ? (
-            <div className="mt-3 border-t pt-3">
-              <OrderLedgerList ledger={loaderData.ledger} />
-            </div>
-          ) : null}
-        </SectionCard>
-      </div>
+      <OrderFacts
+        order={order}
+        customer={customer}
+        customerName={customerName}
+        ledger={loaderData.ledger}
+      />
       <SectionCard title="Items">
         <OrderSummary
           items={lines}

@@ -96,14 +96,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               key={filter.status ?? ""}
               onChange={(event) => event.currentTarget.form?.requestSubmit()}
               className="w-40"
-            >
-              <option value="">All statuses</option>
-              {ORDER_STATUSES.map((status) => (
-                <option key={status} value={status} className="capitalize">
-                  {status[0]!.toUpperCase() + status.slice(1)}
-                </option>
-              ))}
-            </NativeSelect>
+              placeholder="All statuses"
+              options={ORDER_STATUSES.map((status) => ({
+                value: status,
+                label: status[0]!.toUpperCase() + status.slice(1),
+              }))}
+            />
           </div>
           <Button type="submit" variant="outline">
             Filter

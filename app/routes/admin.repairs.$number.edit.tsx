@@ -1,11 +1,5 @@
-import {
-  data,
-  Form,
-  Link,
-  redirect,
-  useNavigation,
-  type ShouldRevalidateFunction,
-} from "react-router";
+import { data, Form, redirect, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import { BackLink } from "#app/components/back-link.tsx";
 import { staffOf } from "#app/domain/accounts/staff.ts";
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import {
@@ -14,7 +8,6 @@ import {
   type TicketFieldValues,
 } from "#app/components/repair-ticket-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { ArrowLeft } from "#app/components/ui/icons.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
@@ -149,13 +142,9 @@ export default function CorrectTicket({ loaderData, actionData }: Route.Componen
     : [];
   return (
     <>
-      <Link
-        to={`/admin/repairs/${loaderData.label}`}
-        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
+      <BackLink to={`/admin/repairs/${loaderData.label}`}>
         Back to ticket {loaderData.label}
-      </Link>
+      </BackLink>
       <h1 className="mt-2 text-3xl font-bold">Correct ticket {loaderData.label}</h1>
       <p className="mt-1 text-sm text-muted-foreground">
         Each change is kept in the ticket&apos;s history, with its value before and after. A

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { BackLink } from "#app/components/back-link.tsx";
 import { staffOf } from "#app/domain/accounts/staff.ts";
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import {
@@ -6,7 +7,6 @@ import {
   TICKET_FIELDS,
   type TicketFieldValues,
 } from "#app/components/repair-ticket-fields.tsx";
-import { ArrowLeft } from "#app/components/ui/icons.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
@@ -19,7 +19,7 @@ import { repairDesk, ticketNumberParam } from "#app/domain/repair-tickets/shop-c
 import { ticketLabel, type DeviceKind } from "#app/domain/repair-tickets/status.ts";
 import { MAX_TICKET_PHOTOS, ticketSchema } from "#app/domain/repair-tickets/ticket-input.ts";
 import { bookingForTicket, openTicket } from "#app/domain/repair-tickets/tickets.server.ts";
-import { addDays } from "#app/domain/repairs/slots.ts";
+import { addDays } from "#app/lib/shop-time.ts";
 import type { ServiceType } from "#app/lib/catalog.ts";
 import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
 import { readFormWithFiles } from "#app/lib/request.server.ts";
@@ -227,13 +227,7 @@ export default function NewTicket({ loaderData, actionData }: Route.ComponentPro
   const { booking } = loaderData;
   return (
     <>
-      <Link
-        to="/admin/repairs"
-        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Repairs
-      </Link>
+      <BackLink to="/admin/repairs">Back to Repairs</BackLink>
       <h1 className="mt-2 text-3xl font-bold">New repair ticket</h1>
       <p className="mt-1 text-sm text-muted-foreground">
         {booking

@@ -1,12 +1,16 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
+import {
+  ReturnActions,
+  type ReturnAnswer as ActionAnswer,
+} from "#app/components/admin/returns/return-actions.tsx";
+import { ReturnFacts, ReturnItems } from "#app/components/admin/returns/return-record.tsx";
+import { BackLink } from "#app/components/back-link.tsx";
 import { staffOf } from "#app/domain/accounts/staff.ts";
 import { SectionCard } from "#app/components/admin/section-card.tsx";
-import { FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
+import { FormMessage } from "#app/components/form-field.tsx";
 import { ReturnStatusBadge } from "#app/components/return-status-badge.tsx";
 import { OrderLedgerList } from "#app/components/order-ledger.tsx";
 import { HistoryCard } from "#app/components/admin/history-card.tsx";
-import { Button } from "#app/components/ui/button.tsx";
-import { ArrowLeft } from "#app/components/ui/icons.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
@@ -20,8 +24,6 @@ import {
   returnsConfig,
 } from "#app/domain/returns/returns.server.ts";
 import {
-  LINE_CONDITION_LABELS,
-  LINE_CONDITIONS,
   parseReturnLabel,
   RETURN_METHOD_LABELS,
   RETURN_STATUS_LABELS,
@@ -30,11 +32,10 @@ import {
 } from "#app/domain/returns/status.ts";
 import { getEnv, publicUrl } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
-import { formatUsd } from "#app/lib/money.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { formatShopDateTime } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
-import { reply, type Answer } from "#app/lib/reply.server.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.returns.$number";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -101,8 +102,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer = Answer;
-
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdminAction(request);
   const number = parseReturnLabel(params.number ?? "");
@@ -149,123 +148,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-type LoaderData = Route.ComponentProps["loaderData"];
-
-function ReceiveForm({ items, answer }: { items: LoaderData["items"]; answer?: ActionAnswer }) {
-  const busy = useNavigation().formData?.get("intent") === "receive";
-  return (
-    <Form method="post" noValidate className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value="receive" />
-      <p className="text-sm">
-        The parcel is here: say of each item whether it goes back on sale. Stock comes back with the
-        refund.
-      </p>
-      {items.map((item) => (
-        <SelectField
-          key={item.field}
-          label={`${item.quantity} × ${item.title}`}
-          name={item.field}
-          defaultValue={answer?.values?.[item.field] ?? ""}
-          error={answer?.errors?.[item.field]}
-          className="sm:max-w-md"
-        >
-          <option value="">Choose its condition</option>
-          {LINE_CONDITIONS.map((condition) => (
-            <option key={condition} value={condition}>
-              {LINE_CONDITION_LABELS[condition]}
-            </option>
-          ))}
-        </SelectField>
-      ))}
-      <div>
-        <Button type="submit" disabled={busy}>
-          Mark as received
-        </Button>
-      </div>
-    </Form>
-  );
-}
-
-function RejectForm({ answer }: { answer?: ActionAnswer }) {
-  const busy = useNavigation().formData?.get("intent") === "reject";
-  return (
-    <Form method="post" noValidate className="flex flex-col gap-3 border-t pt-4">
-      <input type="hidden" name="intent" value="reject" />
-      <TextareaField
-        label="Reason for rejecting (the customer is told)"
-        name="reason"
-        rows={2}
-        maxLength={500}
-        defaultValue={answer?.values?.reason ?? ""}
-        error={answer?.errors?.reason}
-      />
-      <div>
-        <Button type="submit" variant="destructive" disabled={busy}>
-          Reject return
-        </Button>
-      </div>
-    </Form>
-  );
-}
-
-function RefundForm({ total }: { total: string }) {
-  const busy = useNavigation().formData?.get("intent") === "refund";
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value="refund" />
-      <Button type="submit" disabled={busy}>
-        Refund {total}
-      </Button>
-    </Form>
-  );
-}
-
-function Actions({ loaderData, answer }: { loaderData: LoaderData; answer?: ActionAnswer }) {
-  const { ret, items, refund } = loaderData;
-  if (ret.status === "requested") {
-    return (
-      <div className="flex flex-col gap-4">
-        <ReceiveForm items={items} answer={answer} />
-        <RejectForm answer={answer} />
-      </div>
-    );
-  }
-  if (ret.status === "received") {
-    return (
-      <div className="flex flex-col gap-4">
-        {ret.refundError ? (
-          <FormMessage tone="error">
-            The last refund did not go through ({ret.refundError}). Try the refund again.
-          </FormMessage>
-        ) : null}
-        <p className="text-sm">
-          Refunding gives the customer {formatUsd(refund.totalCents)} back to their card, puts the
-          items marked back to stock on sale and e-mails the customer.
-        </p>
-        <div>
-          <RefundForm total={formatUsd(refund.totalCents)} />
-        </div>
-        <RejectForm answer={answer} />
-      </div>
-    );
-  }
-  return <p className="text-sm text-muted-foreground">Nothing left to do for this return.</p>;
-}
-
 export default function AdminReturn({ loaderData, actionData }: Route.ComponentProps) {
   const { ret, order, items, refund, history } = loaderData;
   const answer = actionData as ActionAnswer | undefined;
-  const money = (cents: number | null) => formatUsd(cents ?? 0);
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <Link
-          to="/admin/returns"
-          className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to Returns
-        </Link>
+        <BackLink to="/admin/returns">Back to Returns</BackLink>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold">Return {ret.label}</h1>
           <ReturnStatusBadge status={ret.status} />
@@ -281,94 +170,18 @@ export default function AdminReturn({ loaderData, actionData }: Route.ComponentP
         <FormMessage tone={answer.ok ? "success" : "error"}>{answer.message}</FormMessage>
       ) : null}
       <SectionCard title="Actions">
-        <Actions loaderData={loaderData} answer={answer} />
+        <ReturnActions ret={ret} items={items} refundCents={refund.totalCents} answer={answer} />
       </SectionCard>
-      <div className="grid gap-6 md:grid-cols-2">
-        <SectionCard title="The return">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted-foreground">Customer</dt>
-            <dd>
-              {order.name} ({order.email})
-            </dd>
-            <dt className="text-muted-foreground">Reason</dt>
-            <dd>{ret.reason}</dd>
-            {ret.note ? (
-              <>
-                <dt className="text-muted-foreground">Note</dt>
-                <dd className="whitespace-pre-line">{ret.note}</dd>
-              </>
-            ) : null}
-            <dt className="text-muted-foreground">Coming back</dt>
-            <dd>{ret.method}</dd>
-            <dt className="text-muted-foreground">Shipped</dt>
-            <dd>{order.shipped ?? "—"}</dd>
-            {ret.received ? (
-              <>
-                <dt className="text-muted-foreground">Received</dt>
-                <dd>{ret.received}</dd>
-              </>
-            ) : null}
-            {ret.rejected ? (
-              <>
-                <dt className="text-muted-foreground">Rejected</dt>
-                <dd>
-                  {ret.rejected}: {ret.rejectionReason}
-                </dd>
-              </>
-            ) : null}
-          </dl>
-        </SectionCard>
-        <SectionCard title={ret.refunded ? "Refunded" : "Refund"}>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted-foreground">Items</dt>
-            <dd>{money(refund.goodsCents)}</dd>
-            <dt className="text-muted-foreground">Shipping</dt>
-            <dd>{money(refund.shippingCents)}</dd>
-            <dt className="text-muted-foreground">Sales tax</dt>
-            <dd>{money(refund.taxCents)}</dd>
-            <dt className="text-muted-foreground">Toward postage</dt>
-            <dd>
-              {money(refund.postageCents)}
-              {loaderData.postagePromisedCents !== null
-                ? ` (promised ${money(loaderData.postagePromisedCents)} when asked for)`
-                : ""}
-            </dd>
-            <dt className="font-semibold">Total</dt>
-            <dd className="font-semibold">{money(refund.totalCents)}</dd>
-            {ret.refunded ? (
-              <>
-                <dt className="text-muted-foreground">When</dt>
-                <dd>
-                  {ret.refunded}
-                  <span className="block break-all">{ret.refundReference}</span>
-                </dd>
-              </>
-            ) : (
-              <>
-                <dt className="text-muted-foreground">Through</dt>
-                <dd>{order.paymentProvider ?? "—"}</dd>
-              </>
-            )}
-          </dl>
-        </SectionCard>
-      </div>
+      <ReturnFacts
+        ret={ret}
+        order={order}
+        refund={refund}
+        postagePromisedCents={loaderData.postagePromisedCents}
+      />
       <SectionCard title={`Money of order #${order.id}`}>
         <OrderLedgerList ledger={loaderData.ledger} />
       </SectionCard>
-      <SectionCard title="Items">
-        <ul className="flex flex-col gap-2 text-sm">
-          {items.map((item) => (
-            <li key={item.field} className="flex flex-wrap justify-between gap-2">
-              <span>
-                {item.quantity} × {item.title} at {formatUsd(item.unitPriceCents)}
-              </span>
-              <span className="text-muted-foreground">
-                {item.condition ? LINE_CONDITION_LABELS[item.condition] : "Not received yet"}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </SectionCard>
+      <ReturnItems items={items} />
       <HistoryCard history={history} />
     </div>
   );

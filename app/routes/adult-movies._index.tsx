@@ -1,8 +1,7 @@
 import { Search } from "#app/components/ui/icons.tsx";
-import { Form, redirect, useLocation, useSubmit } from "react-router";
-import { ListLoading } from "#app/components/list-loading.tsx";
-import { Pagination } from "#app/components/pagination.tsx";
-import { adultResult, listedAdultTitle, TitleResults } from "#app/components/title-results.tsx";
+import { Form, redirect, useSubmit } from "react-router";
+import { CatalogueListPage } from "#app/components/catalogue-list-page.tsx";
+import { adultResult, listedAdultTitle } from "#app/components/title-results.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -11,7 +10,6 @@ import { getDb } from "#app/db/client.server.ts";
 import { ageGatedPageHeaders, requireAgeVerified } from "#app/domain/age-gate/age-gate.server.ts";
 import { listAdultTitles } from "#app/domain/catalog/adult-titles.server.ts";
 import { adultListParams, withPage } from "#app/domain/catalog/list-params.ts";
-import { countLabel } from "#app/lib/count-label.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/adult-movies._index";
 
@@ -43,19 +41,16 @@ const ADULT_SORTS = [
 
 export default function AdultTitles({ loaderData }: Route.ComponentProps) {
   const { result, production, sort } = loaderData;
-  const location = useLocation();
-  const listUrl = `${location.pathname}${location.search}`;
   const submit = useSubmit();
-
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">Adult Titles</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {countLabel(result.total, false, "title")} · page {result.page} of {result.pageCount}
-          </p>
-        </div>
+    <CatalogueListPage
+      heading="Adult Titles"
+      result={result}
+      titles={result.items.map(adultResult)}
+      listPath="/adult-movies"
+      loadingText="Loading Adult Movies…"
+      emptyText="No titles match this production."
+      filters={
         <Form
           method="get"
           role="search"
@@ -82,29 +77,15 @@ export default function AdultTitles({ loaderData }: Route.ComponentProps) {
               defaultValue={sort}
               key={`sort-${sort}`}
               onChange={(event) => event.currentTarget.form && submit(event.currentTarget.form)}
-            >
-              {ADULT_SORTS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
+              options={ADULT_SORTS}
+            />
           </div>
           <Button type="submit" variant="outline">
             <Search aria-hidden="true" />
             Search
           </Button>
         </Form>
-      </div>
-      <ListLoading pathname="/adult-movies" text="Loading Adult Movies…" />
-      <div className="mt-6">
-        <TitleResults
-          titles={result.items.map(adultResult)}
-          linkState={{ page: result.page, from: listUrl }}
-          emptyText="No titles match this production."
-        />
-      </div>
-      <Pagination page={result.page} pageCount={result.pageCount} />
-    </div>
+      }
+    />
   );
 }

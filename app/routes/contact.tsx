@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
-import { FormField, FormMessage, TextareaField } from "#app/components/form-field.tsx";
+import { FormMessage, TextareaField } from "#app/components/form-field.tsx";
+import { HoneypotField, SenderFields } from "#app/components/sender-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
@@ -126,25 +127,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         noValidate
         className="mt-6 flex flex-col gap-4"
       >
-        <FormField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={100}
-          defaultValue={values.name}
-          error={errors.name}
-        />
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          defaultValue={values.email}
-          error={errors.email}
-        />
+        <SenderFields values={values} errors={errors} />
         <TextareaField
           label="Message"
           name="message"
@@ -154,10 +137,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           defaultValue={values.message}
           error={errors.message}
         />
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor="contact-website">Leave this empty</label>
-          <input id="contact-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-        </div>
+        <HoneypotField id="contact-website" name={HONEYPOT_FIELD} />
         <Button type="submit" size="lg" disabled={sending}>
           {sending ? "Sending…" : "Send Message"}
         </Button>

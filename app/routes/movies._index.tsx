@@ -1,13 +1,11 @@
-import { Form, redirect, useLocation, useSubmit } from "react-router";
-import { ListLoading } from "#app/components/list-loading.tsx";
-import { Pagination } from "#app/components/pagination.tsx";
-import { listedRegularTitle, regularResult, TitleResults } from "#app/components/title-results.tsx";
+import { Form, redirect, useSubmit } from "react-router";
+import { CatalogueListPage } from "#app/components/catalogue-list-page.tsx";
+import { listedRegularTitle, regularResult } from "#app/components/title-results.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { DISCS } from "#app/lib/catalog.ts";
-import { countLabel } from "#app/lib/count-label.ts";
 import {
   REGULAR_SORT_OPTIONS,
   regularListParams,
@@ -43,72 +41,45 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function RegularTitles({ loaderData }: Route.ComponentProps) {
   const { result, genres, disc, genre, sort } = loaderData;
-  const location = useLocation();
-  const listUrl = `${location.pathname}${location.search}`;
   const submit = useSubmit();
-
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">Regular Titles</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {countLabel(result.total, false, "title")} · page {result.page} of {result.pageCount}
-          </p>
-        </div>
+    <CatalogueListPage
+      heading="Regular Titles"
+      result={result}
+      titles={result.items.map(regularResult)}
+      listPath="/movies"
+      loadingText="Loading Regular Movies…"
+      emptyText="No titles match this filter."
+      filters={
         <Form
           method="get"
           className="flex flex-wrap items-end gap-3"
           onChange={(event) => submit(event.currentTarget)}
         >
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="disc">Disc</Label>
-            <NativeSelect id="disc" name="disc" defaultValue={disc} key={`disc-${disc}`}>
-              <option value="">All</option>
-              {DISCS.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="genre">Genre</Label>
-            <NativeSelect id="genre" name="genre" defaultValue={genre} key={`genre-${genre}`}>
-              <option value="">All</option>
-              {genres.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="sort">Sort</Label>
-            <NativeSelect id="sort" name="sort" defaultValue={sort} key={`sort-${sort}`}>
-              {REGULAR_SORT_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          {[
+            { name: "disc", label: "Disc", value: disc, options: DISCS, placeholder: "All" },
+            { name: "genre", label: "Genre", value: genre, options: genres, placeholder: "All" },
+            { name: "sort", label: "Sort", value: sort, options: REGULAR_SORT_OPTIONS },
+          ].map((filter) => (
+            <div key={filter.name} className="flex flex-col gap-1.5">
+              <Label htmlFor={filter.name}>{filter.label}</Label>
+              <NativeSelect
+                id={filter.name}
+                name={filter.name}
+                defaultValue={filter.value}
+                key={`${filter.name}-${filter.value}`}
+                placeholder={filter.placeholder}
+                options={filter.options}
+              />
+            </div>
+          ))}
           <noscript>
             <Button type="submit" variant="outline">
               Apply
             </Button>
           </noscript>
         </Form>
-      </div>
-      <ListLoading pathname="/movies" text="Loading Regular Movies…" />
-      <div className="mt-6">
-        <TitleResults
-          titles={result.items.map(regularResult)}
-          linkState={{ page: result.page, from: listUrl }}
-          emptyText="No titles match this filter."
-        />
-      </div>
-      <Pagination page={result.page} pageCount={result.pageCount} />
-    </div>
+      }
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { BackLink } from "#app/components/back-link.tsx";
 import { FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
+import { ReturnLinesField, ReturnMethodField } from "#app/components/return-request-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { ArrowLeft } from "#app/components/ui/icons.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireUser } from "#app/domain/accounts/session.server.ts";
 import { lineField, readReturnRequestForm } from "#app/domain/returns/return-input.ts";
@@ -10,17 +11,12 @@ import {
   returnableOrder,
   returnsConfig,
 } from "#app/domain/returns/returns.server.ts";
-import {
-  RETURN_METHOD_LABELS,
-  RETURN_METHODS,
-  RETURN_REASONS,
-} from "#app/domain/returns/status.ts";
+import { RETURN_REASONS } from "#app/domain/returns/status.ts";
 import { publicUrl } from "#app/lib/env.server.ts";
 import { positiveInt, privatePageHeaders } from "#app/lib/http.server.ts";
-import { formatUsd } from "#app/lib/money.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { formatShopLongDate } from "#app/lib/shop-time.ts";
-import { pageMeta, SHOP_ADDRESS } from "#app/lib/site.ts";
+import { pageMeta } from "#app/lib/site.ts";
 import { reply, type Answer } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/orders.$orderId.return";
 
@@ -103,13 +99,7 @@ export default function ReturnItems({ loaderData, actionData }: Route.ComponentP
   const { orderId, why, lines } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <Link
-        to="/orders"
-        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Your Orders
-      </Link>
+      <BackLink to="/orders">Back to Your Orders</BackLink>
       <h1 className="mt-2 text-3xl font-bold">Return items of order #{orderId}</h1>
       {why ? (
         <p className="mt-6" role="status">
@@ -130,63 +120,16 @@ export default function ReturnItems({ loaderData, actionData }: Route.ComponentP
             </div>
           ) : null}
           <Form method="post" noValidate className="mt-6 flex flex-col gap-6">
-            <fieldset
-              className="flex flex-col gap-4"
-              aria-describedby={errors.lines ? "lines-error" : undefined}
-            >
-              <legend className="mb-2 text-lg font-semibold">What are you returning?</legend>
-              {errors.lines ? (
-                <p id="lines-error" className="text-sm font-medium text-destructive">
-                  {errors.lines}
-                </p>
-              ) : null}
-              <ul className="flex flex-col gap-4">
-                {lines.map((line) => (
-                  <li
-                    key={line.field}
-                    className="flex flex-wrap items-end justify-between gap-3 border-b pb-4"
-                  >
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium">{line.title}</p>
-                      <p className="text-sm text-muted-foreground">
-                        {line.quantity} × {formatUsd(line.unitPriceCents)}
-                      </p>
-                    </div>
-                    {line.returnable > 0 ? (
-                      <SelectField
-                        label={`How many of ${line.title}`}
-                        name={line.field}
-                        defaultValue={values[line.field] ?? "0"}
-                        error={errors[line.field]}
-                        className="w-48"
-                      >
-                        {Array.from({ length: line.returnable + 1 }, (_, count) => (
-                          <option key={count} value={String(count)}>
-                            {count === 0 ? "None" : count}
-                          </option>
-                        ))}
-                      </SelectField>
-                    ) : (
-                      <p className="text-sm">Already in a return</p>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
+            <ReturnLinesField lines={lines} values={values} errors={errors} />
             <SelectField
               label="Reason"
               name="reason"
               defaultValue={values.reason ?? ""}
               error={errors.reason}
               className="sm:max-w-sm"
-            >
-              <option value="">Choose a reason</option>
-              {RETURN_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {reason}
-                </option>
-              ))}
-            </SelectField>
+              placeholder="Choose a reason"
+              options={RETURN_REASONS}
+            />
             <TextareaField
               label="Anything we should know? (optional)"
               name="note"
@@ -195,39 +138,11 @@ export default function ReturnItems({ loaderData, actionData }: Route.ComponentP
               defaultValue={values.note ?? ""}
               error={errors.note}
             />
-            <fieldset
-              className="flex flex-col gap-2"
-              aria-describedby={errors.method ? "method-error" : undefined}
-            >
-              <legend className="mb-2 text-lg font-semibold">How will you send it back?</legend>
-              {RETURN_METHODS.map((method) => (
-                <label key={method} className="flex items-start gap-2">
-                  <input
-                    type="radio"
-                    name="method"
-                    value={method}
-                    defaultChecked={values.method === method}
-                    aria-invalid={errors.method ? true : undefined}
-                    className="mt-1 size-4 accent-primary"
-                  />
-                  <span>
-                    <span className="font-medium">{RETURN_METHOD_LABELS[method]}</span>
-                    <span className="block text-sm text-muted-foreground">
-                      {method === "drop_off"
-                        ? `At ${SHOP_ADDRESS}, during opening hours.`
-                        : loaderData.postageCents > 0
-                          ? `To the shop's address; we add ${formatUsd(loaderData.postageCents)} toward your postage to the refund.`
-                          : "To the shop's address, with the postage at your cost."}
-                    </span>
-                  </span>
-                </label>
-              ))}
-              {errors.method ? (
-                <p id="method-error" className="text-sm font-medium text-destructive">
-                  {errors.method}
-                </p>
-              ) : null}
-            </fieldset>
+            <ReturnMethodField
+              values={values}
+              errors={errors}
+              postageCents={loaderData.postageCents}
+            />
             <div>
               <Button type="submit" disabled={busy}>
                 Request return

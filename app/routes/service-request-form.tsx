@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
 import { FormField, FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
+import { HoneypotField, SenderFields, ServiceField } from "#app/components/sender-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
@@ -14,7 +15,8 @@ import {
   firstDateWithPlaces,
 } from "#app/domain/repairs/bookings.server.ts";
 import { bookingRules } from "#app/domain/repairs/rules.server.ts";
-import { addDays, shopToday } from "#app/domain/repairs/slots.ts";
+import { shopToday } from "#app/domain/repairs/slots.ts";
+import { addDays } from "#app/lib/shop-time.ts";
 import { SERVICE_TYPES } from "#app/lib/catalog.ts";
 import { clientIp } from "#app/lib/client-ip.ts";
 import { getEnv, publicUrl } from "#app/lib/env.server.ts";
@@ -166,49 +168,8 @@ export default function BookAppointment({ loaderData, actionData }: Route.Compon
         </div>
       ) : null}
       <Form method="post" noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
-        <FormField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={100}
-          defaultValue={values.name}
-          error={errors.name}
-        />
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          defaultValue={values.email}
-          error={errors.email}
-        />
-        <FormField
-          label="Phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          maxLength={25}
-          defaultValue={values.phone}
-          error={errors.phone}
-        />
-        <SelectField
-          label="Service"
-          name="serviceType"
-          required
-          defaultValue={values.serviceType}
-          error={errors.serviceType}
-        >
-          <option value="">Choose a service</option>
-          {SERVICE_TYPES.map((service) => (
-            <option key={service} value={service}>
-              {service}
-            </option>
-          ))}
-        </SelectField>
+        <SenderFields values={values} errors={errors} phone />
+        <ServiceField value={values.serviceType} error={errors.serviceType} required />
         <TextareaField
           label="Device and problem"
           name="issue"
@@ -251,24 +212,16 @@ export default function BookAppointment({ loaderData, actionData }: Route.Compon
           defaultValue={values.preferredTime}
           error={errors.preferredTime}
           disabled={loadingTimes}
-        >
-          <option value="">
-            {loadingTimes
+          placeholder={
+            loadingTimes
               ? "Loading times…"
               : slots.length
                 ? "Choose a time"
-                : "No times left on this date"}
-          </option>
-          {slots.map((slot) => (
-            <option key={slot.time} value={slot.time}>
-              {slot.time}
-            </option>
-          ))}
-        </SelectField>
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor="booking-website">Leave this empty</label>
-          <input id="booking-website" name="website" tabIndex={-1} autoComplete="off" />
-        </div>
+                : "No times left on this date"
+          }
+          options={slots.map((slot) => slot.time)}
+        />
+        <HoneypotField id="booking-website" name="website" />
         <div className="sm:col-span-2">
           <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
             Book Appointment

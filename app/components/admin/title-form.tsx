@@ -5,6 +5,7 @@ import {
   RELEASE_YEAR_FORMAT_MESSAGE,
   RELEASE_YEAR_MAX,
   RELEASE_YEAR_MIN,
+  type ProductType,
 } from "#app/lib/catalog.ts";
 import { FormField, FormMessage, SelectField, TextareaField } from "../form-field.tsx";
 import { PosterImage } from "../poster-image.tsx";
@@ -73,6 +74,31 @@ export const ADULT_FIELDS: FieldSpec[] = [
   { name: "releaseDate", label: "Release Date", placeholder: "YYYY-MM-DD" },
   { name: "description", label: "Description", kind: "textarea", wide: true },
 ];
+
+/** Each catalogue's form, for its add and edit pages (one route module serves both catalogues). */
+export const CATALOGUE_FORMS = {
+  regular: {
+    name: "Regular",
+    fields: REGULAR_FIELDS,
+    serialColumn: "RegSerialNo",
+    listPath: "/admin/items",
+    newValues: { qtyToList: "1" },
+    described: "a regular title",
+  },
+  adult: {
+    name: "Adult",
+    fields: ADULT_FIELDS,
+    serialColumn: "AdultSerialNo",
+    listPath: "/admin/adult/items",
+    newValues: { quantity: "1" },
+    described: "an adult title",
+  },
+} as const satisfies Record<ProductType, unknown>;
+
+/** The catalogue a back-office page belongs to, from its address. */
+export function catalogueOfPath(pathname: string): ProductType {
+  return pathname.startsWith("/admin/adult/") ? "adult" : "regular";
+}
 
 /**
  * The add and edit form of both catalogues (spec: the adult edit form reuses the regular one):
@@ -144,14 +170,9 @@ export function TitleForm({
                 error={errors[field.name]}
                 className={wide}
                 {...common}
-              >
-                <option value="">Choose a disc</option>
-                {DISCS.map((disc) => (
-                  <option key={disc} value={disc}>
-                    {disc}
-                  </option>
-                ))}
-              </SelectField>
+                placeholder="Choose a disc"
+                options={DISCS}
+              />
             );
           }
           if (field.kind === "textarea") {

@@ -26,9 +26,6 @@ import {
   type CalendarDate,
 } from "#app/lib/shop-time.ts";
 
-// The route files still import `addDays` from here; new code imports it from shop-time.
-export { addDays };
-
 export type BookingRules = {
   /** IANA zone of the shop, e.g. "America/Chicago". */
   timeZone: string;

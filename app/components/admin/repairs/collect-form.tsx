@@ -1,0 +1,62 @@
+import { Form } from "react-router";
+import { FormField, SelectField } from "#app/components/form-field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { PAYMENT_LABELS, PAYMENT_METHODS } from "#app/domain/repair-tickets/status.ts";
+import { useBusy, type TicketAnswer } from "./ticket-answer.ts";
+import { Message, Section } from "./ticket-section.tsx";
+
+/** The customer collected the device: how they paid, and why if not the approved amount. */
+export function CollectForm({
+  collectAmount,
+  approvedTotal,
+  answer,
+}: {
+  /** The approved total in dollars, the amount the form starts with. */
+  collectAmount: string;
+  approvedTotal: string;
+  answer?: TicketAnswer;
+}) {
+  const busy = useBusy("collect");
+  const mine = answer?.intent === "collect" ? answer : undefined;
+  const errors = mine?.errors ?? {};
+  return (
+    <Section id="ticket-collect" title="Collected by the customer">
+      <Message answer={answer} intent="collect" />
+      <Form method="post" noValidate className="flex flex-wrap items-start gap-3">
+        <input type="hidden" name="intent" value="collect" />
+        <SelectField
+          label="Paid by"
+          name="paymentMethod"
+          defaultValue={mine?.values?.paymentMethod ?? ""}
+          error={errors.paymentMethod}
+          placeholder="Choose how it was paid"
+          options={PAYMENT_METHODS.map((method) => ({
+            value: method,
+            label: PAYMENT_LABELS[method],
+          }))}
+        />
+        <FormField
+          label="Amount paid ($)"
+          name="paid"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={mine?.values?.paid ?? collectAmount}
+          error={errors.paid}
+        />
+        <FormField
+          label="Reason for another amount"
+          name="reason"
+          maxLength={300}
+          autoComplete="off"
+          hint={`Needed when the amount is not the approved ${approvedTotal}.`}
+          defaultValue={mine?.values?.reason}
+          error={errors.reason}
+          className="basis-full sm:basis-auto sm:grow"
+        />
+        <Button type="submit" disabled={busy} className="sm:mt-6">
+          Mark collected
+        </Button>
+      </Form>
+    </Section>
+  );
+}

@@ -1,0 +1,23 @@
+import { useNavigation } from "react-router";
+import type { EstimateRowValues } from "#app/domain/repair-tickets/ticket-input.ts";
+
+/** The three forms of a repair ticket's page, named by their `intent` field. */
+export type TicketIntent = "move" | "estimate" | "collect";
+
+/** What the ticket page's action answers, for the form that was sent. */
+export type TicketAnswer = {
+  intent: TicketIntent;
+  ok: boolean;
+  message: string;
+  errors?: Record<string, string | undefined>;
+  values?: Record<string, string>;
+  estimateRows?: EstimateRowValues[];
+  /** New per sent estimate, so the emptied form replaces the typed one. */
+  sentId?: string;
+};
+
+/** Whether this form of the page is being sent. */
+export function useBusy(intent: TicketIntent) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}

@@ -1,0 +1,95 @@
+import { data, redirect, useLocation } from "react-router";
+import { CATALOGUE_FORMS, catalogueOfPath, TitleForm } from "#app/components/admin/title-form.tsx";
+import { getDb } from "#app/db/client.server.ts";
+import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import {
+  getAdultTitleForEdit,
+  getRegularTitleForEdit,
+} from "#app/domain/catalog/admin-titles.server.ts";
+import {
+  adultFormValues,
+  regularFormValues,
+  saveAdultTitle,
+  saveRegularTitle,
+} from "#app/domain/catalog/title-forms.server.ts";
+import { positiveInt } from "#app/lib/http.server.ts";
+import { posterSrc } from "#app/lib/posters.ts";
+import { readFormWithFiles } from "#app/lib/request.server.ts";
+import { pageMeta } from "#app/lib/site.ts";
+import type { Route } from "./+types/admin.catalog.edit";
+
+// One module for both catalogues' edit pages: the address says which (app/routes.ts).
+
+export const meta: Route.MetaFunction = ({ loaderData, location }) => [
+  ...pageMeta(
+    `Edit ${loaderData?.title ?? "title"}`,
+    `Edit ${CATALOGUE_FORMS[catalogueOfPath(location.pathname)].described}.`,
+  ),
+  { name: "robots", content: "noindex" },
+];
+
+/** The catalogue and serial number the address names. */
+function titleOf(request: Request, params: Route.LoaderArgs["params"]) {
+  const kind = catalogueOfPath(new URL(request.url).pathname);
+  const serialNo = positiveInt(
+    "adultSerialNo" in params ? params.adultSerialNo : params.regSerialNo,
+  );
+  return { kind, serialNo };
+}
+
+async function findForEdit(kind: "regular" | "adult", serialNo: number) {
+  if (kind === "adult") {
+    const row = await getAdultTitleForEdit(getDb(), serialNo);
+    return (
+      row && {
+        poster: posterSrc("adult", row.adultSerialNo, row.posterUrl),
+        serialNo: row.adultSerialNo,
+        title: row.title,
+        values: adultFormValues(row),
+      }
+    );
+  }
+  const row = await getRegularTitleForEdit(getDb(), serialNo);
+  return (
+    row && {
+      poster: posterSrc("regular", row.regSerialNo, row.posterUrl),
+      serialNo: row.regSerialNo,
+      title: row.title,
+      values: regularFormValues(row),
+    }
+  );
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { kind, serialNo } = titleOf(request, params);
+  const found = serialNo ? await findForEdit(kind, serialNo) : null;
+  if (!found) throw data("This title does not exist.", { status: 404 });
+  return found;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdminAction(request);
+  const { kind, serialNo } = titleOf(request, params);
+  if (!serialNo) throw data("This title does not exist.", { status: 404 });
+  const save = kind === "adult" ? saveAdultTitle : saveRegularTitle;
+  const result = await save(getDb(), await readFormWithFiles(request), serialNo);
+  if (!result.ok) return data(result, { status: 400 });
+  throw redirect(`${CATALOGUE_FORMS[kind].listPath}?q=${serialNo}&saved=${serialNo}`);
+}
+
+export default function EditTitle({ loaderData, actionData }: Route.ComponentProps) {
+  const catalogue = CATALOGUE_FORMS[catalogueOfPath(useLocation().pathname)];
+  return (
+    <TitleForm
+      heading={`Edit ${loaderData.title} (${catalogue.serialColumn} ${loaderData.serialNo})`}
+      fields={catalogue.fields}
+      values={actionData?.values ?? loaderData.values}
+      errors={actionData?.errors ?? {}}
+      message={actionData?.message ?? null}
+      submitLabel="Save Changes"
+      poster={{ src: loaderData.poster, alt: `Poster of ${loaderData.title}` }}
+      cancelHref={catalogue.listPath}
+    />
+  );
+}
