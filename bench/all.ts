@@ -5,7 +5,7 @@
 //   npm run bench:all [-- --soak-minutes 10] [--quick] [--lighthouse]
 //
 // --quick: shorter runs of each (a minute-long soak, fewer repeats), to try the command out.
-// --lighthouse: also Lighthouse on four pages (about five more minutes).
+// --lighthouse: also Lighthouse on the pages DESIGN.md §4 budgets (about fifteen more minutes).
 // Each benchmark starts its own embedded PostgreSQL and production server; nothing else should
 // run on the machine meanwhile. A benchmark that fails is reported as failed and the others go on;
 // the command then exits 1.
@@ -91,7 +91,8 @@ if (args.lighthouse) {
     title: "Lighthouse (mobile)",
     script: "bench/lighthouse.ts",
     args: [],
-    about: "Scores, first paint and JavaScript per page.",
+    about:
+      "Scores at Lighthouse's defaults (the budget: median >= 98) and at a calibrated slowdown, first paint and JavaScript per page.",
   });
 }
 
