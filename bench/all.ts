@@ -7,7 +7,7 @@
 // --only soak (or checkout, pages…; repeatable): runs only the benchmarks whose title holds the
 // word, and replaces only their sections in the report, noting the rerun in its header.
 // --quick: shorter runs of each (a minute-long soak, fewer repeats), to try the command out.
-// --lighthouse: also Lighthouse on four pages (about five more minutes).
+// --lighthouse: also Lighthouse on the pages DESIGN.md §4 budgets (about fifteen more minutes).
 // Each benchmark starts its own embedded PostgreSQL and production server; nothing else should
 // run on the machine meanwhile. A benchmark that fails is reported as failed and the others go on;
 // the command then exits 1.
@@ -96,7 +96,8 @@ if (args.lighthouse) {
     title: "Lighthouse (mobile)",
     script: "bench/lighthouse.ts",
     args: [],
-    about: "Scores, first paint and JavaScript per page.",
+    about:
+      "Scores at Lighthouse's defaults (the budget: median >= 98) and at a calibrated slowdown, first paint and JavaScript per page.",
   });
 }
 const only = args.only?.map((word) => word.toLowerCase());

@@ -72,9 +72,9 @@ export function startServer(
 
 /**
  * The built shop with the demo catalogue in an embedded database of its own (a temporary
- * folder), for a benchmark; stopping it removes the folder.
+ * folder, `dataDir`), for a benchmark; stopping it removes the folder.
  */
-export async function startDemoShop(label: string): Promise<RunningServer> {
+export async function startDemoShop(label: string): Promise<RunningServer & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-${label}-`));
   // When run as root the database runs as a separate "postgres" user, which must reach it.
   fs.chmodSync(dataDir, 0o755);
@@ -84,6 +84,7 @@ export async function startDemoShop(label: string): Promise<RunningServer> {
   );
   return {
     ...server,
+    dataDir,
     stop: async () => {
       const code = await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
