@@ -44,16 +44,23 @@ BEGIN
     FROM gone;
   PERFORM set_config('shop.status_note', '', true);
 
-  INSERT INTO orders (user_id, status, checkout_key, shipping_name, shipping_address,
-                      shipping_city, shipping_state, shipping_postal_code, shipping_phone,
-                      shipping_email, shipping_method, subtotal_cents, shipping_cents,
-                      tax_cents, total_cents, payment_expires_at, created_at, updated_at,
-                      buyer_date_of_birth)
-  VALUES (p_user, 'pending', p_key, p_name, p_address, p_city, p_state, p_postal_code, p_phone,
-          p_email, p_method, p_subtotal, p_shipping, p_tax, p_total, p_expires, p_now, p_now,
-          p_birth)
-  ON CONFLICT (user_id, checkout_key) DO NOTHING
-  RETURNING id INTO new_id;
+  -- A replay whose order is there already inserts nothing: an insert that finds its conflict in
+  -- the unique index while the first press records its payment session (an update that writes
+  -- new index entries) can deadlock with it. A replay arriving while the first press is still
+  -- placing waits for it in the insert below, and inserts nothing either.
+  PERFORM FROM orders AS o WHERE o.user_id = p_user AND o.checkout_key = p_key;
+  IF NOT FOUND THEN
+    INSERT INTO orders (user_id, status, checkout_key, shipping_name, shipping_address,
+                        shipping_city, shipping_state, shipping_postal_code, shipping_phone,
+                        shipping_email, shipping_method, subtotal_cents, shipping_cents,
+                        tax_cents, total_cents, payment_expires_at, created_at, updated_at,
+                        buyer_date_of_birth)
+    VALUES (p_user, 'pending', p_key, p_name, p_address, p_city, p_state, p_postal_code, p_phone,
+            p_email, p_method, p_subtotal, p_shipping, p_tax, p_total, p_expires, p_now, p_now,
+            p_birth)
+    ON CONFLICT (user_id, checkout_key) DO NOTHING
+    RETURNING id INTO new_id;
+  END IF;
   IF new_id IS NOT NULL THEN
     INSERT INTO order_items (order_id, product_type, product_serial_no, quantity, title,
                              unit_price_cents)

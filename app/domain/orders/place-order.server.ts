@@ -367,8 +367,9 @@ export async function placeOrder(
       } catch (error) {
         // Another checkout of this account placed its order, not yet committed when this one
         // released: place this one again, which releases that one (the newest attempt wins).
-        const raced =
-          (error as { constraint?: string }).constraint === "orders_one_pending_per_user";
+        // A deadlock undid the whole statement too, so it is tried again as well.
+        const { constraint, code } = error as { constraint?: string; code?: string };
+        const raced = constraint === "orders_one_pending_per_user" || code === "40P01";
         if (!raced || attempt === MAX_PLACE_ATTEMPTS) throw error;
       }
     }
