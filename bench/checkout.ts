@@ -6,14 +6,14 @@
 //   node bench/checkout.ts [--runs 3] [--seconds 10] [--warmup 3] [--connections 64] [--buyers 64]
 //                          [--hot-every 10] [--processes 1] [--plain-forms] [--waits]
 //                          [--cpu-prof <folder>] [--port <first port>] [--one-address]
-//                          [--compare <another checkout of the shop>]
+//                          [--compare <another checkout of the shop>]…
 //
 // It starts its own embedded PostgreSQL and production server(s), building first when the build
-// is missing or older than the sources. With --compare, the shop in that folder (another commit,
-// checked out with `git worktree add`, its `npm ci` done) is built and run too, on a database of
-// its own in the same PostgreSQL, with the same buyers; the runs alternate between the two
+// is missing or older than the sources. With --compare (once or more), the shop in each folder
+// (another commit, checked out with `git worktree add`, its `npm ci` done) is built and run too,
+// on a database of its own in the same PostgreSQL, with the same buyers; the runs take turns
 // (this one, that one; then that one, this one; …) so a machine whose load changes meanwhile
-// weighs on both alike, and the medians and their ratio are printed.
+// weighs on all alike, and the medians and the ratios of each round are printed.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -52,8 +52,8 @@ const { values: args } = parseArgs({
     "cpu-prof": { type: "string" },
     /** Sample what the database's connections wait on during each run and print the tally. */
     waits: { type: "boolean", default: false },
-    /** Another checkout of the shop (a folder) to measure beside this one, runs alternating. */
-    compare: { type: "string" },
+    /** Another checkout of the shop (a folder) to measure beside this one, runs taking turns. */
+    compare: { type: "string", multiple: true },
     /** The first port of the servers (one each, counting up); free ports by default. */
     port: { type: "string" },
     /**
@@ -85,6 +85,7 @@ const STOCK = 1_000_000;
 /** A shop under test: its server processes, their database and its signed-in buyers. */
 type Shop = {
   label: string;
+  root: string;
   /** The shop's own database, where the benchmark stocks its titles and counts what was sold. */
   databaseUrl: string;
   db: pg.Client;
@@ -94,7 +95,8 @@ type Shop = {
 };
 
 const here = path.resolve(import.meta.dirname, "..");
-const compareRoot = args.compare ? path.resolve(args.compare) : null;
+const compareRoots = (args.compare ?? []).map((folder) => path.resolve(folder));
+const comparing = compareRoots.length > 0;
 
 /** Builds the shop in `root` when its build is missing or older than its sources. */
 function buildIn(root: string): number {
@@ -111,7 +113,7 @@ function buildIn(root: string): number {
 }
 
 if ((await buildIfStale()) !== 0) process.exit(1);
-if (compareRoot && buildIn(compareRoot) !== 0) process.exit(1);
+for (const root of compareRoots) if (buildIn(root) !== 0) process.exit(1);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-checkout-"));
 fs.chmodSync(dataDir, 0o755);
@@ -122,7 +124,7 @@ const nextPort = () => (firstPort ? Promise.resolve(firstPort + portsGiven++) : 
 /** Each shop's profiles in a folder of its own (named after the shop) when comparing. */
 const nodeArgs = (label: string) =>
   args["cpu-prof"]
-    ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"], compareRoot ? label : "")}`]
+    ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"], comparing ? label : "")}`]
     : [];
 const shops: Shop[] = [];
 /**
@@ -183,7 +185,7 @@ async function startShop(label: string, root: string, databaseName: string | nul
   }
   const db = new pg.Client(databaseUrl);
   await db.connect();
-  const shop: Shop = { label, databaseUrl, db, servers, bases, cookies: [] };
+  const shop: Shop = { label, root, databaseUrl, db, servers, bases, cookies: [] };
   shops.push(shop);
   return shop;
 }
@@ -343,6 +345,11 @@ type RunResult = {
   /** PostgreSQL's processes, and this script making the requests. */
   postgresCpuPercent: number;
   clientCpuPercent: number;
+  /**
+   * CPU time of the server processes and PostgreSQL per answer: on a busy machine, what an
+   * order costs is steadier than how many fit in a second.
+   */
+  cpuMsPerAnswer: number;
   /** Transactions committed in the shop's database, and flushes of the log to disk, per answer. */
   commitsPerAnswer: number;
   flushesPerAnswer: number;
@@ -364,23 +371,29 @@ function cpuSeconds(pid: number | undefined): number | null {
 }
 
 /**
- * CPU seconds used by this benchmark's PostgreSQL (its postmaster and the processes it started),
- * not by the other databases on a shared machine.
+ * CPU seconds used by this benchmark's PostgreSQL, not by the other databases on a shared
+ * machine: its postmaster, the processes it runs, and those that have ended (a connection closed
+ * by a pool, counted in the postmaster's children's time).
  */
 function postgresCpuSeconds(): number {
+  const times = (pid: number) =>
+    fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ").map(Number);
   let postmaster: number;
+  let total: number;
   try {
     const pidFile = path.join(clusterDirOf(path.join(dataDir, "db")), "postmaster.pid");
     postmaster = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+    // utime, stime, and the cutime and cstime of children it has waited for.
+    const [, , , , , , , , , , , utime, stime, cutime, cstime] = times(postmaster);
+    total = (utime! + stime! + cutime! + cstime!) / 100;
   } catch {
     return NaN;
   }
-  let total = cpuSeconds(postmaster) ?? 0;
   for (const pid of fs.readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      if (Number(stat[1]) !== postmaster) continue;
-      total += cpuSeconds(Number(pid)) ?? 0;
+      const fields = times(Number(pid));
+      if (fields[1] !== postmaster) continue;
+      total += (fields[11]! + fields[12]!) / 100;
     } catch {
       // The process ended meanwhile.
     }
@@ -561,6 +574,7 @@ async function run(shop: Shop, seconds = SECONDS): Promise<RunResult> {
     unaccounted,
     serverCpuPercent: (serverCpu / elapsed) * 100,
     serverCpuMsPerRequest: (serverCpu * 1000) / answers,
+    cpuMsPerAnswer: ((serverCpu + postgresCpu) * 1000) / answers,
     machineCpuPercent: (machineCpu / elapsed) * 100,
     postgresCpuPercent: (postgresCpu / elapsed) * 100,
     clientCpuPercent: (clientCpu / elapsed) * 100,
@@ -574,6 +588,7 @@ function describe(result: RunResult) {
     `${result.ordersPerSecond.toFixed(0)} orders/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
     `${result.placed} placed, ${result.soldOut} sold-out answers, ${result.errors} errors, oversold ${result.oversold}, stock unaccounted ${result.unaccounted}; ` +
     `server CPU ${result.serverCpuPercent.toFixed(0)} % (${result.serverCpuMsPerRequest.toFixed(1)} ms a request), PostgreSQL ${result.postgresCpuPercent.toFixed(0)} %, this script ${result.clientCpuPercent.toFixed(0)} %, machine ${result.machineCpuPercent.toFixed(0)} % of ${os.cpus().length * 100} %; ` +
+    `server and PostgreSQL CPU ${result.cpuMsPerAnswer.toFixed(1)} ms an answer, ` +
     `${result.commitsPerAnswer.toFixed(1)} commits and ${result.flushesPerAnswer.toFixed(2)} log flushes an answer`
   );
 }
@@ -592,8 +607,12 @@ function loadAverage() {
 }
 
 try {
-  const shop = await startShop(compareRoot ? "this" : "shop", here, null);
-  const other = compareRoot ? await startShop("compared", compareRoot, "shop_compared") : null;
+  const shop = await startShop(comparing ? "this" : "shop", here, null);
+  for (const [i, root] of compareRoots.entries()) {
+    const name = path.basename(root);
+    const label = shops.some((each) => each.label === name) ? `${name}-${i + 1}` : name;
+    await startShop(label, root, `shop_compared_${i + 1}`);
+  }
   for (const each of shops) await signUp(each);
   console.log(`load average at the start: ${loadAverage()}`);
   if (WARMUP > 0) {
@@ -608,36 +627,37 @@ try {
   }
   const results = new Map<Shop, RunResult[]>(shops.map((each) => [each, []]));
   for (let i = 1; i <= RUNS; i++) {
-    // Alternating which goes first, so a change in the machine's load weighs on both alike.
-    const order = other && i % 2 === 0 ? [other, shop] : shops;
-    for (const each of order) {
+    // Each round starts with the next shop, so a change in the machine's load weighs on all alike.
+    const turn = (i - 1) % shops.length;
+    for (const each of [...shops.slice(turn), ...shops.slice(0, turn)]) {
       const result = await run(each);
       results.get(each)!.push(result);
-      console.log(`${other ? `${each.label} ` : ""}run ${i}: ${describe(result)}`);
+      console.log(`${comparing ? `${each.label} ` : ""}run ${i}: ${describe(result)}`);
     }
   }
   console.log(`load average at the end: ${loadAverage()}`);
   console.log(
-    `\n|${other ? " shop |" : ""} processes | runs | connections | hot every | orders/s (median) | sold-out answers | p50 ms | p99 ms | oversold |`,
+    `\n|${comparing ? " shop |" : ""} processes | runs | connections | hot every | orders/s (median) | sold-out answers | p50 ms | p99 ms | oversold | CPU ms an answer (median) |`,
   );
-  console.log(`|${other ? "---|" : ""}---:|---:|---:|---:|---:|---:|---:|---:|---:|`);
+  console.log(`|${comparing ? "---|" : ""}---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`);
   for (const [each, runs] of results) {
     const middle = [...runs].sort((a, b) => a.ordersPerSecond - b.ordersPerSecond)[
       Math.floor(runs.length / 2)
     ]!;
     const refused = middle.soldOut / (middle.placed + middle.soldOut + middle.errors);
-    const label = each === shop ? here : compareRoot;
     console.log(
-      `|${other ? ` ${each.label} (${label}) |` : ""} ${PROCESSES} | ${RUNS} | ${CONNECTIONS} | ${HOT_EVERY} | ${middle.ordersPerSecond.toFixed(0)} | ${(refused * 100).toFixed(0)} % | ${middle.p50.toFixed(1)} | ${middle.p99.toFixed(1)} | ${runs.reduce((sum, r) => sum + r.oversold, 0)} |`,
+      `|${comparing ? ` ${each.label} (${each.root}) |` : ""} ${PROCESSES} | ${RUNS} | ${CONNECTIONS} | ${HOT_EVERY} | ${middle.ordersPerSecond.toFixed(0)} | ${(refused * 100).toFixed(0)} % | ${middle.p50.toFixed(1)} | ${middle.p99.toFixed(1)} | ${runs.reduce((sum, r) => sum + r.oversold, 0)} | ${median(runs.map((r) => r.cpuMsPerAnswer)).toFixed(1)} |`,
     );
   }
-  if (other) {
-    // Each round's two runs side by side: their ratio is what a busy machine disturbs least.
-    const ours = results.get(shop)!;
+  // Each round's runs side by side: their ratio is what a busy machine disturbs least.
+  const ours = results.get(shop)!;
+  for (const other of shops.filter((each) => each !== shop)) {
     const theirs = results.get(other)!;
     const ratios = ours.map((result, i) => result.ordersPerSecond / theirs[i]!.ordersPerSecond);
+    const cpu = ours.map((result, i) => theirs[i]!.cpuMsPerAnswer / result.cpuMsPerAnswer);
     console.log(
-      `\nthis : compared, orders/s per round: ${ratios.map((ratio) => ratio.toFixed(2)).join(", ")}; median ${median(ratios).toFixed(2)}`,
+      `\nthis : ${other.label}, orders/s per round: ${ratios.map((ratio) => ratio.toFixed(2)).join(", ")}; median ${median(ratios).toFixed(2)}` +
+        `\nthis : ${other.label}, answers per CPU second per round: ${cpu.map((ratio) => ratio.toFixed(2)).join(", ")}; median ${median(cpu).toFixed(2)}`,
     );
   }
   const failed = [...results.values()]
