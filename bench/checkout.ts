@@ -5,10 +5,16 @@
 //
 //   node bench/checkout.ts [--runs 3] [--seconds 10] [--warmup 3] [--connections 64] [--buyers 64]
 //                          [--hot-every 10] [--processes 1] [--plain-forms] [--waits]
-//                          [--cpu-prof <folder>]
+//                          [--cpu-prof <folder>] [--port <first port>] [--one-address]
+//                          [--compare <another checkout of the shop>]…
 //
 // It starts its own embedded PostgreSQL and production server(s), building first when the build
-// is missing or older than the sources.
+// is missing or older than the sources. With --compare (once or more), the shop in each folder
+// (another commit, checked out with `git worktree add`, its `npm ci` done) is built and run too,
+// on a database of its own in the same PostgreSQL, with the same buyers; the runs take turns
+// (this one, that one; then that one, this one; …) so a machine whose load changes meanwhile
+// weighs on all alike, and the medians and the ratios of each round are printed.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -17,7 +23,7 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import pg from "pg";
 import { buildIfStale } from "#server/build-stamp.ts";
-import { startEmbeddedPostgres } from "#server/embedded-postgres.ts";
+import { clusterDirOf, startEmbeddedPostgres } from "#server/embedded-postgres.ts";
 import { freePort } from "#server/free-port.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 
@@ -46,6 +52,16 @@ const { values: args } = parseArgs({
     "cpu-prof": { type: "string" },
     /** Sample what the database's connections wait on during each run and print the tally. */
     waits: { type: "boolean", default: false },
+    /** Another checkout of the shop (a folder) to measure beside this one, runs taking turns. */
+    compare: { type: "string", multiple: true },
+    /** The first port of the servers (one each, counting up); free ports by default. */
+    port: { type: "string" },
+    /**
+     * Every buyer's payments come from the one client address (the script's own), so the shop's
+     * per-client attempt count is one row all of them update; by default each buyer has an
+     * address of its own, as shoppers on their own connections have.
+     */
+    "one-address": { type: "boolean", default: false },
   },
 });
 const RUNS = Number(args.runs);
@@ -66,43 +82,112 @@ const HOT_TITLES = 4;
 const HOT_STOCK = 50;
 const STOCK = 1_000_000;
 
+/** A shop under test: its server processes, their database and its signed-in buyers. */
+type Shop = {
+  label: string;
+  root: string;
+  /** The shop's own database, where the benchmark stocks its titles and counts what was sold. */
+  databaseUrl: string;
+  db: pg.Client;
+  servers: RunningServer[];
+  bases: string[];
+  cookies: string[];
+};
+
+const here = path.resolve(import.meta.dirname, "..");
+const compareRoots = (args.compare ?? []).map((folder) => path.resolve(folder));
+const comparing = compareRoots.length > 0;
+
+/** Builds the shop in `root` when its build is missing or older than its sources. */
+function buildIn(root: string): number {
+  const built = spawnSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      "const { buildIfStale } = await import('./server/build-stamp.ts'); process.exit(await buildIfStale());",
+    ],
+    { cwd: root, stdio: "inherit" },
+  );
+  return built.status ?? 1;
+}
+
 if ((await buildIfStale()) !== 0) process.exit(1);
+for (const root of compareRoots) if (buildIn(root) !== 0) process.exit(1);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-checkout-"));
 fs.chmodSync(dataDir, 0o755);
 const database = await startEmbeddedPostgres(path.join(dataDir, "db"));
-const ports = await Promise.all(Array.from({ length: PROCESSES }, () => freePort()));
-const bases = ports.map((port) => `http://127.0.0.1:${port}`);
-const base = bases[0]!;
-const nodeArgs = args["cpu-prof"]
-  ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`]
-  : [];
-// One at a time: the first applies the migrations and the demo catalogue.
-const servers: RunningServer[] = [];
-for (const port of ports) {
-  const env = {
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    SEED_DEMO: "true",
-    TRUST_PROXY: "loopback",
-    // The benchmark's buyers pay again and again on purpose.
-    CHECKOUT_ATTEMPTS_PER_ACCOUNT: "1000000",
-    CHECKOUT_ATTEMPTS_PER_CLIENT: "1000000",
-  };
-  servers.push(await startServer(env, { nodeArgs, keepOutput: false }));
-}
-
-const db = new pg.Client(database.url);
-await db.connect();
+const firstPort = args.port ? Number(args.port) : null;
+let portsGiven = 0;
+const nextPort = () => (firstPort ? Promise.resolve(firstPort + portsGiven++) : freePort());
+/** Each shop's profiles in a folder of its own (named after the shop) when comparing. */
+const nodeArgs = (label: string) =>
+  args["cpu-prof"]
+    ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"], comparing ? label : "")}`]
+    : [];
+const shops: Shop[] = [];
+/**
+ * The measured requests go through node:http with kept-alive connections, one per concurrent
+ * buyer: this script shares the machine's two cores with the shop and PostgreSQL, and `fetch`
+ * costs about twice the CPU per request.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 
 async function cleanUp() {
   agent.destroy();
-  await Promise.all(servers.map((server) => server.stop()));
-  await db.end();
+  for (const shop of shops) {
+    await Promise.all(shop.servers.map((server) => server.stop()));
+    await shop.db.end();
+  }
   await database.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Starts the shop of `root` on a database of its own (created in the one PostgreSQL). */
+async function startShop(label: string, root: string, databaseName: string | null) {
+  let databaseUrl = database.url;
+  if (databaseName) {
+    const admin = new pg.Client(database.url);
+    await admin.connect();
+    await admin.query(`create database ${databaseName}`);
+    await admin.end();
+    const url = new URL(database.url);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+  }
+  const shopDir = path.join(dataDir, label);
+  fs.mkdirSync(shopDir, { mode: 0o755 });
+  const ports = [];
+  for (let i = 0; i < PROCESSES; i++) ports.push(await nextPort());
+  const bases = ports.map((port) => `http://127.0.0.1:${port}`);
+  // One at a time: the first applies the migrations and the demo catalogue.
+  const servers: RunningServer[] = [];
+  for (const port of ports) {
+    const env = {
+      PORT: String(port),
+      PUBLIC_URL: bases[0]!,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: shopDir,
+      SEED_DEMO: "true",
+      TRUST_PROXY: "loopback",
+      // The benchmark's buyers pay again and again on purpose.
+      CHECKOUT_ATTEMPTS_PER_ACCOUNT: "1000000",
+      CHECKOUT_ATTEMPTS_PER_CLIENT: "1000000",
+    };
+    servers.push(
+      await startServer(env, {
+        nodeArgs: nodeArgs(label),
+        keepOutput: false,
+        cwd: root,
+      }),
+    );
+  }
+  const db = new pg.Client(databaseUrl);
+  await db.connect();
+  const shop: Shop = { label, root, databaseUrl, db, servers, bases, cookies: [] };
+  shops.push(shop);
+  return shop;
 }
 
 function form(values: Record<string, string>) {
@@ -112,8 +197,8 @@ function form(values: Record<string, string>) {
 async function post(
   pathname: string,
   body: string,
-  headers: Record<string, string> = {},
-  target = base,
+  headers: Record<string, string>,
+  target: string,
 ) {
   return fetch(`${target}${pathname}`, {
     method: "POST",
@@ -127,18 +212,17 @@ async function post(
   });
 }
 
-/**
- * The measured requests go through node:http with kept-alive connections, one per concurrent
- * buyer: this script shares the machine's two cores with the shop and PostgreSQL, and `fetch`
- * costs about twice the CPU per request.
- */
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+/** The client address of buyer `i` (the shop trusts the loopback proxy to state it). */
+function addressOf(i: number) {
+  return `198.18.${Math.floor(i / 200)}.${(i % 200) + 1}`;
+}
 
 function postQuickly(
   pathname: string,
   body: string,
   cookie: string,
   target: string,
+  address: string | null,
 ): Promise<{ status: number; location: string; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -152,6 +236,7 @@ function postQuickly(
           "Accept-Encoding": "gzip, deflate, br",
           Origin: target,
           Cookie: cookie,
+          ...(address ? { "X-Forwarded-For": address } : {}),
         },
       },
       (response) => {
@@ -183,35 +268,43 @@ function postQuickly(
   });
 }
 
-console.log(`Signing up ${BUYERS} buyers…`);
-const cookies: string[] = [];
-for (let i = 0; i < BUYERS; i++) {
-  const email = `bench-buyer-${i}@example.test`;
-  const client = { "X-Forwarded-For": `198.18.${Math.floor(i / 200)}.${(i % 200) + 1}` };
-  await post(
-    "/register",
-    form({
-      firstName: "Bench",
-      lastName: "Buyer",
-      dateOfBirth: "1985-01-01",
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-    }),
-    client,
-  );
-  await db.query("update users set email_verified = true where email = $1", [email]);
-  const login = await post("/login", form({ intent: "login", email, password: PASSWORD }), client);
-  if (login.status !== 302) throw new Error(`sign-in of ${email} answered ${login.status}`);
-  cookies.push(
-    login.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; "),
-  );
+/** Signs up and signs in the buyers, each from an address of its own. */
+async function signUp(shop: Shop) {
+  console.log(`${shop.label}: signing up ${BUYERS} buyers…`);
+  for (let i = 0; i < BUYERS; i++) {
+    const email = `bench-buyer-${i}@example.test`;
+    const client = { "X-Forwarded-For": addressOf(i) };
+    await post(
+      "/register",
+      form({
+        firstName: "Bench",
+        lastName: "Buyer",
+        dateOfBirth: "1985-01-01",
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      }),
+      client,
+      shop.bases[0]!,
+    );
+    await shop.db.query("update users set email_verified = true where email = $1", [email]);
+    const login = await post(
+      "/login",
+      form({ intent: "login", email, password: PASSWORD }),
+      client,
+      shop.bases[0]!,
+    );
+    if (login.status !== 302) throw new Error(`sign-in of ${email} answered ${login.status}`);
+    shop.cookies.push(
+      login.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(";")[0])
+        .join("; "),
+    );
+  }
 }
 
-async function stockTitles(): Promise<number[]> {
+async function stockTitles(db: pg.Client): Promise<number[]> {
   await db.query("delete from regular_titles where product_id like 'BENCH-%'");
   const { rows } = await db.query<{ serial: number }>(
     `insert into regular_titles (product_id, title, disc, qty_to_list, current_price_cents)
@@ -252,6 +345,14 @@ type RunResult = {
   /** PostgreSQL's processes, and this script making the requests. */
   postgresCpuPercent: number;
   clientCpuPercent: number;
+  /**
+   * CPU time of the server processes and PostgreSQL per answer: on a busy machine, what an
+   * order costs is steadier than how many fit in a second.
+   */
+  cpuMsPerAnswer: number;
+  /** Transactions committed in the shop's database, and flushes of the log to disk, per answer. */
+  commitsPerAnswer: number;
+  flushesPerAnswer: number;
 };
 
 function percentile(sorted: number[], p: number) {
@@ -269,19 +370,47 @@ function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
-/** CPU seconds used by every PostgreSQL process (server and backends) on this machine. */
+/**
+ * CPU seconds used by this benchmark's PostgreSQL, not by the other databases on a shared
+ * machine: its postmaster, the processes it runs, and those that have ended (a connection closed
+ * by a pool, counted in the postmaster's children's time).
+ */
 function postgresCpuSeconds(): number {
-  let total = 0;
+  const times = (pid: number) =>
+    fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ").map(Number);
+  let postmaster: number;
+  let total: number;
+  try {
+    const pidFile = path.join(clusterDirOf(path.join(dataDir, "db")), "postmaster.pid");
+    postmaster = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+    // utime, stime, and the cutime and cstime of children it has waited for.
+    const [, , , , , , , , , , , utime, stime, cutime, cstime] = times(postmaster);
+    total = (utime! + stime! + cutime! + cstime!) / 100;
+  } catch {
+    return NaN;
+  }
   for (const pid of fs.readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      if (!stat.includes("(postgres)")) continue;
-      total += cpuSeconds(Number(pid)) ?? 0;
+      const fields = times(Number(pid));
+      if (fields[1] !== postmaster) continue;
+      total += (fields[11]! + fields[12]!) / 100;
     } catch {
       // The process ended meanwhile.
     }
   }
   return total;
+}
+
+/**
+ * The shop database's committed transactions and the cluster's flushes of its log to disk so
+ * far: per answer, what a checkout costs the database beside its CPU.
+ */
+async function databaseCounters(db: pg.Client) {
+  const { rows } = await db.query<{ commits: string; flushes: string | null }>(
+    `select (select xact_commit from pg_stat_database where datname = current_database()) as commits,
+            (select sum(fsyncs) from pg_stat_io where object = 'wal') as flushes`,
+  );
+  return { commits: Number(rows[0]!.commits), flushes: Number(rows[0]!.flushes ?? NaN) };
 }
 
 /** CPU seconds the whole machine has been busy (all cores), from /proc/stat. */
@@ -299,8 +428,8 @@ function machineBusySeconds(): number | null {
  * What the shop's database connections are doing, sampled every 10 ms until the deadline:
  * running, idle in a transaction, or waiting (a lock, the WAL flush of a commit, …).
  */
-async function sampleWaits(deadline: number) {
-  const sampler = new pg.Client(database.url);
+async function sampleWaits(databaseUrl: string, deadline: number) {
+  const sampler = new pg.Client(databaseUrl);
   await sampler.connect();
   const tally = new Map<string, number>();
   let samples = 0;
@@ -327,21 +456,23 @@ function printWaits({ tally, samples }: Awaited<ReturnType<typeof sampleWaits>>)
   }
 }
 
-async function run(seconds = SECONDS): Promise<RunResult> {
-  const serials = await stockTitles();
+async function run(shop: Shop, seconds = SECONDS): Promise<RunResult> {
+  const { db, servers, bases, cookies } = shop;
+  const serials = await stockTitles(db);
   const latencies: number[] = [];
   let placed = 0;
   let soldOut = 0;
   let errors = 0;
   const deadline = Date.now() + seconds * 1000;
   const started = Date.now();
-  const waits = args.waits ? sampleWaits(deadline) : null;
+  const waits = args.waits ? sampleWaits(shop.databaseUrl, deadline) : null;
   const serversCpu = () =>
     servers.reduce((sum, server) => sum + (cpuSeconds(server.child.pid) ?? NaN), 0);
   const serverCpuBefore = serversCpu();
   const postgresBefore = postgresCpuSeconds();
   const selfBefore = process.cpuUsage();
   const machineBefore = machineBusySeconds();
+  const countersBefore = await databaseCounters(db);
   let next = 0;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async (_, worker) => {
@@ -371,6 +502,7 @@ async function run(seconds = SECONDS): Promise<RunResult> {
             }),
             cookies[worker % cookies.length]!,
             bases[n % bases.length]!,
+            args["one-address"] ? null : addressOf(worker % cookies.length),
           );
           const location = response.location;
           // A data request answers a redirect as data (202) that names the new address.
@@ -401,6 +533,10 @@ async function run(seconds = SECONDS): Promise<RunResult> {
   const self = process.cpuUsage(selfBefore);
   const clientCpu = (self.user + self.system) / 1e6;
   const machineCpu = (machineBusySeconds() ?? NaN) - (machineBefore ?? NaN);
+  // Backends report their counts within a second of going idle.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const countersAfter = await databaseCounters(db);
+  const answers = placed + soldOut + errors;
   if (waits) printWaits(await waits);
   latencies.sort((a, b) => a - b);
 
@@ -437,44 +573,96 @@ async function run(seconds = SECONDS): Promise<RunResult> {
     oversold,
     unaccounted,
     serverCpuPercent: (serverCpu / elapsed) * 100,
-    serverCpuMsPerRequest: (serverCpu * 1000) / (placed + soldOut + errors),
+    serverCpuMsPerRequest: (serverCpu * 1000) / answers,
+    cpuMsPerAnswer: ((serverCpu + postgresCpu) * 1000) / answers,
     machineCpuPercent: (machineCpu / elapsed) * 100,
     postgresCpuPercent: (postgresCpu / elapsed) * 100,
     clientCpuPercent: (clientCpu / elapsed) * 100,
+    commitsPerAnswer: (countersAfter.commits - countersBefore.commits) / answers,
+    flushesPerAnswer: (countersAfter.flushes - countersBefore.flushes) / answers,
   };
 }
 
+function describe(result: RunResult) {
+  return (
+    `${result.ordersPerSecond.toFixed(0)} orders/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
+    `${result.placed} placed, ${result.soldOut} sold-out answers, ${result.errors} errors, oversold ${result.oversold}, stock unaccounted ${result.unaccounted}; ` +
+    `server CPU ${result.serverCpuPercent.toFixed(0)} % (${result.serverCpuMsPerRequest.toFixed(1)} ms a request), PostgreSQL ${result.postgresCpuPercent.toFixed(0)} %, this script ${result.clientCpuPercent.toFixed(0)} %, machine ${result.machineCpuPercent.toFixed(0)} % of ${os.cpus().length * 100} %; ` +
+    `server and PostgreSQL CPU ${result.cpuMsPerAnswer.toFixed(1)} ms an answer, ` +
+    `${result.commitsPerAnswer.toFixed(1)} commits and ${result.flushesPerAnswer.toFixed(2)} log flushes an answer`
+  );
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function loadAverage() {
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(", ");
+}
+
 try {
+  const shop = await startShop(comparing ? "this" : "shop", here, null);
+  for (const [i, root] of compareRoots.entries()) {
+    const name = path.basename(root);
+    const label = shops.some((each) => each.label === name) ? `${name}-${i + 1}` : name;
+    await startShop(label, root, `shop_compared_${i + 1}`);
+  }
+  for (const each of shops) await signUp(each);
+  console.log(`load average at the start: ${loadAverage()}`);
   if (WARMUP > 0) {
     // Not counted: the server's code is compiled and its statements prepared on every pooled
     // connection, as in a shop that has been open a while.
-    const warm = await run(WARMUP);
-    console.log(`warm-up (${WARMUP} s, not counted): ${warm.ordersPerSecond.toFixed(0)} orders/s`);
+    for (const each of shops) {
+      const warm = await run(each, WARMUP);
+      console.log(
+        `${each.label}: warm-up (${WARMUP} s, not counted): ${warm.ordersPerSecond.toFixed(0)} orders/s`,
+      );
+    }
   }
-  const results: RunResult[] = [];
+  const results = new Map<Shop, RunResult[]>(shops.map((each) => [each, []]));
   for (let i = 1; i <= RUNS; i++) {
-    const result = await run();
-    results.push(result);
+    // Each round starts with the next shop, so a change in the machine's load weighs on all alike.
+    const turn = (i - 1) % shops.length;
+    for (const each of [...shops.slice(turn), ...shops.slice(0, turn)]) {
+      const result = await run(each);
+      results.get(each)!.push(result);
+      console.log(`${comparing ? `${each.label} ` : ""}run ${i}: ${describe(result)}`);
+    }
+  }
+  console.log(`load average at the end: ${loadAverage()}`);
+  console.log(
+    `\n|${comparing ? " shop |" : ""} processes | runs | connections | hot every | orders/s (median) | sold-out answers | p50 ms | p99 ms | oversold | CPU ms an answer (median) |`,
+  );
+  console.log(`|${comparing ? "---|" : ""}---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`);
+  for (const [each, runs] of results) {
+    const middle = [...runs].sort((a, b) => a.ordersPerSecond - b.ordersPerSecond)[
+      Math.floor(runs.length / 2)
+    ]!;
+    const refused = middle.soldOut / (middle.placed + middle.soldOut + middle.errors);
     console.log(
-      `run ${i}: ${result.ordersPerSecond.toFixed(0)} orders/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
-        `${result.placed} placed, ${result.soldOut} sold-out answers, ${result.errors} errors, oversold ${result.oversold}, stock unaccounted ${result.unaccounted}; ` +
-        `server CPU ${result.serverCpuPercent.toFixed(0)} % (${result.serverCpuMsPerRequest.toFixed(1)} ms a request), PostgreSQL ${result.postgresCpuPercent.toFixed(0)} %, this script ${result.clientCpuPercent.toFixed(0)} %, machine ${result.machineCpuPercent.toFixed(0)} % of ${os.cpus().length * 100} %`,
+      `|${comparing ? ` ${each.label} (${each.root}) |` : ""} ${PROCESSES} | ${RUNS} | ${CONNECTIONS} | ${HOT_EVERY} | ${middle.ordersPerSecond.toFixed(0)} | ${(refused * 100).toFixed(0)} % | ${middle.p50.toFixed(1)} | ${middle.p99.toFixed(1)} | ${runs.reduce((sum, r) => sum + r.oversold, 0)} | ${median(runs.map((r) => r.cpuMsPerAnswer)).toFixed(1)} |`,
     );
   }
-  const median = [...results].sort((a, b) => a.ordersPerSecond - b.ordersPerSecond)[
-    Math.floor(results.length / 2)
-  ]!;
-  console.log(
-    "\n| processes | runs | connections | hot every | orders/s (median) | sold-out answers | p50 ms | p99 ms | oversold |",
-  );
-  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-  const refused = median.soldOut / (median.placed + median.soldOut + median.errors);
-  console.log(
-    `| ${PROCESSES} | ${RUNS} | ${CONNECTIONS} | ${HOT_EVERY} | ${median.ordersPerSecond.toFixed(0)} | ${(refused * 100).toFixed(0)} % | ${median.p50.toFixed(1)} | ${median.p99.toFixed(1)} | ${results.reduce((sum, r) => sum + r.oversold, 0)} |`,
-  );
-  const failed = results.some(
-    (result) => result.oversold > 0 || result.unaccounted > 0 || result.errors > 0,
-  );
+  // Each round's runs side by side: their ratio is what a busy machine disturbs least.
+  const ours = results.get(shop)!;
+  for (const other of shops.filter((each) => each !== shop)) {
+    const theirs = results.get(other)!;
+    const ratios = ours.map((result, i) => result.ordersPerSecond / theirs[i]!.ordersPerSecond);
+    const cpu = ours.map((result, i) => theirs[i]!.cpuMsPerAnswer / result.cpuMsPerAnswer);
+    console.log(
+      `\nthis : ${other.label}, orders/s per round: ${ratios.map((ratio) => ratio.toFixed(2)).join(", ")}; median ${median(ratios).toFixed(2)}` +
+        `\nthis : ${other.label}, answers per CPU second per round: ${cpu.map((ratio) => ratio.toFixed(2)).join(", ")}; median ${median(cpu).toFixed(2)}`,
+    );
+  }
+  const failed = [...results.values()]
+    .flat()
+    .some((result) => result.oversold > 0 || result.unaccounted > 0 || result.errors > 0);
   await cleanUp();
   process.exit(failed ? 1 : 0);
 } catch (error) {

@@ -18,13 +18,7 @@ import {
   MAX_ORDER_LINES,
   type OrderLine,
 } from "#app/domain/orders/checkout-input.ts";
-import {
-  checkoutAttemptLimited,
-  quoteCheckout,
-  startPayment,
-  TOO_MANY_CHECKOUTS,
-  type Quote,
-} from "#app/domain/orders/checkout.server.ts";
+import { quoteCheckout, startPayment, type Quote } from "#app/domain/orders/checkout.server.ts";
 import { clientIp } from "#app/lib/client-ip.ts";
 import { lastShippingDetails } from "#app/domain/orders/customer-orders.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
@@ -165,23 +159,6 @@ export async function action({ request }: Route.ActionArgs) {
     return review(quoted.quote, crypto.randomUUID());
   }
 
-  // Each attempt places an order that holds stock for half an hour: a sensible number per
-  // account and per client, so nobody can keep titles off the shelf by trying again and again.
-  const limited = await checkoutAttemptLimited(getDb(), {
-    customerId: user.id,
-    clientIp: clientIp(request),
-    perAccount: env.CHECKOUT_ATTEMPTS_PER_ACCOUNT,
-    perClient: env.CHECKOUT_ATTEMPTS_PER_CLIENT,
-  });
-  if (limited) {
-    const quoted = await quote();
-    if (!quoted.ok) return backToCart({ errors: {}, message: quoted.message }, 429);
-    return review(quoted.quote, checkoutKey.data, TOO_MANY_CHECKOUTS, {
-      status: 429,
-      headers: { "Retry-After": String(limited.retryAfterSeconds) },
-    });
-  }
-
   // Placing the order prices it again from the catalogue; the quote is only needed to show the
   // review once more if payment cannot start.
   const result = await startPayment(
@@ -199,9 +176,24 @@ export async function action({ request }: Route.ActionArgs) {
       providerFor: paymentProviderFor,
       publicUrl: publicUrl(env),
       secret: authSecret(env),
+      // Each attempt places an order that holds stock for half an hour: a sensible number per
+      // account and per client, so nobody can keep titles off the shelf by trying again and again.
+      attempts: {
+        clientIp: clientIp(request),
+        perAccount: env.CHECKOUT_ATTEMPTS_PER_ACCOUNT,
+        perClient: env.CHECKOUT_ATTEMPTS_PER_CLIENT,
+      },
     },
   );
   if (result.ok) throw redirect(result.redirectTo);
+  if (result.retryAfterSeconds) {
+    const quoted = await quote();
+    if (!quoted.ok) return backToCart({ errors: {}, message: quoted.message }, 429);
+    return review(quoted.quote, checkoutKey.data, result.message, {
+      status: 429,
+      headers: { "Retry-After": String(result.retryAfterSeconds) },
+    });
+  }
   // The stock has just been counted: the shopper changes the cart before anything else.
   if (result.soldOut) return backToCart({ errors: {}, message: result.message }, 409);
   const quoted = await quote();

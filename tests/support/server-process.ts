@@ -22,6 +22,8 @@ export type StartOptions = {
    * goes to this process's stderr.
    */
   keepOutput?: boolean;
+  /** Another checkout of the shop to run (its own build), as a benchmark's comparison does. */
+  cwd?: string;
 };
 
 /**
@@ -30,10 +32,10 @@ export type StartOptions = {
  */
 export function startServer(
   env: Record<string, string>,
-  { nodeArgs = [], keepOutput = true }: StartOptions = {},
+  { nodeArgs = [], keepOutput = true, cwd = root }: StartOptions = {},
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, [...nodeArgs, "server/index.ts"], {
-    cwd: root,
+    cwd,
     env: { ...process.env, APP_ENV: "local", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDatabase } from "#app/db/client.server.ts";
-import { orders } from "#app/db/schema.ts";
+import { orders, rateLimits } from "#app/db/schema.ts";
 import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
 import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe.ts";
 import { quoteCheckout, startPayment } from "./checkout.server.ts";
 import {
   TEST_ADDRESS,
+  createAdultTitle,
   createCustomer,
   createRegularTitle,
   regularStock,
@@ -213,5 +214,90 @@ describe("starting payment", () => {
       ok: false,
       message: expect.stringContaining("cannot be bought online"),
     });
+  });
+});
+
+describe("payment attempts", () => {
+  const tooMany = {
+    ok: false,
+    message: "Too many payment attempts in a short time. Please wait a few minutes and try again.",
+    retryAfterSeconds: expect.any(Number),
+  };
+
+  it("counts every attempt of an account, refused ones too, and past the limit places nothing", async () => {
+    const { request, customerId, title } = await checkout();
+    const attempts = { clientIp: `198.51.100.${randomUUID()}`, perAccount: 3, perClient: 100 };
+    const limited = { ...config, attempts };
+    const adult = await createAdultTitle(db, { qty: 3, priceCents: 1000 });
+    expect(await startPayment(db, request, limited)).toMatchObject({ ok: true });
+    // Refused before placing (no provider for adult titles) and while placing (short).
+    expect(
+      await startPayment(
+        db,
+        {
+          ...request,
+          checkoutKey: randomUUID(),
+          lines: [{ productType: "adult", serialNo: adult.serialNo, quantity: 1 }],
+        },
+        { ...limited, providerFor: (hasAdult) => (hasAdult ? null : config.providerFor(false)) },
+      ),
+    ).toMatchObject({ ok: false, message: expect.stringContaining("cannot be bought online") });
+    expect(
+      await startPayment(
+        db,
+        {
+          ...request,
+          checkoutKey: randomUUID(),
+          lines: [{ productType: "regular", serialNo: title.serialNo, quantity: 9 }],
+        },
+        limited,
+      ),
+    ).toMatchObject({ ok: false, soldOut: true });
+    const refused = await startPayment(db, { ...request, checkoutKey: randomUUID() }, limited);
+    expect(refused).toEqual(tooMany);
+    expect(!refused.ok && refused.retryAfterSeconds! > 9 * 60).toBe(true);
+    // The fourth attempt placed nothing; the short one had released the first.
+    const placed = await db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.userId, customerId));
+    expect(placed).toEqual([{ status: "cancelled" }]);
+    expect(await regularStock(db, title.serialNo)).toBe(5);
+
+    // Once the window has passed, attempts count from one again.
+    await db
+      .update(rateLimits)
+      .set({ lastRequest: Date.now() - 11 * 60_000 })
+      .where(eq(rateLimits.key, `shop:checkout:account:${customerId}`));
+    expect(
+      await startPayment(db, { ...request, checkoutKey: randomUUID() }, limited),
+    ).toMatchObject({ ok: true });
+  });
+
+  it("counts the attempts of every account from one client address together", async () => {
+    const clientIp = `203.0.113.${randomUUID()}`;
+    const attempts = { clientIp, perAccount: 100, perClient: 2 };
+    const first = await checkout();
+    const second = await checkout();
+    expect(await startPayment(db, first.request, { ...config, attempts })).toMatchObject({
+      ok: true,
+    });
+    expect(await startPayment(db, second.request, { ...config, attempts })).toMatchObject({
+      ok: true,
+    });
+    const third = await checkout();
+    expect(await startPayment(db, third.request, { ...config, attempts })).toEqual(tooMany);
+    // Another address is not held up by this one.
+    expect(
+      await startPayment(db, third.request, {
+        ...config,
+        attempts: { ...attempts, clientIp: `${clientIp}-other` },
+      }),
+    ).toMatchObject({ ok: true });
+    const counted = await db
+      .select({ count: rateLimits.count })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `shop:checkout:client:${clientIp}`));
+    expect(counted).toEqual([{ count: 3 }]);
   });
 });

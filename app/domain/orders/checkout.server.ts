@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "#app/db/client.server.ts";
-import { consumeLimit } from "#app/domain/accounts/rate-limit.server.ts";
 import { orders } from "#app/db/schema.ts";
 import type { PaymentProvider } from "#app/domain/payments/provider.server.ts";
 import { paymentProviderNamed } from "#app/domain/payments/providers.server.ts";
@@ -10,6 +9,7 @@ import {
   recordPaymentSession,
   releaseOrder,
 } from "#app/domain/orders/fulfilment.server.ts";
+import { TOO_MANY_CHECKOUTS } from "./attempts.server.ts";
 import { orderCancelPath } from "./cancel-link.server.ts";
 import { shippingOption } from "#app/lib/shipping.ts";
 import {
@@ -22,6 +22,7 @@ import {
 import {
   catalogueProducts,
   placeOrder,
+  refuseCountingAttempt,
   shortageMessage,
   type PlaceOrderConfig,
 } from "./place-order.server.ts";
@@ -97,8 +98,11 @@ export type CheckoutRequest = {
 
 export type StartPaymentResult =
   | { ok: true; redirectTo: string }
-  /** `soldOut`: a line is short, so the cart must change before trying again. */
-  | { ok: false; message: string; soldOut?: boolean };
+  /**
+   * `soldOut`: a line is short, so the cart must change before trying again;
+   * `retryAfterSeconds`: too many attempts, try again after that long.
+   */
+  | { ok: false; message: string; soldOut?: boolean; retryAfterSeconds?: number };
 
 /** Stripe keeps a Checkout Session open 30 minutes at least; a minute more for clock drift. */
 const SESSION_MINUTES = 31;
@@ -106,7 +110,8 @@ const SESSION_MINUTES = 31;
 const REUSE_MARGIN_MS = 2 * 60_000;
 
 /**
- * The payment button: places the order (stock reserved, `pending`; a replay of the same
+ * The payment button: counts the attempt (`config.attempts`; past a limit nothing else happens),
+ * places the order (stock reserved, `pending`; a replay of the same
  * checkout finds the order it made) and sends the shopper to a payment session for it, with the
  * provider chosen for its lines. The order row is locked while its session is opened, so a
  * double click or a retry goes to the session already open instead of opening a second one that
@@ -127,13 +132,22 @@ export async function startPayment(
   const hasAdult = request.lines.some((line) => line.productType === "adult");
   const provider = config.providerFor(hasAdult);
   if (!provider) {
-    return {
-      ok: false,
-      message: "Adult titles cannot be bought online. Please remove them or visit the shop.",
-    };
+    return refuseCountingAttempt<StartPaymentResult>(
+      db,
+      request.customerId,
+      config.attempts,
+      {
+        ok: false,
+        message: "Adult titles cannot be bought online. Please remove them or visit the shop.",
+      },
+      (retryAfterSeconds) => ({ ok: false, message: TOO_MANY_CHECKOUTS, retryAfterSeconds }),
+    );
   }
   const placed = await placeOrder(db, request, config);
   if (!placed.ok) {
+    if (placed.reason === "too-many-attempts") {
+      return { ok: false, message: placed.message, retryAfterSeconds: placed.retryAfterSeconds };
+    }
     return {
       ok: false,
       message:
@@ -260,34 +274,6 @@ export async function startPayment(
   } catch (error) {
     return await couldNotStart(error);
   }
-}
-
-export const TOO_MANY_CHECKOUTS =
-  "Too many payment attempts in a short time. Please wait a few minutes and try again.";
-
-const ATTEMPT_WINDOW_SECONDS = 10 * 60;
-
-/**
- * Counts one payment attempt for the account and for the client address; null when both are
- * within their limits, else how long to wait.
- */
-export async function checkoutAttemptLimited(
-  db: Database,
-  input: { customerId: string; clientIp: string; perAccount: number; perClient: number },
-): Promise<{ retryAfterSeconds: number } | null> {
-  const [account, client] = await Promise.all([
-    consumeLimit(db, `checkout:account:${input.customerId}`, {
-      windowSeconds: ATTEMPT_WINDOW_SECONDS,
-      max: input.perAccount,
-    }),
-    consumeLimit(db, `checkout:client:${input.clientIp}`, {
-      windowSeconds: ATTEMPT_WINDOW_SECONDS,
-      max: input.perClient,
-    }),
-  ]);
-  const refused = [account, client].filter((limit) => !limit.allowed);
-  if (refused.length === 0) return null;
-  return { retryAfterSeconds: Math.max(...refused.map((limit) => limit.retryAfterSeconds)) };
 }
 
 /** The checkout form's fields as typed, for showing them again. */

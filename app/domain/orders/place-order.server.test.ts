@@ -402,6 +402,152 @@ describe("checkout keys", () => {
   });
 });
 
+describe("one open checkout per account", () => {
+  async function statuses(customerId: string) {
+    const { rows } = await db.$client.query<{ status: string; count: number }>(
+      "select status, count(*)::int as count from orders where user_id = $1 group by 1 order by 1",
+      [customerId],
+    );
+    return rows;
+  }
+
+  it("releases the earlier unpaid order in the statement that places the new one", async () => {
+    const customer = await createCustomer(db);
+    const held = await createRegularTitle(db, { qty: 5, priceCents: 1000 });
+    const wanted = await createRegularTitle(db, { qty: 5, priceCents: 1000 });
+    const first = await placeOrder(
+      db,
+      orderInput(customer, [{ productType: "regular", serialNo: held.serialNo, quantity: 2 }]),
+      config,
+    );
+    expect(first.ok).toBe(true);
+    const second = await placeOrder(
+      db,
+      orderInput(customer, [
+        { productType: "regular", serialNo: held.serialNo, quantity: 1 },
+        { productType: "regular", serialNo: wanted.serialNo, quantity: 3 },
+      ]),
+      config,
+    );
+    expect(second).toMatchObject({
+      ok: true,
+      created: true,
+      released: [{ orderId: first.ok && first.order.id, provider: null, sessionId: null }],
+    });
+    expect(await statuses(customer)).toEqual([
+      { status: "cancelled", count: 1 },
+      { status: "pending", count: 1 },
+    ]);
+    // The released copies went back and the new ones were taken, nothing more.
+    expect(await regularStock(db, held.serialNo)).toBe(4);
+    expect(await regularStock(db, wanted.serialNo)).toBe(2);
+  });
+
+  it("keeps the earlier unpaid order open when the new one fails after reserving", async () => {
+    const customer = await createCustomer(db);
+    const film = await createRegularTitle(db, { qty: 6, priceCents: 1000 });
+    const first = await placeOrder(
+      db,
+      orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 2 }]),
+      config,
+    );
+    expect(first.ok).toBe(true);
+    const fn = `fail_items_${randomUUID().replaceAll("-", "")}`;
+    await db.execute(
+      sql.raw(`create function ${fn}() returns trigger language plpgsql as $$
+        begin raise exception 'simulated failure'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger ${fn} before insert on order_items for each row
+        when (new.product_serial_no = ${film.serialNo} and new.product_type = 'regular'
+              and new.quantity = 3)
+        execute function ${fn}()`),
+    );
+    try {
+      await expect(
+        placeOrder(
+          db,
+          orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 3 }]),
+          config,
+        ),
+      ).rejects.toThrow();
+    } finally {
+      await db.execute(sql.raw(`drop trigger ${fn} on order_items`));
+      await db.execute(sql.raw(`drop function ${fn}()`));
+    }
+    // Nothing half done: the earlier checkout still holds its copies and can still be paid.
+    expect(await statuses(customer)).toEqual([{ status: "pending", count: 1 }]);
+    expect(await regularStock(db, film.serialNo)).toBe(4);
+  });
+
+  it("still releases the earlier unpaid order when the new one is short, counting its copies as left", async () => {
+    const customer = await createCustomer(db);
+    const film = await createRegularTitle(db, { qty: 2, priceCents: 1000 });
+    const first = await placeOrder(
+      db,
+      orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 2 }]),
+      config,
+    );
+    expect(first.ok).toBe(true);
+    expect(await regularStock(db, film.serialNo)).toBe(0);
+    const more = await placeOrder(
+      db,
+      orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 3 }]),
+      config,
+    );
+    expect(more).toMatchObject({
+      ok: false,
+      reason: "out-of-stock",
+      message: `Only 2 of "${film.title}" left (you asked for 3).`,
+    });
+    expect(await statuses(customer)).toEqual([{ status: "cancelled", count: 1 }]);
+    expect(await regularStock(db, film.serialNo)).toBe(2);
+  });
+
+  it("never deadlocks checkouts that give back what other checkouts take", async () => {
+    const pool = createDatabase(inject("databaseUrl"), 20);
+    try {
+      const titles = await Promise.all(
+        [0, 1, 2].map(() => createRegularTitle(pool.db, { qty: 1000, priceCents: 1000 })),
+      );
+      const adult = await createAdultTitle(pool.db, { qty: 1000, priceCents: 1000 });
+      const customers = await Promise.all(
+        Array.from({ length: 60 }, () => createCustomer(pool.db)),
+      );
+      const line = (i: number) => ({
+        productType: "regular" as const,
+        serialNo: titles[i % titles.length]!.serialNo,
+        quantity: 1,
+      });
+      const adultLine = { productType: "adult" as const, serialNo: adult.serialNo, quantity: 1 };
+      // Each account holds one title (and the adult one); its next checkout gives that back and
+      // takes the next title, which other accounts are giving back at the same moment.
+      for (const [i, customer] of customers.entries()) {
+        const held = await placeOrder(pool.db, orderInput(customer, [line(i), adultLine]), config);
+        expect(held.ok).toBe(true);
+      }
+      for (let round = 1; round <= 3; round++) {
+        const results = await Promise.all(
+          customers.map((customer, i) =>
+            placeOrder(
+              pool.db,
+              orderInput(customer, round % 2 ? [line(i + round)] : [line(i + round), adultLine]),
+              config,
+            ),
+          ),
+        );
+        expect(results.every((result) => result.ok)).toBe(true);
+      }
+      // Only each account's last checkout holds copies: one regular title each, no adult one.
+      const held = await Promise.all(titles.map((title) => regularStock(pool.db, title.serialNo)));
+      expect(held.reduce((sum, qty) => sum + (1000 - qty), 0)).toBe(60);
+      expect(await adultStock(pool.db, adult.serialNo)).toBe(1000);
+    } finally {
+      await pool.pool.end();
+    }
+  });
+});
+
 describe("under load", () => {
   const pool = createDatabase(inject("databaseUrl"), 20);
   afterAll(() => pool.pool.end());

@@ -4,6 +4,13 @@ import { customers, orders } from "#app/db/schema.ts";
 import type { ProductType } from "#app/lib/catalog.ts";
 import { checkAdultBuyer } from "./adult-buyer.ts";
 import {
+  attemptValues,
+  checkoutAttemptLimited,
+  countAttemptAnd,
+  TOO_MANY_CHECKOUTS,
+  type AttemptLimits,
+} from "./attempts.server.ts";
+import {
   keyOf,
   MAX_LINE_QUANTITY,
   mergeOrderLines,
@@ -27,6 +34,11 @@ export type PlaceOrderConfig = PricingConfig & {
   timeZone: string;
   paymentWindowMinutes?: number;
   now?: Date;
+  /**
+   * Counts this as a payment attempt of the account and the client address, before anything
+   * else is decided, and refuses it past their limits (the payment button; not staff or tests).
+   */
+  attempts?: AttemptLimits;
 };
 
 export type ProductRef = { productType: ProductType; serialNo: number };
@@ -49,34 +61,22 @@ export type PlaceOrderResult =
   | { ok: false; reason: "unknown-products"; products: ProductRef[]; message: string }
   | { ok: false; reason: "date-of-birth-required" | "under-age"; message: string }
   | { ok: false; reason: "out-of-stock"; shortages: Shortage[]; message: string }
-  | { ok: false; reason: "checkout-key-reused"; orderId: number; message: string };
+  | { ok: false; reason: "checkout-key-reused"; orderId: number; message: string }
+  | { ok: false; reason: "too-many-attempts"; retryAfterSeconds: number; message: string };
 
 /**
- * Placing an order: the order row, one item row per line (lines and their titles and prices in
- * the fixed order of `mergeOrderLines`, so the same arrays feed `take_stock`), and the stock, in
- * one statement. Nothing is reserved when the checkout key already placed an order (no row in
- * `new_order`); a short line makes `take_stock` raise, which undoes the whole statement.
+ * Placing an order in one statement, and so one round trip and one commit (`place_order`,
+ * migration 0027): the account's earlier unpaid orders released (one open checkout per
+ * account), the order row, one item row per line (lines and their titles and prices in the fixed
+ * order of `mergeOrderLines`) and the stock, the released copies back and the new ones taken in
+ * one pass in that order. Nothing is taken when the checkout key already placed an order (a null
+ * id); a short line raises RR001 as `take_stock` does, which undoes the whole statement.
  */
 const PLACE_ORDER_SQL = `
-  with new_order as (
-    insert into orders (user_id, status, checkout_key, shipping_name, shipping_address,
-                        shipping_city, shipping_state, shipping_postal_code, shipping_phone,
-                        shipping_email, shipping_method, subtotal_cents, shipping_cents,
-                        tax_cents, total_cents, payment_expires_at, created_at, updated_at,
-                        buyer_date_of_birth)
-    values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16,
-            $22)
-    on conflict (user_id, checkout_key) do nothing
-    returning id
-  ), new_items as (
-    insert into order_items (order_id, product_type, product_serial_no, quantity, title,
-                             unit_price_cents)
-    select new_order.id, line.*
-      from new_order,
-           unnest($17::text[], $18::integer[], $19::integer[], $20::text[], $21::integer[]) as line
-  )
-  select new_order.id, take_stock($17::text[], $18::integer[], $19::integer[])
-    from new_order`;
+  select placed_id, released
+    from place_order($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+                     $17::text[], $18::integer[], $19::integer[], $20::text[], $21::integer[],
+                     $22::date)`;
 
 export function shortageMessage(shortage: Shortage): string {
   return shortage.available === 0
@@ -84,36 +84,94 @@ export function shortageMessage(shortage: Shortage): string {
     : `Only ${shortage.available} of "${shortage.title}" left (you asked for ${shortage.requested}).`;
 }
 
-/** Both catalogues in one statement, prepared once per connection. */
-const CATALOGUE_PRODUCTS_SQL = `
+/** Both catalogues in one statement (serials of each in the parameters named). */
+const catalogueProductsSql = (regular: string, adult: string) => `
   select 'regular' as product_type, reg_serial_no as serial_no, title,
          current_price_cents as unit_price_cents, qty_to_list as stock
-    from regular_titles where reg_serial_no = any($1::integer[])
+    from regular_titles where reg_serial_no = any(${regular}::integer[])
   union all
   select 'adult', adult_serial_no, title, price_cents, quantity
-    from adult_titles where adult_serial_no = any($2::integer[])`;
+    from adult_titles where adult_serial_no = any(${adult}::integer[])`;
+
+/** Prepared once per connection, as each statement below. */
+const CATALOGUE_PRODUCTS_SQL = catalogueProductsSql("$1", "$2");
+
+/** The attempt counted and the catalogue read in one statement (attempts.server.ts). */
+const COUNT_ATTEMPT_AND_READ_PRODUCTS_SQL = countAttemptAnd(catalogueProductsSql("$5", "$6"));
+
+type ProductRow = {
+  product_type: ProductType | null;
+  serial_no: number;
+  title: string;
+  unit_price_cents: number;
+  stock: number;
+};
+
+function serialsOf(lines: readonly ProductRef[], type: ProductType) {
+  return lines.filter((line) => line.productType === type).map((line) => line.serialNo);
+}
+
+function productMap(rows: ProductRow[]) {
+  return new Map<string, { title: string; unitPriceCents: number; stock: number }>(
+    rows
+      .filter((row) => row.product_type !== null)
+      .map((row) => [
+        keyOf({ productType: row.product_type!, serialNo: row.serial_no }),
+        { title: row.title, unitPriceCents: row.unit_price_cents, stock: row.stock },
+      ]),
+  );
+}
 
 /** Today's title, price and stock of each product, straight from the catalogue. */
 export async function catalogueProducts(db: Database, lines: readonly ProductRef[]) {
-  const serials = (type: ProductType) =>
-    lines.filter((line) => line.productType === type).map((line) => line.serialNo);
-  const { rows } = await queryByHand<{
-    product_type: ProductType;
-    serial_no: number;
-    title: string;
-    unit_price_cents: number;
-    stock: number;
-  }>(db, {
+  const { rows } = await queryByHand<ProductRow>(db, {
     name: "catalogue-products",
     text: CATALOGUE_PRODUCTS_SQL,
-    values: [serials("regular"), serials("adult")],
+    values: [serialsOf(lines, "regular"), serialsOf(lines, "adult")],
   });
-  return new Map<string, { title: string; unitPriceCents: number; stock: number }>(
-    rows.map((row) => [
-      keyOf({ productType: row.product_type, serialNo: row.serial_no }),
-      { title: row.title, unitPriceCents: row.unit_price_cents, stock: row.stock },
-    ]),
-  );
+  return productMap(rows);
+}
+
+/**
+ * The catalogue's rows for these lines, read in the statement that counts this payment attempt;
+ * `retryAfterSeconds` is set when the attempt is past a limit.
+ */
+async function countAttemptAndReadProducts(
+  db: Database,
+  customerId: string,
+  limits: AttemptLimits,
+  lines: readonly ProductRef[],
+) {
+  const { rows } = await queryByHand<ProductRow & { retry_after_seconds: number | null }>(db, {
+    name: "count-attempt-and-read-products",
+    text: COUNT_ATTEMPT_AND_READ_PRODUCTS_SQL,
+    values: [
+      ...attemptValues(customerId, limits),
+      serialsOf(lines, "regular"),
+      serialsOf(lines, "adult"),
+    ],
+  });
+  return { products: productMap(rows), retryAfterSeconds: rows[0]?.retry_after_seconds ?? null };
+}
+
+function tooManyAttempts(retryAfterSeconds: number): PlaceOrderResult {
+  return { ok: false, reason: "too-many-attempts", retryAfterSeconds, message: TOO_MANY_CHECKOUTS };
+}
+
+/**
+ * A refusal decided before the statement that counts the attempt: the attempt still counts, and
+ * past the limit the answer is the limit's, as for any other attempt.
+ */
+export async function refuseCountingAttempt<T>(
+  db: Database,
+  customerId: string,
+  attempts: AttemptLimits | undefined,
+  refusal: T,
+  limited: (retryAfterSeconds: number) => T,
+): Promise<T> {
+  if (!attempts) return refusal;
+  const wait = await checkoutAttemptLimited(db, customerId, attempts);
+  return wait ? limited(wait.retryAfterSeconds) : refusal;
 }
 
 async function orderByKey(db: Database, customerId: string, checkoutKey: string) {
@@ -175,40 +233,47 @@ export async function placeOrder(
   rawInput: PlaceOrderInput,
   config: PlaceOrderConfig,
 ): Promise<PlaceOrderResult> {
+  const refuseEarly = (result: PlaceOrderResult) =>
+    refuseCountingAttempt(db, rawInput.customerId, config.attempts, result, tooManyAttempts);
   const parsed = placeOrderInputSchema.safeParse(rawInput);
   if (!parsed.success) {
-    return {
+    return refuseEarly({
       ok: false,
       reason: "invalid-input",
       issues: parsed.error.issues.map((issue) => ({
         path: issue.path.join("."),
         message: issue.message,
       })),
-    };
+    });
   }
   const input = parsed.data;
   const lines = mergeOrderLines(input.lines);
   if (lines.some((line) => line.quantity > MAX_LINE_QUANTITY)) {
-    return {
+    return refuseEarly({
       ok: false,
       reason: "invalid-input",
       issues: [{ path: "lines", message: `At most ${MAX_LINE_QUANTITY} of one title per order.` }],
-    };
+    });
   }
   const now = config.now ?? new Date();
 
   // The date of birth matters only for adult titles; otherwise the order's reference to the
   // customer is what proves the profile exists (a missing one is caught below).
   const hasAdultLines = lines.some((line) => line.productType === "adult");
-  const [customerRows, products] = await Promise.all([
+  const [customerRows, read] = await Promise.all([
     hasAdultLines
       ? db
           .select({ dateOfBirth: customers.dateOfBirth })
           .from(customers)
           .where(eq(customers.id, input.customerId))
       : [{ dateOfBirth: null }],
-    catalogueProducts(db, lines),
+    config.attempts
+      ? countAttemptAndReadProducts(db, input.customerId, config.attempts, lines)
+      : catalogueProducts(db, lines).then((products) => ({ products, retryAfterSeconds: null })),
   ]);
+  // Past a limit nothing else is decided: the attempt was counted first, as it always is.
+  if (read.retryAfterSeconds !== null) return tooManyAttempts(read.retryAfterSeconds);
+  const products = read.products;
   const customer = customerRows[0];
   const unknownCustomer: PlaceOrderResult = {
     ok: false,
@@ -255,18 +320,17 @@ export async function placeOrder(
   const price = priceOrder(priced, input.shippingMethod, input.shipping.state, config);
   const windowMinutes = config.paymentWindowMinutes ?? DEFAULT_PAYMENT_WINDOW_MINUTES;
 
-  // One open checkout per account (migration 0015): the account's earlier unpaid orders go
-  // first, their stock back on sale, so going back from review and paying again, or placing
-  // order after order, never holds more than one order's copies.
-  const released = await releaseOpenCheckouts(db, input.customerId, input.checkoutKey);
-
-  // The order, its items and the stock, all or nothing, in one statement and so one round trip
-  // and one commit (take_stock: migration 0014). A concurrent request with the same checkout key
-  // waits on the unique key until this one commits, then inserts nothing and reserves nothing.
+  // One open checkout per account (migrations 0015, 0027): the account's earlier unpaid orders
+  // are released in the statement that places this one, their stock back on sale, so going back
+  // from review and paying again, or placing order after order, never holds more than one
+  // order's copies. The order, its items and the stock, all or nothing, in one statement and so
+  // one round trip and one commit. A concurrent request with the same checkout key waits on the
+  // unique key until this one commits, then inserts nothing and reserves nothing.
   const paymentExpiresAt = new Date(now.getTime() + windowMinutes * 60_000);
   let orderId: number | null;
+  let released: ReleasedCheckout[];
   const insert = () =>
-    queryByHand<{ id: string }>(db, {
+    queryByHand<{ placed_id: string | null; released: ReleasedCheckout[] }>(db, {
       name: "place-order",
       text: PLACE_ORDER_SQL,
       values: [
@@ -301,21 +365,26 @@ export async function placeOrder(
         result = await insert();
         break;
       } catch (error) {
-        // Another checkout of this account placed its order between the release and the
-        // insert: release that one too (the newest attempt wins) and place this one again.
-        const raced =
-          (error as { constraint?: string }).constraint === "orders_one_pending_per_user";
+        // Another checkout of this account placed its order, not yet committed when this one
+        // released: place this one again, which releases that one (the newest attempt wins).
+        // A deadlock undid the whole statement too, so it is tried again as well.
+        const { constraint, code } = error as { constraint?: string; code?: string };
+        const raced = constraint === "orders_one_pending_per_user" || code === "40P01";
         if (!raced || attempt === MAX_PLACE_ATTEMPTS) throw error;
-        released.push(...(await releaseOpenCheckouts(db, input.customerId, input.checkoutKey)));
       }
     }
-    orderId = result.rows[0] ? Number(result.rows[0].id) : null;
+    const row = result.rows[0]!;
+    orderId = row.placed_id === null ? null : Number(row.placed_id);
+    released = row.released;
   } catch (error) {
     if ((error as { constraint?: string }).constraint === "orders_user_id_customers_id_fk") {
       return unknownCustomer;
     }
     const shortfall = stockShortfall(error);
     if (!shortfall) throw error;
+    // A refused checkout still ends the account's earlier one, as paying again always does
+    // (the shortage named the copies it held as left): the cart changes, and a new one follows.
+    await releaseOpenCheckouts(db, input.customerId, input.checkoutKey);
     const titles = new Map(priced.map((line) => [keyOf(line), line.title]));
     const requested = new Map(lines.map((line) => [keyOf(line), line.quantity]));
     const shortages: Shortage[] = shortfall.map((short) => ({
