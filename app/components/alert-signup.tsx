@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { BACK_IN_STOCK_ANCHOR } from "#app/domain/alerts/anchor.ts";
 import { ALERT_BUTTON_LABELS, type AlertKind } from "#app/domain/alerts/status.ts";
-import type { Answer } from "#app/lib/reply.server.ts";
+import type { Answer } from "#app/lib/answer.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { FormField, FormMessage } from "./form-field.tsx";
 import { Button } from "./ui/button.tsx";

@@ -1,25 +1,12 @@
-import { data } from "react-router";
-
 // One way for a domain function to say no, and one way for an action to answer: a refusal names
 // its reason, the reason decides the HTTP status, and every action answers in one shape
 // (`Answer`), whatever the page, so a form finds its message, its field errors and what was
 // typed in the same places.
 
-/** Why a change was refused, and the status a page or endpoint answers that with. */
-export const REFUSAL_STATUS = {
-  /** The input is wrong: the message (and `field`) say how. */
-  invalid: 400,
-  "not-found": 404,
-  /** Not from the state the thing is in now (someone else may just have changed it). */
-  conflict: 409,
-  /** A link or a hold past its time. */
-  expired: 410,
-  "rate-limited": 429,
-  /** The payment provider refused or could not be reached; nothing else was lost. */
-  "refund-failed": 502,
-} as const;
+import { data } from "react-router";
+import { type Answer, REFUSAL_STATUS, type RefusalReason } from "#app/lib/answer.ts";
 
-export type RefusalReason = keyof typeof REFUSAL_STATUS;
+export { type Answer, REFUSAL_STATUS, type RefusalReason };
 
 export type Refusal<Reason extends RefusalReason = RefusalReason> = {
   ok: false;
@@ -45,18 +32,6 @@ export function refuse<Reason extends RefusalReason>(
     ? { ok: false, reason, message }
     : { ok: false, reason, message, field };
 }
-
-/** The one shape of an action's answer. */
-export type Answer<Values = Record<string, string>> = {
-  ok: boolean;
-  message: string | null;
-  /** Set on a refusal. */
-  reason?: RefusalReason;
-  /** A message per field, shown beside it. */
-  errors?: Record<string, string | undefined>;
-  /** What was typed, for the form shown again. */
-  values?: Values;
-};
 
 export const reply = {
   /** Done: status 200 with the message to show. */

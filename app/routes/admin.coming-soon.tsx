@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { AddComingSoon } from "#app/components/admin/coming-soon/add-coming-soon.tsx";
 import {
   ComingSoonEntries,
@@ -19,7 +18,7 @@ import { processPosterUpload, releaseUploadedPosters } from "#app/domain/posters
 import { positiveInt } from "#app/lib/http.server.ts";
 import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
-import { REFUSAL_STATUS, type RefusalReason } from "#app/lib/reply.server.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.coming-soon";
 
 export const meta: Route.MetaFunction = () => [
@@ -47,23 +46,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 type Values = { title: string; releaseDate: string; description: string };
 
 async function link(fields: Record<string, string>) {
-  const answer = (
-    reason: RefusalReason | null,
-    rest: Omit<LinkAnswer, "intent" | "id" | "regSerialNo">,
-  ) =>
-    data<LinkAnswer>(
-      {
-        intent: "link",
-        id: positiveInt(fields.id) ?? 0,
-        regSerialNo: fields.regSerialNo ?? "",
-        ...rest,
-      },
-      { status: reason ? REFUSAL_STATUS[reason] : 200 },
-    );
+  const which = { intent: "link" as const, id: positiveInt(fields.id) ?? 0 };
+  const values = { regSerialNo: fields.regSerialNo ?? "" };
   const parsed = comingSoonLinkSchema.safeParse(fields);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    return answer("invalid", { linked: false, message: Object.values(errors)[0] ?? "", errors });
+    return reply.refused("invalid", Object.values(errors)[0] ?? "", { ...which, errors, values });
   }
   const result = await linkComingSoon(getDb(), {
     comingSoonId: parsed.data.id,
@@ -71,15 +59,11 @@ async function link(fields: Record<string, string>) {
     retire: parsed.data.retire,
   });
   if (!result.ok) {
-    const notFound = result.reason === "not-found";
-    return answer(result.reason, {
-      linked: false,
-      message: result.message,
-      errors: notFound ? {} : { regSerialNo: result.message },
-    });
+    const errors = result.reason === "not-found" ? {} : { regSerialNo: result.message };
+    return reply.refused(result.reason, result.message, { ...which, errors, values });
   }
   if (result.retiredPoster) await releaseUploadedPosters(getDb(), [result.retiredPoster]);
-  return answer(null, { linked: true, message: result.message, errors: {} });
+  return reply.ok(result.message, which);
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -89,16 +73,12 @@ export async function action({ request }: Route.ActionArgs) {
     const id = positiveInt(fields.id);
     const deleted = id ? await deleteComingSoon(getDb(), id) : null;
     if (deleted === null)
-      return data(
-        { deleted: false, message: "That entry was already deleted." },
-        { status: REFUSAL_STATUS["not-found"] },
-      );
+      return reply.refused("not-found", "That entry was already deleted.", { intent: "delete" });
     await releaseUploadedPosters(getDb(), [deleted.posterUrl]);
-    return {
-      deleted: true,
-      message: "Entry deleted",
+    return reply.ok("Entry deleted", {
+      intent: "delete",
       waiting: deleted.endedAlerts > 0 ? notToldText(deleted.endedAlerts) : undefined,
-    };
+    });
   }
   if (fields.intent === "link") return link(fields);
 
@@ -113,14 +93,21 @@ export async function action({ request }: Route.ActionArgs) {
     : fieldErrors(parsed.error);
   const file = files.poster;
   if (!file) errors.poster = "Poster is required";
-  if (!parsed.success || !file) return data({ added: false, values, errors }, { status: 400 });
+  const added = { intent: "add" as const };
+  const refused = (fieldErrors: typeof errors) =>
+    reply.refused("invalid", "Please correct the fields below.", {
+      ...added,
+      errors: fieldErrors,
+      values,
+    });
+  if (!parsed.success || !file) return refused(errors);
 
   const upload = await processPosterUpload(new Uint8Array(await file.arrayBuffer()), file.name, {
     kind: "coming-soon",
   });
   if (!upload.ok) {
     if (upload.cause) console.error("Poster upload failed", upload.cause);
-    return data({ added: false, values, errors: { poster: upload.message } }, { status: 400 });
+    return refused({ poster: upload.message });
   }
   try {
     await addComingSoon(getDb(), { ...parsed.data, posterUrl: upload.posterUrl });
@@ -128,12 +115,15 @@ export async function action({ request }: Route.ActionArgs) {
     await releaseUploadedPosters(getDb(), [upload.posterUrl]);
     throw error;
   }
-  return { added: true, values: { title: "", releaseDate: "", description: "" }, errors: {} };
+  return reply.ok("Added coming soon title", {
+    ...added,
+    values: { title: "", releaseDate: "", description: "" },
+  });
 }
 
 export default function ManageComingSoon({ loaderData, actionData }: Route.ComponentProps) {
   // Without JavaScript the forms post as the page itself: the answer comes as its action data.
-  const shownAction = actionData && "intent" in actionData ? actionData : undefined;
+  const shownAction = actionData?.intent === "link" ? (actionData as LinkAnswer) : undefined;
   return (
     <>
       <h1 className="text-3xl font-bold">Manage Coming Soon</h1>

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import type { Answer } from "#app/lib/answer.ts";
 import { FormField, FormMessage, TextareaField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useFetcherAnswer } from "#app/components/use-fetcher-answer.ts";
@@ -8,26 +9,22 @@ import { useFetcherAnswer } from "#app/components/use-fetcher-answer.ts";
 type Values = { title: string; releaseDate: string; description: string };
 
 /** The answer to adding an entry. */
-export type AddAnswer = {
-  added: boolean;
-  values: Values;
-  errors: Record<string, string | undefined>;
-};
+export type AddAnswer = Answer<Values> & { intent: "add" };
 
 /** Add a title to Coming Soon with its poster; the form empties once it is added. */
 export function AddComingSoon() {
-  const fetcher = useFetcher<AddAnswer | object>();
+  const fetcher = useFetcher<AddAnswer>();
   const form = useRef<HTMLFormElement>(null);
-  const result = fetcher.data && "added" in fetcher.data ? fetcher.data : null;
+  const result = fetcher.data?.intent === "add" ? fetcher.data : null;
   useFetcherAnswer(fetcher, (answer) => {
-    if ("added" in answer && answer.added) {
+    if (answer.intent === "add" && answer.ok) {
       toast.success("Uploaded poster");
       toast.success("Added coming soon title");
       form.current?.reset();
     }
   });
   const errors: Record<string, string | undefined> = result?.errors ?? {};
-  const values = result && !result.added ? result.values : undefined;
+  const values = result && !result.ok ? result.values : undefined;
   return (
     <section aria-labelledby="coming-soon-add">
       <h2 id="coming-soon-add" className="text-lg font-semibold">

@@ -1,3 +1,4 @@
+import type { Answer } from "#app/lib/answer.ts";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { CheckboxField, FormField, FormMessage } from "#app/components/form-field.tsx";
@@ -19,15 +20,7 @@ import { notToldText, waitingLabel } from "#app/domain/alerts/status.ts";
 import type { listComingSoonForAdmin } from "#app/domain/catalog/coming-soon.server.ts";
 
 /** The answer to linking an entry: its id, so only that entry's form shows it. */
-export type LinkAnswer = {
-  intent: "link";
-  id: number;
-  linked: boolean;
-  message: string;
-  /** As typed, for the form shown again without JavaScript. */
-  regSerialNo: string;
-  errors: Record<string, string | undefined>;
-};
+export type LinkAnswer = Answer<{ regSerialNo: string }> & { intent: "link"; id: number };
 
 type Entry = Awaited<ReturnType<typeof listComingSoonForAdmin>>[number] & { waiting: number };
 
@@ -61,8 +54,8 @@ function LinkEntry({
         autoComplete="off"
         required
         className="w-48"
-        defaultValue={mine && !mine.linked ? mine.regSerialNo : undefined}
-        error={mine?.errors.regSerialNo}
+        defaultValue={mine && !mine.ok ? mine.values?.regSerialNo : undefined}
+        error={mine?.errors?.regSerialNo}
       />
       <CheckboxField
         label={<>Remove it from Coming Soon{forTitle}</>}
@@ -132,17 +125,15 @@ export function ComingSoonEntries({
   /** The link answer without JavaScript: the forms posted as the page itself. */
   shownAction: LinkAnswer | undefined;
 }) {
-  const deletion = useFetcher<{ deleted: boolean; message: string; waiting?: string }>({
-    key: DELETE_FETCHER,
-  });
+  const deletion = useFetcher<Answer & { waiting?: string }>({ key: DELETE_FETCHER });
   useFetcherAnswer(deletion, (answer) => {
-    if (answer.deleted) toast.success(answer.message, { description: answer.waiting });
+    if (answer.ok) toast.success(answer.message, { description: answer.waiting });
     else toast.error(answer.message);
   });
   const linking = useFetcher<LinkAnswer>({ key: LINK_FETCHER });
   useFetcherAnswer(linking, (answer) => {
-    if (answer.linked) toast.success(answer.message);
-    else if (!answer.errors.regSerialNo) toast.error(answer.message);
+    if (answer.ok) toast.success(answer.message);
+    else if (!answer.errors?.regSerialNo) toast.error(answer.message);
   });
   const linkAnswer = linking.data ?? shownAction;
   return (
@@ -150,9 +141,9 @@ export function ComingSoonEntries({
       <h2 id="coming-soon-list" className="text-lg font-semibold">
         Coming Soon ({entries.length})
       </h2>
-      {shownAction && (shownAction.linked || !shownAction.errors.regSerialNo) ? (
+      {shownAction && (shownAction.ok || !shownAction.errors?.regSerialNo) ? (
         <div className="mt-2">
-          <FormMessage tone={shownAction.linked ? "success" : "error"}>
+          <FormMessage tone={shownAction.ok ? "success" : "error"}>
             {shownAction.message}
           </FormMessage>
         </div>

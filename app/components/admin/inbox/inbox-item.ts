@@ -1,3 +1,4 @@
+import type { Answer } from "#app/lib/answer.ts";
 import type { InboxRef } from "#app/domain/inbox/inbox.server.ts";
 import type { ReplyValues } from "#app/domain/inbox/reply-input.ts";
 
@@ -24,12 +25,8 @@ export type InboxItemShown = {
 };
 
 /** What the page's action answers, for the form that was sent. */
-export type InboxAnswer = {
+export type InboxAnswer = Answer<ReplyValues> & {
   intent: "reply" | "state" | "cancel";
-  ok: boolean;
-  message: string | null;
-  values?: ReplyValues;
-  errors?: Record<string, string | undefined>;
   /** A new one per sent reply, so the emptied form replaces the typed one. */
   sentId?: string;
 };

@@ -1,3 +1,4 @@
+import type { Answer } from "#app/lib/answer.ts";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormField } from "#app/components/form-field.tsx";
@@ -15,12 +16,7 @@ import {
 import { formatUsd } from "#app/lib/money.ts";
 
 /** What the order page's action answers. */
-export type OrderAnswer = {
-  ok: boolean;
-  message: string;
-  errors?: Record<string, string | undefined>;
-  values?: { carrier: string; trackingNumber: string };
-};
+export type OrderAnswer = Answer<{ carrier: string; trackingNumber: string }>;
 
 function ShipForm({ answer }: { answer: OrderAnswer | undefined }) {
   const busy = useNavigation().formData?.get("intent") === "ship";

@@ -1,3 +1,4 @@
+import type { Answer } from "#app/lib/answer.ts";
 import { useNavigation } from "react-router";
 import type { EstimateRowValues } from "#app/domain/repair-tickets/ticket-input.ts";
 
@@ -5,12 +6,8 @@ import type { EstimateRowValues } from "#app/domain/repair-tickets/ticket-input.
 export type TicketIntent = "move" | "estimate" | "collect";
 
 /** What the ticket page's action answers, for the form that was sent. */
-export type TicketAnswer = {
+export type TicketAnswer = Answer & {
   intent: TicketIntent;
-  ok: boolean;
-  message: string;
-  errors?: Record<string, string | undefined>;
-  values?: Record<string, string>;
   estimateRows?: EstimateRowValues[];
   /** New per sent estimate, so the emptied form replaces the typed one. */
   sentId?: string;

@@ -1,3 +1,4 @@
+import type { Answer } from "#app/lib/answer.ts";
 import { Form, useNavigation } from "react-router";
 import { FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -9,12 +10,7 @@ import {
 import { formatUsd } from "#app/lib/money.ts";
 
 /** What the return page's action answers. */
-export type ReturnAnswer = {
-  ok: boolean;
-  message: string;
-  errors?: Record<string, string | undefined>;
-  values?: Record<string, string>;
-};
+export type ReturnAnswer = Answer;
 
 /** An item of the return, with the form field that says its condition. */
 export type ReturnItem = {
