@@ -133,155 +133,34 @@ export type PageCache = {
   readonly size: number;
 };
 
-export function createPageCache(options: PageCacheOptions): PageCache {
-  const entries = new LRUCache<string, Entry | typeof UNCACHEABLE>({
-    max: Math.max(1, options.maxEntries),
-    maxSize: options.maxBytes ?? 128 * 1024 * 1024,
-    sizeCalculation: (entry) =>
-      entry === UNCACHEABLE ? 1 : entry.identity.length + entry.gzip.length + entry.br.length,
-    ttl: options.ttlMs ?? 60_000,
-  });
+/** What one page cache holds, shared by its middleware and by clear() and forget(). */
+type CacheState = {
+  entries: LRUCache<string, Entry | typeof UNCACHEABLE>;
   /** Bumped by every clear(): a render that started before it must not be kept. */
-  let generation = 0;
+  generation: number;
   /** Bumped by every forget(); when each title was last forgotten (since the last clear). */
-  let stockGeneration = 0;
-  let forgotten = new Map<string, number>();
-  const forgottenSince = (entry: Entry, since: number) =>
-    entry.titles === null
-      ? stockGeneration > since
-      : [...entry.titles].some((title) => (forgotten.get(title) ?? 0) > since);
+  stockGeneration: number;
+  forgotten: Map<string, number>;
   /** Pages being rendered now, so that concurrent requests for the same page wait for it. */
-  const rendering = new Map<string, Promise<void>>();
-  const compressing = boundedWork(options.compressing ?? { atOnce: 2, waiting: 32 });
+  rendering: Map<string, Promise<void>>;
+  compressing: ReturnType<typeof boundedWork>;
+};
 
-  function serve(req: Request, res: Response, entry: Entry) {
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader("Vary", "Accept-Encoding, Cookie");
-    res.setHeader("ETag", entry.etag);
-    res.setHeader("X-Page-Cache", "hit");
-    if (req.headers["if-none-match"] === entry.etag) {
-      res.status(304).end();
-      return;
-    }
-    const encoding = req.acceptsEncodings("br", "gzip", "identity");
-    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
-    if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    res.status(entry.status);
-    res.end(req.method === "HEAD" ? undefined : body);
-  }
-
-  async function store(res: Response, chunks: Buffer[]) {
-    const identity = Buffer.concat(chunks);
-    const headers: [string, string][] = [];
-    for (const [name, value] of Object.entries(res.getHeaders())) {
-      if (PER_RESPONSE_HEADERS.has(name) || value === undefined) continue;
-      headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
-    }
-    const [gzipped, brotlied] = await Promise.all([
-      gzip(identity, { level: 9 }),
-      brotli(identity, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-          // A window no larger than the page: the same output, a fraction of the encoder's memory.
-          [zlib.constants.BROTLI_PARAM_LGWIN]: Math.min(
-            zlib.constants.BROTLI_MAX_WINDOW_BITS,
-            Math.max(
-              zlib.constants.BROTLI_MIN_WINDOW_BITS,
-              Math.ceil(Math.log2(identity.length + 1)),
-            ),
-          ),
-        },
-      }),
-    ]);
-    const etag = `"${createHash("sha1").update(identity).digest("base64url")}"`;
-    const titles = titlesShownIn(identity.toString(), String(res.getHeader("Content-Type") ?? ""));
-    return { status: res.statusCode, headers, identity, gzip: gzipped, br: brotlied, etag, titles };
-  }
-
-  /**
-   * Renders the page through the rest of the app, keeping a copy of what it sends: under the
-   * plain address when it is public, under the audience's key when it is shared with them.
-   */
-  function renderAndKeep(
-    req: Request,
-    res: Response,
-    next: NextFunction,
-    url: string,
-    audience: string,
-  ) {
-    const key = keyOf(url, audience);
-    const startedIn = generation;
-    const stockStartedIn = stockGeneration;
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    let tooBig = false;
-    let done!: () => void;
-    const finished = new Promise<void>((resolve) => (done = resolve));
-    rendering.set(key, finished);
-    const settle = () => {
-      if (rendering.get(key) === finished) rendering.delete(key);
-      done();
-    };
-
-    const collect = (chunk: unknown, encoding?: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function" || tooBig) return;
-      const buffer = Buffer.isBuffer(chunk)
-        ? chunk
-        : chunk instanceof Uint8Array
-          ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-          : Buffer.from(
-              String(chunk),
-              Buffer.isEncoding(String(encoding)) ? (encoding as BufferEncoding) : "utf8",
-            );
-      bytes += buffer.length;
-      if (bytes > MAX_PAGE_BYTES) tooBig = true;
-      else chunks.push(Buffer.from(buffer));
-    };
-    const write = res.write;
-    const end = res.end;
-    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
-      collect(chunk, rest[0]);
-      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as Response["write"];
-    res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
-      collect(chunk, rest[0]);
-      return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
-    } as Response["end"];
-    res.setHeader("X-Page-Cache", "miss");
-
-    res.on("close", () => {
-      const keepable =
-        res.writableFinished && res.statusCode === 200 && !res.getHeader("Set-Cookie") && !tooBig;
-      const keepAs = !keepable
-        ? undefined
-        : /\bpublic\b/.test(String(res.getHeader("Cache-Control") ?? ""))
-          ? url
-          : audience && res.getHeader(SHARED_WITH_HEADER) === audience
-            ? key
-            : undefined;
-      if (keepAs === undefined) {
-        if (res.writableFinished) entries.set(key, UNCACHEABLE);
-        settle();
-        return;
-      }
-      const storing = compressing.run(() => store(res, chunks));
-      if (!storing) {
-        settle();
-        return;
-      }
-      storing
-        .then((entry) => {
-          if (generation === startedIn && !forgottenSince(entry, stockStartedIn)) {
-            entries.set(keepAs, entry);
-          }
-        })
-        .catch(() => {})
-        .finally(settle);
-    });
-    next();
-  }
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const state: CacheState = {
+    entries: new LRUCache<string, Entry | typeof UNCACHEABLE>({
+      max: Math.max(1, options.maxEntries),
+      maxSize: options.maxBytes ?? 128 * 1024 * 1024,
+      sizeCalculation: (entry) =>
+        entry === UNCACHEABLE ? 1 : entry.identity.length + entry.gzip.length + entry.br.length,
+      ttl: options.ttlMs ?? 60_000,
+    }),
+    generation: 0,
+    stockGeneration: 0,
+    forgotten: new Map(),
+    rendering: new Map(),
+    compressing: boundedWork(options.compressing ?? { atOnce: 2, waiting: 32 }),
+  };
 
   const middleware: RequestHandler = (req, res, next) => {
     if (
@@ -292,78 +171,253 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return;
     }
     const audience = options.audienceOf?.(req) ?? "";
-    if (typeof audience === "string") consult(req, res, next, audience);
+    if (typeof audience === "string") consult(state, req, res, next, audience);
     else
       audience.then(
-        (found) => consult(req, res, next, found),
+        (found) => consult(state, req, res, next, found),
         () => next(),
       );
   };
 
-  function consult(req: Request, res: Response, next: NextFunction, audience: string) {
-    const url = req.originalUrl;
-    const key = keyOf(url, audience);
-    const lookup = () => {
-      // A public page is the same for everyone; otherwise what was kept for this audience.
-      const shared = entries.get(url);
-      const entry =
-        audience && (shared === undefined || shared === UNCACHEABLE) ? entries.get(key) : shared;
-      if (entry === UNCACHEABLE) {
-        next();
-        return;
-      }
-      if (entry) {
-        serve(req, res, entry);
-        return;
-      }
-      // HEAD answers carry no body to keep; they are answered from a kept GET when there is one.
-      if (req.method === "HEAD") {
-        next();
-        return;
-      }
-      renderAndKeep(req, res, next, url, audience);
-    };
-    const pending = rendering.get(key);
-    if (!pending) {
-      lookup();
-      return;
-    }
-    let waited = false;
-    const timer = setTimeout(() => {
-      waited = true;
-      next();
-    }, COALESCE_WAIT_MS);
-    void pending.then(() => {
-      if (waited) return;
-      clearTimeout(timer);
-      // Whatever the first request found, this one looks again (and renders if nothing was kept).
-      if (rendering.get(key)) next();
-      else lookup();
-    });
-  }
-
   return {
     middleware,
     clear() {
-      generation++;
-      entries.clear();
-      forgotten = new Map();
+      state.generation++;
+      state.entries.clear();
+      state.forgotten = new Map();
     },
     forget(titles) {
-      stockGeneration++;
-      for (const title of titles) forgotten.set(title, stockGeneration);
-      const stale: string[] = [];
-      for (const [key, entry] of entries.entries()) {
-        if (entry === UNCACHEABLE) continue;
-        const shown = entry.titles;
-        if (shown === null || titles.some((title) => shown.has(title))) stale.push(key);
-      }
-      for (const key of stale) entries.delete(key);
+      forgetTitles(state, titles);
     },
     get size() {
-      return entries.size;
+      return state.entries.size;
     },
   };
+}
+
+/** Drops the kept pages that show any of these titles, or whose titles are not known. */
+function forgetTitles(state: CacheState, titles: string[]) {
+  state.stockGeneration++;
+  for (const title of titles) state.forgotten.set(title, state.stockGeneration);
+  const stale: string[] = [];
+  for (const [key, entry] of state.entries.entries()) {
+    if (entry === UNCACHEABLE) continue;
+    const shown = entry.titles;
+    if (shown === null || titles.some((title) => shown.has(title))) stale.push(key);
+  }
+  for (const key of stale) state.entries.delete(key);
+}
+
+/** Whether a title the page shows was forgotten after stock generation `since`. */
+function forgottenSince(state: CacheState, entry: Entry, since: number) {
+  return entry.titles === null
+    ? state.stockGeneration > since
+    : [...entry.titles].some((title) => (state.forgotten.get(title) ?? 0) > since);
+}
+
+/**
+ * Answers from a kept page, or renders the page; a request for a page another request is
+ * rendering waits for it first.
+ */
+function consult(
+  state: CacheState,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  audience: string,
+) {
+  const url = req.originalUrl;
+  const key = keyOf(url, audience);
+  const lookup = () => {
+    // A public page is the same for everyone; otherwise what was kept for this audience.
+    const shared = state.entries.get(url);
+    const entry =
+      audience && (shared === undefined || shared === UNCACHEABLE)
+        ? state.entries.get(key)
+        : shared;
+    if (entry === UNCACHEABLE) {
+      next();
+      return;
+    }
+    if (entry) {
+      serve(req, res, entry);
+      return;
+    }
+    // HEAD answers carry no body to keep; they are answered from a kept GET when there is one.
+    if (req.method === "HEAD") {
+      next();
+      return;
+    }
+    renderAndKeep(state, req, res, next, url, audience);
+  };
+  const pending = state.rendering.get(key);
+  if (!pending) {
+    lookup();
+    return;
+  }
+  let waited = false;
+  const timer = setTimeout(() => {
+    waited = true;
+    next();
+  }, COALESCE_WAIT_MS);
+  void pending.then(() => {
+    if (waited) return;
+    clearTimeout(timer);
+    // Whatever the first request found, this one looks again (and renders if nothing was kept).
+    if (state.rendering.get(key)) next();
+    else lookup();
+  });
+}
+
+function serve(req: Request, res: Response, entry: Entry) {
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  res.setHeader("Vary", "Accept-Encoding, Cookie");
+  res.setHeader("ETag", entry.etag);
+  res.setHeader("X-Page-Cache", "hit");
+  if (req.headers["if-none-match"] === entry.etag) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = req.acceptsEncodings("br", "gzip", "identity");
+  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+  if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.status(entry.status);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * Renders the page through the rest of the app, keeping a copy of what it sends: under the
+ * plain address when it is public, under the audience's key when it is shared with them.
+ */
+function renderAndKeep(
+  state: CacheState,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  url: string,
+  audience: string,
+) {
+  const key = keyOf(url, audience);
+  const startedIn = state.generation;
+  const stockStartedIn = state.stockGeneration;
+  let done!: () => void;
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  state.rendering.set(key, finished);
+  const settle = () => {
+    if (state.rendering.get(key) === finished) state.rendering.delete(key);
+    done();
+  };
+  const sent = copyWhatIsSent(res);
+  res.setHeader("X-Page-Cache", "miss");
+
+  res.on("close", () => {
+    const keepAs = keptUnder(res, sent.tooBig, url, key, audience);
+    if (keepAs === undefined) {
+      if (res.writableFinished) state.entries.set(key, UNCACHEABLE);
+      settle();
+      return;
+    }
+    const storing = state.compressing.run(() => store(res, sent.chunks));
+    if (!storing) {
+      settle();
+      return;
+    }
+    storing
+      .then((entry) => {
+        if (state.generation === startedIn && !forgottenSince(state, entry, stockStartedIn)) {
+          state.entries.set(keepAs, entry);
+        }
+      })
+      .catch(() => {})
+      .finally(settle);
+  });
+  next();
+}
+
+/**
+ * Makes the response keep a copy of each chunk it writes, up to MAX_PAGE_BYTES; past that the
+ * copy is given up and `tooBig` says so.
+ */
+function copyWhatIsSent(res: Response) {
+  const sent = { chunks: [] as Buffer[], bytes: 0, tooBig: false };
+  const collect = (chunk: unknown, encoding?: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === "function" || sent.tooBig) return;
+    const buffer = Buffer.isBuffer(chunk)
+      ? chunk
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+        : Buffer.from(
+            String(chunk),
+            Buffer.isEncoding(String(encoding)) ? (encoding as BufferEncoding) : "utf8",
+          );
+    sent.bytes += buffer.length;
+    if (sent.bytes > MAX_PAGE_BYTES) sent.tooBig = true;
+    else sent.chunks.push(Buffer.from(buffer));
+  };
+  const write = res.write;
+  const end = res.end;
+  res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+    collect(chunk, rest[0]);
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as Response["write"];
+  res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+    collect(chunk, rest[0]);
+    return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+  } as Response["end"];
+  return sent;
+}
+
+/**
+ * Where a finished answer is kept: under its address when it is public, under the audience's
+ * key when it is shared with them; undefined when it must not be kept.
+ */
+function keptUnder(
+  res: Response,
+  tooBig: boolean,
+  url: string,
+  key: string,
+  audience: string,
+): string | undefined {
+  const keepable =
+    res.writableFinished && res.statusCode === 200 && !res.getHeader("Set-Cookie") && !tooBig;
+  return !keepable
+    ? undefined
+    : /\bpublic\b/.test(String(res.getHeader("Cache-Control") ?? ""))
+      ? url
+      : audience && res.getHeader(SHARED_WITH_HEADER) === audience
+        ? key
+        : undefined;
+}
+
+/** The page as it is kept: its headers, its body in every encoding, its ETag and its titles. */
+async function store(res: Response, chunks: Buffer[]): Promise<Entry> {
+  const identity = Buffer.concat(chunks);
+  const headers: [string, string][] = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (PER_RESPONSE_HEADERS.has(name) || value === undefined) continue;
+    headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+  }
+  const [gzipped, brotlied] = await Promise.all([
+    gzip(identity, { level: 9 }),
+    brotli(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        // A window no larger than the page: the same output, a fraction of the encoder's memory.
+        [zlib.constants.BROTLI_PARAM_LGWIN]: Math.min(
+          zlib.constants.BROTLI_MAX_WINDOW_BITS,
+          Math.max(
+            zlib.constants.BROTLI_MIN_WINDOW_BITS,
+            Math.ceil(Math.log2(identity.length + 1)),
+          ),
+        ),
+      },
+    }),
+  ]);
+  const etag = `"${createHash("sha1").update(identity).digest("base64url")}"`;
+  const titles = titlesShownIn(identity.toString(), String(res.getHeader("Content-Type") ?? ""));
+  return { status: res.statusCode, headers, identity, gzip: gzipped, br: brotlied, etag, titles };
 }
 
 /** Where a page kept for an audience is found ("" is anyone: the address alone). */
