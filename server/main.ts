@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
-import express from "express";
+import express, { type Express, type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { getDb, getPool } from "#app/db/client.server.ts";
 import { ageAudienceOf } from "#app/domain/age-gate/age-gate.server.ts";
@@ -19,8 +19,8 @@ import { startAlertSender } from "#app/domain/alerts/alerts.server.ts";
 import { startOrderJobs } from "#app/domain/orders/order-jobs.server.ts";
 import { startRetentionJobs } from "#app/domain/retention/retention-jobs.server.ts";
 import { CLIENT_IP_HEADER, isLoopback } from "#app/lib/client-ip.ts";
-import { getEnv, publicUrl } from "#app/lib/env.server.ts";
-import { prepareDatabase } from "./database.ts";
+import { type Env, getEnv, publicUrl } from "#app/lib/env.server.ts";
+import { type DatabaseHandle, prepareDatabase } from "./database.ts";
 import { startMail } from "./mail.ts";
 import { logger, routeConsoleToLogger } from "./logger.ts";
 import { createObservability, requestIds } from "./observability.ts";
@@ -32,9 +32,66 @@ import { COMPRESSION_THRESHOLD, sizeSmallAnswers } from "./small-answers.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+/** What runs beside the HTTP server and is stopped with it. */
+type Background = {
+  database: DatabaseHandle;
+  mail: Awaited<ReturnType<typeof startMail>>;
+  stopAlerts: () => void;
+  catalogueWatch?: CatalogueWatch;
+};
+
 async function main() {
   routeConsoleToLogger();
   const env = getEnv();
+  const background = await startBackground(env);
+
+  const app = express();
+  guardEveryRequest(app, env);
+  app.get("/healthz", answerHealthCheck);
+  const build = await serveBuild(app, env);
+  // Static files are answered above without a log line; everything else is logged and measured.
+  const observability = createObservability({
+    build: typeof build === "function" ? undefined : build,
+    metricsToken: env.METRICS_TOKEN,
+  });
+  app.get("/metrics", observability.metricsEndpoint);
+  app.use(observability.accessLog);
+  if (env.APP_ENV !== "development") background.catalogueWatch = keepPages(app, env);
+  app.use(
+    createRequestHandler({
+      build,
+      mode: env.APP_ENV === "development" ? "development" : "production",
+    }),
+  );
+
+  let server: Server;
+  try {
+    server = await listen(app, env);
+  } catch (error) {
+    background.stopAlerts();
+    await stopBackground(background);
+    throw error;
+  }
+  const address = server.address();
+  const port = address && typeof address === "object" ? address.port : env.PORT;
+  const metricsServer = env.METRICS_PORT
+    ? await observability.listenForMetrics(env.HOST, env.METRICS_PORT)
+    : undefined;
+  if (metricsServer) logger.info(`Metrics at http://${env.HOST}:${env.METRICS_PORT}/metrics`);
+  if (!env.SMTP_URL && !isLoopback(env.HOST === "localhost" ? "127.0.0.1" : env.HOST)) {
+    logger.warn(
+      `HOST is ${env.HOST}: the development mailbox (/dev/mailbox) answers only on this machine; set SMTP_URL to send e-mail for real.`,
+    );
+  }
+  logger.info(`Shop ready at http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
+
+  const shutdown = shutdownGracefully(server, metricsServer, background);
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** The database, the mail queue and the shop's timed jobs, started before any request. */
+async function startBackground(env: Env): Promise<Background> {
   const database = await prepareDatabase(env, (error) => {
     // Without its database the shop can only answer 503: better to stop, loudly, and let
     // whatever runs it (systemd, Docker, a person) start it again (docs/decisions/008).
@@ -61,8 +118,19 @@ async function main() {
     links: { publicUrl: publicUrl(env), secret: authSecret(env) },
     onError: (error) => logger.warn({ err: error }, "stock alerts could not be sent yet"),
   });
+  return { database, mail, stopAlerts };
+}
 
-  const app = express();
+/** Stops what runs beside the server (alerts are stopped before), the database last. */
+async function stopBackground(background: Background) {
+  await background.catalogueWatch?.stop();
+  stopWatchingCatalogueChanges();
+  await background.mail.stop();
+  await background.database.close();
+}
+
+/** Headers and guards every answer gets, before anything else looks at the request. */
+function guardEveryRequest(app: Express, env: Env) {
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(requestIds);
@@ -92,117 +160,104 @@ async function main() {
     req.headers[CLIENT_IP_HEADER] = clientAddress(req);
     next();
   });
+}
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await Promise.race([
-        getPool().query("select 1"),
-        new Promise((_, reject) => setTimeout(() => reject(new Error("timed out")), 2000)),
-      ]);
-      res.status(200).json({ status: "ok" });
-    } catch (error) {
-      logger.warn({ err: error }, "health check failed");
-      res.status(503).json({ status: "unavailable" });
-    }
-  });
+const answerHealthCheck: RequestHandler = async (_req, res) => {
+  try {
+    await Promise.race([
+      getPool().query("select 1"),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timed out")), 2000)),
+    ]);
+    res.status(200).json({ status: "ok" });
+  } catch (error) {
+    logger.warn({ err: error }, "health check failed");
+    res.status(503).json({ status: "unavailable" });
+  }
+};
 
-  let build: ServerBuild | (() => Promise<ServerBuild>);
-  let catalogueWatch: CatalogueWatch | undefined;
+/**
+ * The app as built, with its static files answered in front of it; in development, Vite's
+ * server builds it on each request.
+ */
+async function serveBuild(
+  app: Express,
+  env: Env,
+): Promise<ServerBuild | (() => Promise<ServerBuild>)> {
   if (env.APP_ENV === "development") {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
     app.use(devServer.middlewares);
-    build = () =>
+    return () =>
       devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  } else {
-    const client = path.join(root, "build/client");
-    // Hashed file names never change content, so browsers and CDNs may keep them for a year.
-    // The build wrote brotli and gzip copies of the text files; the smallest accepted is sent.
-    const precompressed = (maxAge: string, immutable: boolean) => ({
-      enableBrotli: true,
-      orderPreference: ["br", "gzip"],
-      index: false as const,
-      serveStatic: { immutable, maxAge, index: false as const },
-    });
-    app.use("/assets", expressStaticGzip(path.join(client, "assets"), precompressed("1y", true)));
-    // Only paths under the build's own public files are looked for on disk: a page or a poster
-    // drawn or uploaded is not (a failed look-up costs file-system calls and an error).
-    const publicFiles = expressStaticGzip(client, precompressed("1h", false));
-    const isPublicFile = publicFileAddresses(client);
-    app.use((req, res, next) => {
-      if (!isPublicFile(req.path)) return next();
-      publicFiles(req, res, next);
-    });
-    build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
   }
-  // Static files are answered above without a log line; everything else is logged and measured.
-  const observability = createObservability({
-    build: typeof build === "function" ? undefined : build,
-    metricsToken: env.METRICS_TOKEN,
+  const client = path.join(root, "build/client");
+  // Hashed file names never change content, so browsers and CDNs may keep them for a year.
+  // The build wrote brotli and gzip copies of the text files; the smallest accepted is sent.
+  const precompressed = (maxAge: string, immutable: boolean) => ({
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false as const,
+    serveStatic: { immutable, maxAge, index: false as const },
   });
-  app.get("/metrics", observability.metricsEndpoint);
-  app.use(observability.accessLog);
-  if (env.APP_ENV !== "development") {
-    // Kept pages, and the catalogue's remembered answers (catalogue-changes.server.ts), last
-    // until the catalogue changes; a change of stock alone touches only the pages showing it.
-    const pageCache =
-      env.PAGE_CACHE_ENTRIES > 0
-        ? createPageCache({
-            maxEntries: env.PAGE_CACHE_ENTRIES,
-            audienceOf: (req) => ageAudienceOf(req.headers.cookie),
-          })
-        : undefined;
-    catalogueWatch = watchCatalogue(
-      process.env.DATABASE_URL!,
-      (titles) => {
-        if (titles) return pageCache?.forget(titles);
-        pageCache?.clear();
-        catalogueChanged();
-      },
-      logger,
-      undefined,
-      watchingCatalogueChanges,
-    );
-    if (pageCache) app.use(pageCache.middleware);
-  }
-  app.use(
-    createRequestHandler({
-      build,
-      mode: env.APP_ENV === "development" ? "development" : "production",
-    }),
+  app.use("/assets", expressStaticGzip(path.join(client, "assets"), precompressed("1y", true)));
+  // Only paths under the build's own public files are looked for on disk: a page or a poster
+  // drawn or uploaded is not (a failed look-up costs file-system calls and an error).
+  const publicFiles = expressStaticGzip(client, precompressed("1h", false));
+  const isPublicFile = publicFileAddresses(client);
+  app.use((req, res, next) => {
+    if (!isPublicFile(req.path)) return next();
+    publicFiles(req, res, next);
+  });
+  return (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+}
+
+/**
+ * Kept pages, and the catalogue's remembered answers (catalogue-changes.server.ts), last
+ * until the catalogue changes; a change of stock alone touches only the pages showing it.
+ */
+function keepPages(app: Express, env: Env): CatalogueWatch {
+  const pageCache =
+    env.PAGE_CACHE_ENTRIES > 0
+      ? createPageCache({
+          maxEntries: env.PAGE_CACHE_ENTRIES,
+          audienceOf: (req) => ageAudienceOf(req.headers.cookie),
+        })
+      : undefined;
+  const catalogueWatch = watchCatalogue(
+    process.env.DATABASE_URL!,
+    (titles) => {
+      if (titles) return pageCache?.forget(titles);
+      pageCache?.clear();
+      catalogueChanged();
+    },
+    logger,
+    undefined,
+    watchingCatalogueChanges,
   );
+  if (pageCache) app.use(pageCache.middleware);
+  return catalogueWatch;
+}
 
-  let server: Server;
-  try {
-    // Not app.listen: Express 5 calls its callback on errors too, hiding EADDRINUSE.
-    server = await new Promise((resolve, reject) => {
-      const candidate = createServer(app);
-      candidate.once("error", reject);
-      candidate.listen(env.PORT, env.HOST, () => resolve(candidate));
-    });
-  } catch (error) {
-    stopAlerts();
-    await catalogueWatch?.stop();
-    stopWatchingCatalogueChanges();
-    await mail.stop();
-    await database.close();
-    throw error;
-  }
-  const address = server.address();
-  const port = address && typeof address === "object" ? address.port : env.PORT;
-  const metricsServer = env.METRICS_PORT
-    ? await observability.listenForMetrics(env.HOST, env.METRICS_PORT)
-    : undefined;
-  if (metricsServer) logger.info(`Metrics at http://${env.HOST}:${env.METRICS_PORT}/metrics`);
-  if (!env.SMTP_URL && !isLoopback(env.HOST === "localhost" ? "127.0.0.1" : env.HOST)) {
-    logger.warn(
-      `HOST is ${env.HOST}: the development mailbox (/dev/mailbox) answers only on this machine; set SMTP_URL to send e-mail for real.`,
-    );
-  }
-  logger.info(`Shop ready at http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
+function listen(app: Express, env: Env): Promise<Server> {
+  // Not app.listen: Express 5 calls its callback on errors too, hiding EADDRINUSE.
+  return new Promise((resolve, reject) => {
+    const candidate = createServer(app);
+    candidate.once("error", reject);
+    candidate.listen(env.PORT, env.HOST, () => resolve(candidate));
+  });
+}
 
+/**
+ * What a signal does: finish the open requests, then stop the background and exit; the first
+ * signal counts, later ones are ignored.
+ */
+function shutdownGracefully(
+  server: Server,
+  metricsServer: Server | undefined,
+  background: Background,
+) {
   let stopping = false;
-  const shutdown = (signal: string) => {
+  return (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: finishing open requests");
@@ -226,19 +281,14 @@ async function main() {
     server.prependListener("request", (_req, res) => res.setHeader("Connection", "close"));
     setInterval(() => server.closeIdleConnections(), 1000).unref();
     metricsServer?.close();
-    stopAlerts();
+    background.stopAlerts();
     net.Server.prototype.close.call(server, async () => {
       clearTimeout(force);
-      await catalogueWatch?.stop();
-      stopWatchingCatalogueChanges();
-      await mail.stop();
-      await database.close();
+      await stopBackground(background);
       logger.info("stopped");
       process.exit(0);
     });
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
 main().catch((error: unknown) => {
