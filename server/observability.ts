@@ -83,10 +83,45 @@ export function createObservability(options: {
   build: ServerBuild | undefined;
   metricsToken: string | undefined;
 }): Observability {
-  const routes = options.build ? routeTree(options.build) : [];
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
+  const answers = answerMetrics(registry);
+  countPoolConnections(registry);
+  reportShopFigures(registry);
+  const templateOf = rememberedTemplates(options.build ? routeTree(options.build) : []);
 
+  const accessLog: RequestHandler = (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = templateOf(req.path);
+      answers.duration.observe({ route, method: req.method }, seconds);
+      answers.responses.inc({ status: String(res.statusCode), method: req.method });
+      const cached = res.getHeader("X-Page-Cache");
+      if (cached === "hit" || cached === "miss") answers.pageCache.inc({ result: cached });
+      logger.info(
+        {
+          method: req.method,
+          path: loggablePath(req.path),
+          route,
+          status: res.statusCode,
+          ms: Math.round(seconds * 10_000) / 10,
+        },
+        "request",
+      );
+    });
+    next();
+  };
+
+  return {
+    accessLog,
+    metricsEndpoint: metricsEndpoint(registry, options.metricsToken),
+    listenForMetrics: (host, port) => listenForMetrics(registry, host, port),
+  };
+}
+
+/** How long answers take, how many there are of each status, and what the page cache did. */
+function answerMetrics(registry: client.Registry) {
   const duration = new client.Histogram({
     name: "shop_http_request_duration_seconds",
     help: "Time to answer a request, by route pattern and method.",
@@ -106,6 +141,10 @@ export function createObservability(options: {
     labelNames: ["result"],
     registers: [registry],
   });
+  return { duration, responses, pageCache };
+}
+
+function countPoolConnections(registry: client.Registry) {
   new client.Gauge({
     name: "shop_db_pool_connections",
     help: "This process's PostgreSQL pool: connections open, idle, and requests waiting for one.",
@@ -118,38 +157,23 @@ export function createObservability(options: {
       this.set({ state: "waiting" }, pool.waitingCount);
     },
   });
+}
 
-  // Shop-wide figures come from the database, so every process reports the same numbers; they
-  // are read at most every few seconds however often Prometheus asks.
-  type Figures = {
-    mail: { state: string; count: number }[];
-    orders: { status: string; count: number }[];
-    bookings: { status: string; count: number }[];
-  };
+type Figures = {
+  mail: { state: string; count: number }[];
+  orders: { status: string; count: number }[];
+  bookings: { status: string; count: number }[];
+};
+
+/**
+ * Shop-wide figures come from the database, so every process reports the same numbers; they
+ * are read at most every few seconds however often Prometheus asks.
+ */
+function reportShopFigures(registry: client.Registry) {
   let figures: { at: number; value: Promise<Figures> } | undefined;
   const readFigures = () => {
     if (!figures || Date.now() - figures.at > 5_000) {
-      const pool = getPool();
-      const value = Promise.all([
-        pool.query<{ state: string; count: number }>(
-          "select state::text, count(*)::int as count from pgboss.job where name = $1 group by state",
-          [MAIL_QUEUE],
-        ),
-        pool.query<{ status: string; count: number }>(
-          "select status, count(*)::int as count from orders group by status",
-        ),
-        pool.query<{ status: string; count: number }>(
-          `select case when cancelled_at is not null then 'cancelled'
-                       when confirmed_at is null then 'unconfirmed'
-                       else 'booked' end as status,
-                  count(*)::int as count
-             from service_requests group by 1`,
-        ),
-      ]).then(([mail, orders, bookings]) => ({
-        mail: mail.rows,
-        orders: orders.rows,
-        bookings: bookings.rows,
-      }));
+      const value = queryFigures();
       figures = { at: Date.now(), value };
       value.catch(() => (figures = undefined));
     }
@@ -190,11 +214,39 @@ export function createObservability(options: {
       }
     },
   });
+}
 
-  // Matching a path against every route costs more than answering a kept page: remember the
-  // answer for the paths seen lately.
+function queryFigures(): Promise<Figures> {
+  const pool = getPool();
+  return Promise.all([
+    pool.query<{ state: string; count: number }>(
+      "select state::text, count(*)::int as count from pgboss.job where name = $1 group by state",
+      [MAIL_QUEUE],
+    ),
+    pool.query<{ status: string; count: number }>(
+      "select status, count(*)::int as count from orders group by status",
+    ),
+    pool.query<{ status: string; count: number }>(
+      `select case when cancelled_at is not null then 'cancelled'
+                   when confirmed_at is null then 'unconfirmed'
+                   else 'booked' end as status,
+              count(*)::int as count
+         from service_requests group by 1`,
+    ),
+  ]).then(([mail, orders, bookings]) => ({
+    mail: mail.rows,
+    orders: orders.rows,
+    bookings: bookings.rows,
+  }));
+}
+
+/**
+ * A request's route pattern. Matching a path against every route costs more than answering a
+ * kept page: remember the answer for the paths seen lately.
+ */
+function rememberedTemplates(routes: RouteTree) {
   const templates = new LRUCache<string, string>({ max: 5_000 });
-  const templateOf = (pathname: string) => {
+  return (pathname: string) => {
     let template = templates.get(pathname);
     if (template === undefined) {
       template = routeTemplate(routes, pathname);
@@ -202,47 +254,29 @@ export function createObservability(options: {
     }
     return template;
   };
+}
 
-  const accessLog: RequestHandler = (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = templateOf(req.path);
-      duration.observe({ route, method: req.method }, seconds);
-      responses.inc({ status: String(res.statusCode), method: req.method });
-      const cached = res.getHeader("X-Page-Cache");
-      if (cached === "hit" || cached === "miss") pageCache.inc({ result: cached });
-      logger.info(
-        {
-          method: req.method,
-          path: loggablePath(req.path),
-          route,
-          status: res.statusCode,
-          ms: Math.round(seconds * 10_000) / 10,
-        },
-        "request",
-      );
-    });
-    next();
-  };
+async function serveMetrics(registry: client.Registry, res: ServerResponse) {
+  try {
+    const body = await registry.metrics();
+    res.setHeader("Content-Type", registry.contentType);
+    res.setHeader("Cache-Control", "no-store");
+    res.end(body);
+  } catch (error) {
+    logger.warn({ err: error }, "metrics could not be collected");
+    res.statusCode = 503;
+    res.end();
+  }
+}
 
-  const serveMetrics = async (res: ServerResponse) => {
-    try {
-      const body = await registry.metrics();
-      res.setHeader("Content-Type", registry.contentType);
-      res.setHeader("Cache-Control", "no-store");
-      res.end(body);
-    } catch (error) {
-      logger.warn({ err: error }, "metrics could not be collected");
-      res.statusCode = 503;
-      res.end();
-    }
-  };
-
-  const expected = options.metricsToken
-    ? createHash("sha256").update(`Bearer ${options.metricsToken}`).digest()
+function metricsEndpoint(
+  registry: client.Registry,
+  metricsToken: string | undefined,
+): RequestHandler {
+  const expected = metricsToken
+    ? createHash("sha256").update(`Bearer ${metricsToken}`).digest()
     : undefined;
-  const metricsEndpoint: RequestHandler = (req, res, next) => {
+  return (req, res, next) => {
     if (!expected) {
       next();
       return;
@@ -255,22 +289,21 @@ export function createObservability(options: {
       res.status(401).json({ error: "A valid metrics token is required." });
       return;
     }
-    void serveMetrics(res);
+    void serveMetrics(registry, res);
   };
+}
 
-  const listenForMetrics = (host: string, port: number) =>
-    new Promise<Server>((resolve, reject) => {
-      const server = createServer((req, res) => {
-        if (req.method === "GET" && req.url?.split("?")[0] === "/metrics") {
-          void serveMetrics(res);
-          return;
-        }
-        res.statusCode = 404;
-        res.end();
-      });
-      server.once("error", reject);
-      server.listen(port, host, () => resolve(server));
+function listenForMetrics(registry: client.Registry, host: string, port: number) {
+  return new Promise<Server>((resolve, reject) => {
+    const server = createServer((req, res) => {
+      if (req.method === "GET" && req.url?.split("?")[0] === "/metrics") {
+        void serveMetrics(registry, res);
+        return;
+      }
+      res.statusCode = 404;
+      res.end();
     });
-
-  return { accessLog, metricsEndpoint, listenForMetrics };
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(server));
+  });
 }
