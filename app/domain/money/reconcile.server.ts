@@ -31,6 +31,23 @@ export type MoneyReport = {
 const STALE_CLAIM_MS = 2 * 60_000;
 const BATCH = 1_000;
 
+type OrderRow = typeof orders.$inferSelect;
+type ReturnRow = typeof returns.$inferSelect;
+type ExtraPaymentRow = typeof extraPayments.$inferSelect;
+
+/** What one reconciliation carries from step to step. */
+type Reconciliation = {
+  db: Database;
+  since: Date | null;
+  now: Date;
+  differences: MoneyDifference[];
+  /** Each provider's records, read once (null: the provider keeps none). */
+  records: Map<string, ProviderMoney | null>;
+  providers: (name: string) => PaymentProvider | null;
+  /** Which provider payment each of the shop's records points at, to find the provider's strays. */
+  known: Set<string>;
+};
+
 /**
  * Reconciles every paid order (paid since `since`, when given) with the provider it was paid
  * through: the payment's amount, and each refund the shop recorded (a cancelled order's, each
@@ -46,35 +63,20 @@ export async function reconcileMoney(
     now?: Date;
   },
 ): Promise<MoneyReport> {
-  const since = options.since ?? null;
-  const now = options.now ?? new Date();
-  const differences: MoneyDifference[] = [];
-  const records = new Map<string, ProviderMoney | null>();
-  async function recordsOf(name: string) {
-    if (!records.has(name)) {
-      const provider = options.providers(name);
-      records.set(name, provider?.listMoney ? await provider.listMoney(since) : null);
-    }
-    return records.get(name)!;
-  }
-  // Which provider payment each of the shop's records points at, to find the provider's strays.
-  const known = new Set<string>();
+  const run: Reconciliation = {
+    db,
+    since: options.since ?? null,
+    now: options.now ?? new Date(),
+    differences: [],
+    records: new Map(),
+    providers: options.providers,
+    known: new Set(),
+  };
   let count = 0;
   let againstProvider = 0;
   let after = 0;
   for (;;) {
-    const batch = await db
-      .select()
-      .from(orders)
-      .where(
-        and(
-          isNotNull(orders.paidAt),
-          gt(orders.id, after),
-          since ? gt(orders.paidAt, since) : undefined,
-        ),
-      )
-      .orderBy(asc(orders.id))
-      .limit(BATCH);
+    const batch = await paidOrdersAfter(run, after);
     if (batch.length === 0) break;
     after = batch[batch.length - 1]!.id;
     const ids = batch.map((order) => order.id);
@@ -88,120 +90,181 @@ export async function reconcileMoney(
     for (const order of batch) {
       count += 1;
       const mine = orderReturns.filter((row) => row.orderId === order.id);
-      const ledger = orderLedger(order, mine);
-      const say = (what: string) => differences.push({ orderId: order.id, what });
-      if (ledger.leftCents < 0) {
-        say(
-          `refunded ${formatUsd(ledger.refundedCents)}, more than the ${formatUsd(ledger.paidCents)} paid`,
-        );
-      }
-      for (const row of mine) {
-        if (
-          row.status === "received" &&
-          row.refundStartedAt &&
-          now.getTime() - row.refundStartedAt.getTime() > STALE_CLAIM_MS
-        ) {
-          say(
-            `the refund of ${returnLabel(row.number)} was started ${row.refundStartedAt.toISOString()} and never finished: press Refund again on the return`,
-          );
-        }
-      }
-      const money = order.paymentProvider ? await recordsOf(order.paymentProvider) : null;
-      if (!money || !order.paymentProvider) continue;
-      againstProvider += 1;
-      if (!order.paymentReference) {
-        say(`paid through ${order.paymentProvider} with no payment reference recorded`);
-        continue;
-      }
-      known.add(order.paymentReference);
-      const payment = money.payments.find((paid) => paid.reference === order.paymentReference);
-      if (!payment) {
-        say(`${order.paymentProvider} has no payment ${order.paymentReference}`);
-      } else if (payment.amountCents !== ledger.paidCents) {
-        say(
-          `paid ${formatUsd(ledger.paidCents)} here, ${formatUsd(payment.amountCents)} at ${order.paymentProvider}`,
-        );
-      }
-      const made = money.refunds.filter(
-        (refund) => refund.paymentReference === order.paymentReference,
-      );
-      const recorded = [
-        ...(order.refundedAt
-          ? [
-              {
-                label: "the order's refund",
-                reference: order.refundReference,
-                cents: order.totalCents,
-              },
-            ]
-          : []),
-        ...mine
-          .filter((row) => row.status === "refunded")
-          .map((row) => ({
-            label: `the refund of ${returnLabel(row.number)}`,
-            reference: row.refundReference,
-            cents: row.refundCents ?? 0,
-          })),
-      ];
-      for (const refund of recorded) {
-        const there = made.find((candidate) => candidate.id === refund.reference);
-        if (!there) {
-          say(
-            `${refund.label} (${formatUsd(refund.cents)}) is not among ${order.paymentProvider}'s refunds`,
-          );
-        } else if (there.amountCents !== refund.cents) {
-          say(
-            `${refund.label} is ${formatUsd(refund.cents)} here, ${formatUsd(there.amountCents)} at ${order.paymentProvider}`,
-          );
-        }
-      }
-      for (const refund of made) {
-        if (!recorded.some((candidate) => candidate.reference === refund.id)) {
-          say(
-            `${order.paymentProvider} refunded ${formatUsd(refund.amountCents)} (${refund.id}) that the shop has no record of`,
-          );
-        }
-      }
+      if (await checkOrder(run, order, mine)) againstProvider += 1;
     }
-    for (const extra of extras) {
-      const money = await recordsOf(extra.provider);
-      if (!money || !extra.paymentReference) continue;
-      known.add(extra.paymentReference);
-      const refunded = money.refunds
-        .filter((refund) => refund.paymentReference === extra.paymentReference)
-        .reduce((sum, refund) => sum + refund.amountCents, 0);
-      const owed = extra.amountCents ?? 0;
-      if (extra.refundedAt && refunded !== owed) {
-        differences.push({
-          orderId: extra.orderId,
-          what: `a second payment (${extra.paymentReference}) is marked refunded here; ${extra.provider} refunded ${formatUsd(refunded)} of ${formatUsd(owed)}`,
-        });
-      } else if (!extra.refundedAt && refunded > 0) {
-        differences.push({
-          orderId: extra.orderId,
-          what: `a second payment (${extra.paymentReference}) was refunded at ${extra.provider} (${formatUsd(refunded)}) but is still due here`,
-        });
-      }
-    }
+    for (const extra of extras) await checkExtraPayment(run, extra);
     if (batch.length < BATCH) break;
   }
-  // Payments a provider took for an order of this shop that the shop never recorded as paid.
-  for (const [name, money] of records) {
+  await findUnrecordedPayments(run);
+  const repairs = await checkRepairs(run);
+  return { orders: count, repairs, againstProvider, differences: run.differences };
+}
+
+async function recordsOf(run: Reconciliation, name: string) {
+  if (!run.records.has(name)) {
+    const provider = run.providers(name);
+    run.records.set(name, provider?.listMoney ? await provider.listMoney(run.since) : null);
+  }
+  return run.records.get(name)!;
+}
+
+/** The next batch of paid orders, by id. */
+function paidOrdersAfter(run: Reconciliation, after: number) {
+  return run.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        isNotNull(orders.paidAt),
+        gt(orders.id, after),
+        run.since ? gt(orders.paidAt, run.since) : undefined,
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(BATCH);
+}
+
+/**
+ * Holds one order to the ledger's rules and, when its provider keeps records, to them;
+ * true when it was checked against the provider.
+ */
+async function checkOrder(
+  run: Reconciliation,
+  order: OrderRow,
+  mine: ReturnRow[],
+): Promise<boolean> {
+  const ledger = orderLedger(order, mine);
+  const say = (what: string) => run.differences.push({ orderId: order.id, what });
+  if (ledger.leftCents < 0) {
+    say(
+      `refunded ${formatUsd(ledger.refundedCents)}, more than the ${formatUsd(ledger.paidCents)} paid`,
+    );
+  }
+  for (const row of mine) {
+    if (
+      row.status === "received" &&
+      row.refundStartedAt &&
+      run.now.getTime() - row.refundStartedAt.getTime() > STALE_CLAIM_MS
+    ) {
+      say(
+        `the refund of ${returnLabel(row.number)} was started ${row.refundStartedAt.toISOString()} and never finished: press Refund again on the return`,
+      );
+    }
+  }
+  const money = order.paymentProvider ? await recordsOf(run, order.paymentProvider) : null;
+  if (!money || !order.paymentProvider) return false;
+  if (!order.paymentReference) {
+    say(`paid through ${order.paymentProvider} with no payment reference recorded`);
+    return true;
+  }
+  run.known.add(order.paymentReference);
+  const payment = money.payments.find((paid) => paid.reference === order.paymentReference);
+  if (!payment) {
+    say(`${order.paymentProvider} has no payment ${order.paymentReference}`);
+  } else if (payment.amountCents !== ledger.paidCents) {
+    say(
+      `paid ${formatUsd(ledger.paidCents)} here, ${formatUsd(payment.amountCents)} at ${order.paymentProvider}`,
+    );
+  }
+  compareRefunds(order, mine, money, say);
+  return true;
+}
+
+/**
+ * The refunds the shop recorded for an order against those its provider made on the order's
+ * payment, both ways.
+ */
+function compareRefunds(
+  order: OrderRow,
+  mine: ReturnRow[],
+  money: ProviderMoney,
+  say: (what: string) => void,
+) {
+  const made = money.refunds.filter((refund) => refund.paymentReference === order.paymentReference);
+  const recorded = [
+    ...(order.refundedAt
+      ? [
+          {
+            label: "the order's refund",
+            reference: order.refundReference,
+            cents: order.totalCents,
+          },
+        ]
+      : []),
+    ...mine
+      .filter((row) => row.status === "refunded")
+      .map((row) => ({
+        label: `the refund of ${returnLabel(row.number)}`,
+        reference: row.refundReference,
+        cents: row.refundCents ?? 0,
+      })),
+  ];
+  for (const refund of recorded) {
+    const there = made.find((candidate) => candidate.id === refund.reference);
+    if (!there) {
+      say(
+        `${refund.label} (${formatUsd(refund.cents)}) is not among ${order.paymentProvider}'s refunds`,
+      );
+    } else if (there.amountCents !== refund.cents) {
+      say(
+        `${refund.label} is ${formatUsd(refund.cents)} here, ${formatUsd(there.amountCents)} at ${order.paymentProvider}`,
+      );
+    }
+  }
+  for (const refund of made) {
+    if (!recorded.some((candidate) => candidate.reference === refund.id)) {
+      say(
+        `${order.paymentProvider} refunded ${formatUsd(refund.amountCents)} (${refund.id}) that the shop has no record of`,
+      );
+    }
+  }
+}
+
+/** A payment that was not the order's: refunded here exactly when its provider refunded it. */
+async function checkExtraPayment(run: Reconciliation, extra: ExtraPaymentRow) {
+  const money = await recordsOf(run, extra.provider);
+  if (!money || !extra.paymentReference) return;
+  run.known.add(extra.paymentReference);
+  const refunded = money.refunds
+    .filter((refund) => refund.paymentReference === extra.paymentReference)
+    .reduce((sum, refund) => sum + refund.amountCents, 0);
+  const owed = extra.amountCents ?? 0;
+  if (extra.refundedAt && refunded !== owed) {
+    run.differences.push({
+      orderId: extra.orderId,
+      what: `a second payment (${extra.paymentReference}) is marked refunded here; ${extra.provider} refunded ${formatUsd(refunded)} of ${formatUsd(owed)}`,
+    });
+  } else if (!extra.refundedAt && refunded > 0) {
+    run.differences.push({
+      orderId: extra.orderId,
+      what: `a second payment (${extra.paymentReference}) was refunded at ${extra.provider} (${formatUsd(refunded)}) but is still due here`,
+    });
+  }
+}
+
+/** Payments a provider took for an order of this shop that the shop never recorded as paid. */
+async function findUnrecordedPayments(run: Reconciliation) {
+  for (const [name, money] of run.records) {
     for (const payment of money?.payments ?? []) {
-      if (payment.orderId === null || known.has(payment.reference)) continue;
-      const [order] = await db
+      if (payment.orderId === null || run.known.has(payment.reference)) continue;
+      const [order] = await run.db
         .select({ id: orders.id })
         .from(orders)
         .where(eq(orders.id, payment.orderId));
-      differences.push({
+      run.differences.push({
         orderId: order ? order.id : null,
         what: `${name} took ${formatUsd(payment.amountCents)} (${payment.reference}) for order #${payment.orderId}, which the shop ${order ? "does not have as paid by it" : "does not have"}`,
       });
     }
   }
-  // Repairs are paid at the counter, not through a provider: each collected one was paid its
-  // approved estimate's total, or staff recorded why not.
-  const repairs = await db.execute<{
+}
+
+/**
+ * Repairs are paid at the counter, not through a provider: each collected one was paid its
+ * approved estimate's total, or staff recorded why not. Returns how many were checked.
+ */
+async function checkRepairs(run: Reconciliation): Promise<number> {
+  const repairs = await run.db.execute<{
     number: number;
     paid_cents: number;
     reason: string | null;
@@ -210,16 +273,16 @@ export async function reconcileMoney(
     select t.number, t.paid_cents, t.paid_difference_reason as reason, e.total_cents as approved_cents
     from ${repairTickets} t
     left join ${repairEstimates} e on e.ticket_number = t.number and e.status = 'approved'
-    where t.status = 'collected' ${since ? sql`and t.closed_at > ${since}` : sql``}`);
+    where t.status = 'collected' ${run.since ? sql`and t.closed_at > ${run.since}` : sql``}`);
   for (const repair of repairs.rows) {
     const approved = repair.approved_cents ?? 0;
     if (repair.paid_cents !== approved && !repair.reason?.trim()) {
-      differences.push({
+      run.differences.push({
         orderId: null,
         repair: ticketLabel(repair.number),
         what: `collected ${formatUsd(repair.paid_cents)} against an approved ${formatUsd(approved)}, with no reason recorded`,
       });
     }
   }
-  return { orders: count, repairs: repairs.rows.length, againstProvider, differences };
+  return repairs.rows.length;
 }
