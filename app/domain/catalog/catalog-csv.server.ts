@@ -303,123 +303,16 @@ export async function importCatalogCsv(
   options: { dryRun: boolean },
 ): Promise<CatalogImportReport> {
   const format = FORMATS[kind];
-  const label = Object.fromEntries(format.columns.map((column) => [column.key, column.header]));
-  const parser = parse({ bom: true, relax_column_count: true, max_record_size: 1_000_000 });
-  // pipeline, not pipe: a failing source (an unreadable file, a dropped upload) must fail the
-  // loop below instead of leaving it waiting, and stopping early must close the source.
-  pipeline(toReadable(input), parser, () => {});
-
-  const valid: ValidRow[] = [];
-  const rejected: CatalogImportReport["rejected"] = [];
-  const uploadedPosters: PosterClaim[] = [];
-  const firstRowOfSerial = new Map<number, number>();
-  let keys: (string | undefined)[] | undefined;
-  let presentKeys: string[] = [];
-  let rowNumber = 0;
-  let total = 0;
-  try {
-    for await (const record of parser as AsyncIterable<string[]>) {
-      rowNumber++;
-      if (!keys) {
-        keys = mapHeader(format, record);
-        presentKeys = keys.filter((key): key is string => key !== undefined);
-        continue;
-      }
-      if (record.every((cell) => cell.trim() === "")) continue; // a blank line
-      total++;
-      if (total > MAX_IMPORT_ROWS) {
-        throw new CatalogCsvError(
-          `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows. Split it into smaller files.`,
-        );
-      }
-      const reasons: string[] = [];
-      if (record.length > keys.length && record.slice(keys.length).some((cell) => cell !== "")) {
-        reasons.push(`The row has ${record.length} cells but the header has ${keys.length}.`);
-      }
-      const cells: Record<string, string> = {};
-      keys.forEach((key, index) => {
-        // Cells the export neutralised (a leading quote) read back as they were stored.
-        if (key) cells[key] = restoreFormula(record[index] ?? "");
-      });
-
-      let serial: number | undefined;
-      const serialText = (cells.serial ?? "").trim();
-      if (serialText !== "") {
-        const value = Number(serialText);
-        if (!/^\d+$/.test(serialText) || value < 1 || value > MAX_SERIAL) {
-          reasons.push(
-            `${format.serialHeader} must be a whole number from 1 to ${MAX_SERIAL.toLocaleString("en-US")}, or empty for a new title.`,
-          );
-        } else if (firstRowOfSerial.has(value)) {
-          reasons.push(
-            `${format.serialHeader} ${value} is already used by row ${firstRowOfSerial.get(value)}.`,
-          );
-        } else {
-          firstRowOfSerial.set(value, rowNumber);
-          serial = value;
-        }
-      }
-
-      const posterUrl = (cells.posterUrl ?? "").trim();
-      const posterProblem = posterUrlProblem(posterUrl, kind);
-      if (posterProblem) reasons.push(posterProblem);
-      else if (uploadedPosterId(posterUrl)) {
-        uploadedPosters.push({ row: rowNumber, serial, posterUrl });
-      }
-
-      const schemaInput = blankInput(format, cells);
-      if ("disc" in schemaInput) schemaInput.disc = canonicalDisc(schemaInput.disc!);
-      const parsed = format.schema.safeParse(schemaInput);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const column = label[String(issue.path[0])] ?? "";
-          reasons.push(
-            column && !issue.message.includes(column)
-              ? `${column}: ${issue.message}`
-              : issue.message,
-          );
-        }
-      }
-
-      if (reasons.length > 0) {
-        rejected.push({ row: rowNumber, reasons });
-      } else if (parsed.success) {
-        valid.push({
-          row: rowNumber,
-          serial,
-          values: { ...parsed.data, posterUrl: posterUrl || null },
-        });
-      }
-    }
-  } catch (error) {
-    parser.destroy();
-    if (error instanceof CsvError) {
-      throw new CatalogCsvError(
-        `The file is not valid CSV near line ${error.lines ?? "?"}: ${error.message}`,
-      );
-    }
-    throw error;
-  }
-  if (!keys) {
-    throw new CatalogCsvError(
-      `The file is empty. The first row must name the columns: ${catalogCsvColumns(kind).join(", ")}.`,
-    );
-  }
+  const { valid, rejected, uploadedPosters, presentKeys, total } = await checkRows(
+    format,
+    kind,
+    input,
+  );
 
   // An uploaded poster stays with its title: naming it on another one would show the same files
   // on both, and replacing it on one would then remove what the other still shows.
   const posterProblems = await uploadedPosterProblems(db, format, uploadedPosters);
-  if (posterProblems.size > 0) {
-    for (const entry of rejected) {
-      const problem = posterProblems.get(entry.row);
-      if (problem) entry.reasons.push(problem);
-    }
-    const refused = valid.filter((row) => posterProblems.has(row.row));
-    for (const row of refused)
-      rejected.push({ row: row.row, reasons: [posterProblems.get(row.row)!] });
-    valid.splice(0, valid.length, ...valid.filter((row) => !posterProblems.has(row.row)));
-    rejected.sort((a, b) => a.row - b.row);
-  }
+  if (posterProblems.size > 0) refuseRows(valid, rejected, posterProblems);
 
   const report = (existing: Set<number>, written: boolean): CatalogImportReport => {
     const updated = valid.filter((row) => row.serial !== undefined && existing.has(row.serial));
@@ -452,6 +345,178 @@ export async function importCatalogCsv(
   // transaction the commit is the caller's, so the files are left alone.
   if (!(db instanceof PgTransaction)) await releaseUploadedPosters(db, written.replaced);
   return written.report;
+}
+
+/** What reading a file found: the rows to write, the rows refused, and the posters they name. */
+type CheckedRows = {
+  valid: ValidRow[];
+  rejected: CatalogImportReport["rejected"];
+  uploadedPosters: PosterClaim[];
+  /** The schema keys the file's header names. */
+  presentKeys: string[];
+  /** Data rows read (blank lines not counted). */
+  total: number;
+};
+
+/** What checking one row needs from the rows before it. */
+type RowCheck = {
+  format: AnyFormat;
+  kind: CatalogKind;
+  /** Each schema key's column header, to name the column a problem is in. */
+  label: Record<string, string>;
+  firstRowOfSerial: Map<number, number>;
+  checked: CheckedRows;
+};
+
+/** Reads the file and checks each of its rows; a problem with the file as a whole throws. */
+async function checkRows(
+  format: AnyFormat,
+  kind: CatalogKind,
+  input: string | AsyncIterable<string | Uint8Array>,
+): Promise<CheckedRows> {
+  const parser = parse({ bom: true, relax_column_count: true, max_record_size: 1_000_000 });
+  // pipeline, not pipe: a failing source (an unreadable file, a dropped upload) must fail the
+  // loop below instead of leaving it waiting, and stopping early must close the source.
+  pipeline(toReadable(input), parser, () => {});
+
+  const check: RowCheck = {
+    format,
+    kind,
+    label: Object.fromEntries(format.columns.map((column) => [column.key, column.header])),
+    firstRowOfSerial: new Map(),
+    checked: { valid: [], rejected: [], uploadedPosters: [], presentKeys: [], total: 0 },
+  };
+  let keys: (string | undefined)[] | undefined;
+  let rowNumber = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      rowNumber++;
+      if (!keys) {
+        keys = mapHeader(format, record);
+        check.checked.presentKeys = keys.filter((key): key is string => key !== undefined);
+        continue;
+      }
+      if (record.every((cell) => cell.trim() === "")) continue; // a blank line
+      check.checked.total++;
+      if (check.checked.total > MAX_IMPORT_ROWS) {
+        throw new CatalogCsvError(
+          `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows. Split it into smaller files.`,
+        );
+      }
+      checkRow(check, keys, record, rowNumber);
+    }
+  } catch (error) {
+    parser.destroy();
+    if (error instanceof CsvError) {
+      throw new CatalogCsvError(
+        `The file is not valid CSV near line ${error.lines ?? "?"}: ${error.message}`,
+      );
+    }
+    throw error;
+  }
+  if (!keys) {
+    throw new CatalogCsvError(
+      `The file is empty. The first row must name the columns: ${catalogCsvColumns(kind).join(", ")}.`,
+    );
+  }
+  return check.checked;
+}
+
+/** Checks one data row: a valid row is kept to be written, any other with its reasons. */
+function checkRow(
+  check: RowCheck,
+  keys: (string | undefined)[],
+  record: string[],
+  rowNumber: number,
+) {
+  const { format, checked } = check;
+  const reasons: string[] = [];
+  if (record.length > keys.length && record.slice(keys.length).some((cell) => cell !== "")) {
+    reasons.push(`The row has ${record.length} cells but the header has ${keys.length}.`);
+  }
+  const cells: Record<string, string> = {};
+  keys.forEach((key, index) => {
+    // Cells the export neutralised (a leading quote) read back as they were stored.
+    if (key) cells[key] = restoreFormula(record[index] ?? "");
+  });
+
+  const serial = checkSerial(check, (cells.serial ?? "").trim(), rowNumber, reasons);
+
+  const posterUrl = (cells.posterUrl ?? "").trim();
+  const posterProblem = posterUrlProblem(posterUrl, check.kind);
+  if (posterProblem) reasons.push(posterProblem);
+  else if (uploadedPosterId(posterUrl)) {
+    checked.uploadedPosters.push({ row: rowNumber, serial, posterUrl });
+  }
+
+  const schemaInput = blankInput(format, cells);
+  if ("disc" in schemaInput) schemaInput.disc = canonicalDisc(schemaInput.disc!);
+  const parsed = format.schema.safeParse(schemaInput);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const column = check.label[String(issue.path[0])] ?? "";
+      reasons.push(
+        column && !issue.message.includes(column) ? `${column}: ${issue.message}` : issue.message,
+      );
+    }
+  }
+
+  if (reasons.length > 0) {
+    checked.rejected.push({ row: rowNumber, reasons });
+  } else if (parsed.success) {
+    checked.valid.push({
+      row: rowNumber,
+      serial,
+      values: { ...parsed.data, posterUrl: posterUrl || null },
+    });
+  }
+}
+
+/**
+ * The row's serial, when it gives a usable one that no earlier row used; otherwise the reason
+ * is added to `reasons`. Undefined for an empty serial (a new title).
+ */
+function checkSerial(
+  check: RowCheck,
+  serialText: string,
+  rowNumber: number,
+  reasons: string[],
+): number | undefined {
+  if (serialText === "") return undefined;
+  const value = Number(serialText);
+  if (!/^\d+$/.test(serialText) || value < 1 || value > MAX_SERIAL) {
+    reasons.push(
+      `${check.format.serialHeader} must be a whole number from 1 to ${MAX_SERIAL.toLocaleString("en-US")}, or empty for a new title.`,
+    );
+    return undefined;
+  }
+  if (check.firstRowOfSerial.has(value)) {
+    reasons.push(
+      `${check.format.serialHeader} ${value} is already used by row ${check.firstRowOfSerial.get(value)}.`,
+    );
+    return undefined;
+  }
+  check.firstRowOfSerial.set(value, rowNumber);
+  return value;
+}
+
+/**
+ * Adds each row's problem to its reasons, moving the valid rows that have one among the
+ * rejected (kept in row order).
+ */
+function refuseRows(
+  valid: ValidRow[],
+  rejected: CatalogImportReport["rejected"],
+  problems: Map<number, string>,
+) {
+  for (const entry of rejected) {
+    const problem = problems.get(entry.row);
+    if (problem) entry.reasons.push(problem);
+  }
+  const refused = valid.filter((row) => problems.has(row.row));
+  for (const row of refused) rejected.push({ row: row.row, reasons: [problems.get(row.row)!] });
+  valid.splice(0, valid.length, ...valid.filter((row) => !problems.has(row.row)));
+  rejected.sort((a, b) => a.row - b.row);
 }
 
 type PosterClaim = { row: number; serial: number | undefined; posterUrl: string };
