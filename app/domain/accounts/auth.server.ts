@@ -1,4 +1,4 @@
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, genericOAuth, twoFactor } from "better-auth/plugins";
@@ -17,7 +17,7 @@ import { authSecret } from "./auth-secret.server.ts";
 import { weakPasswordReason } from "./common-passwords.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import { resetPasswordMessage, verifyEmailMessage } from "#app/emails/account-emails.ts";
-import { getEnv, publicUrl } from "#app/lib/env.server.ts";
+import { type Env, getEnv, publicUrl } from "#app/lib/env.server.ts";
 import { SHOP } from "#app/lib/site.ts";
 import { afterAuthEndpoint, beforeAuthEndpoint, endResetLinks } from "./auth-guards.server.ts";
 
@@ -31,24 +31,31 @@ const PASSWORD_FIELDS: Record<string, string> = {
   "/change-password": "newPassword",
 };
 
+/**
+ * Requests allowed per client in each window (seconds), counted in the database so that every
+ * server process shares the count; tighter on the endpoints that check a secret or send mail.
+ */
+const RATE_LIMIT = {
+  enabled: true,
+  storage: "database",
+  window: 60,
+  max: 100,
+  customRules: {
+    "/sign-in/email": { window: 60, max: 5 },
+    "/two-factor/verify-totp": { window: 60, max: 5 },
+    "/two-factor/verify-backup-code": { window: 60, max: 5 },
+    "/request-password-reset": { window: 300, max: 3 },
+    "/sign-up/email": { window: 300, max: 5 },
+    "/send-verification-email": { window: 300, max: 3 },
+  },
+} satisfies BetterAuthOptions["rateLimit"];
+
+type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
 function createAuth() {
   const env = getEnv();
   const baseURL = publicUrl(env);
-  const google =
-    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? genericOAuth({
-          config: [
-            {
-              providerId: "google",
-              clientId: env.GOOGLE_CLIENT_ID,
-              clientSecret: env.GOOGLE_CLIENT_SECRET,
-              discoveryUrl: `${env.GOOGLE_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration`,
-              scopes: ["openid", "email", "profile"],
-              pkce: true,
-            },
-          ],
-        })
-      : undefined;
+  const google = googleSignIn(env);
 
   return betterAuth({
     appName: SHOP.name,
@@ -95,20 +102,7 @@ function createAuth() {
     disabledPaths: ["/list-sessions", "/admin/list-user-sessions"],
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     account: { accountLinking: { enabled: true } },
-    rateLimit: {
-      enabled: true,
-      storage: "database",
-      window: 60,
-      max: 100,
-      customRules: {
-        "/sign-in/email": { window: 60, max: 5 },
-        "/two-factor/verify-totp": { window: 60, max: 5 },
-        "/two-factor/verify-backup-code": { window: 60, max: 5 },
-        "/request-password-reset": { window: 300, max: 3 },
-        "/sign-up/email": { window: 300, max: 5 },
-        "/send-verification-email": { window: 300, max: 3 },
-      },
-    },
+    rateLimit: RATE_LIMIT,
     advanced: {
       cookiePrefix: "shop",
       useSecureCookies: baseURL.startsWith("https://"),
@@ -117,34 +111,14 @@ function createAuth() {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await beforeAuthEndpoint(ctx);
-        const field = PASSWORD_FIELDS[ctx.path];
-        const body = ctx.body as Record<string, unknown> | undefined;
-        const password = field ? body?.[field] : undefined;
-        if (typeof password !== "string") return;
-        const email =
-          typeof body?.email === "string" ? body.email : ctx.context.session?.user.email;
-        const reason = weakPasswordReason(password, { email });
-        if (reason) throw new APIError("BAD_REQUEST", { message: reason, code: "WEAK_PASSWORD" });
+        refuseWeakPassword(ctx);
       }),
       after: createAuthMiddleware(afterAuthEndpoint),
     },
     databaseHooks: {
       user: {
         create: {
-          // Every account has its customer profile row, named after the account (registration
-          // then stores the names and date of birth as typed).
-          after: async (user) => {
-            const [firstName, ...rest] = user.name.trim().split(/\s+/);
-            await getDb()
-              .insert(customers)
-              .values({
-                id: user.id,
-                email: user.email,
-                firstName: firstName || null,
-                lastName: rest.join(" ") || null,
-              })
-              .onConflictDoNothing();
-          },
+          after: createCustomerProfile,
         },
       },
     },
@@ -154,6 +128,52 @@ function createAuth() {
       ...(google ? [google] : []),
     ],
   });
+}
+
+/** Google sign-in, when the shop has its client id and secret. */
+function googleSignIn(env: Env) {
+  return env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+    ? genericOAuth({
+        config: [
+          {
+            providerId: "google",
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: `${env.GOOGLE_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration`,
+            scopes: ["openid", "email", "profile"],
+            pkce: true,
+          },
+        ],
+      })
+    : undefined;
+}
+
+/** Refuses a new password that is too easily guessed, on the endpoints that choose one. */
+function refuseWeakPassword(ctx: AuthContext) {
+  const field = PASSWORD_FIELDS[ctx.path];
+  const body = ctx.body as Record<string, unknown> | undefined;
+  const password = field ? body?.[field] : undefined;
+  if (typeof password !== "string") return;
+  const email = typeof body?.email === "string" ? body.email : ctx.context.session?.user.email;
+  const reason = weakPasswordReason(password, { email });
+  if (reason) throw new APIError("BAD_REQUEST", { message: reason, code: "WEAK_PASSWORD" });
+}
+
+/**
+ * Every account has its customer profile row, named after the account (registration then
+ * stores the names and date of birth as typed).
+ */
+async function createCustomerProfile(user: { id: string; email: string; name: string }) {
+  const [firstName, ...rest] = user.name.trim().split(/\s+/);
+  await getDb()
+    .insert(customers)
+    .values({
+      id: user.id,
+      email: user.email,
+      firstName: firstName || null,
+      lastName: rest.join(" ") || null,
+    })
+    .onConflictDoNothing();
 }
 
 export type Auth = ReturnType<typeof createAuth>;
