@@ -15,6 +15,7 @@ import {
   parseStoredCart,
   repriceLines,
   totalItems,
+  type CartAction,
   type CartLine,
   type CartProduct,
   type CurrentProduct,
@@ -82,12 +83,9 @@ async function fetchCurrentPrices(lines: CartLine[]): Promise<PricesResponse> {
   return (await response.json()) as PricesResponse;
 }
 
-export function CartProvider({ children }: { children: React.ReactNode }) {
-  const [lines, dispatch] = useReducer(cartReducer, []);
-  const [ready, setReady] = useState(false);
+/** The cart drawer's state, and the control it gives focus back to when it closes. */
+function useDrawer() {
   const [drawerOpen, setDrawerOpenState] = useState(false);
-  const linesRef = useRef(lines);
-  linesRef.current = lines;
   const drawerOpener = useRef<HTMLElement | null>(null);
   /** The last control focused outside the toasts, for a drawer opened from a toast's button. */
   const lastFocusOutsideToasts = useRef<HTMLElement | null>(null);
@@ -122,6 +120,20 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     return opener?.isConnected ? opener : null;
   }, []);
 
+  return { drawerOpen, setDrawerOpen, takeDrawerOpener };
+}
+
+/**
+ * The cart kept in this browser: read once (its prices checked against the shop's), written on
+ * every change, and followed when another tab changes it. Answers whether it has been read.
+ */
+function useStoredCart(
+  lines: CartLine[],
+  linesRef: React.RefObject<CartLine[]>,
+  dispatch: React.Dispatch<CartAction>,
+) {
+  const [ready, setReady] = useState(false);
+
   useEffect(() => {
     const stored = parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY));
     dispatch({ type: "replace", lines: stored });
@@ -142,7 +154,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
         }
       })
       .catch((error: unknown) => console.warn("Could not refresh cart prices", error));
-  }, []);
+  }, [dispatch, linesRef]);
 
   useEffect(() => {
     if (ready) window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
@@ -156,7 +168,17 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
-  }, []);
+  }, [dispatch]);
+
+  return ready;
+}
+
+export function CartProvider({ children }: { children: React.ReactNode }) {
+  const [lines, dispatch] = useReducer(cartReducer, []);
+  const linesRef = useRef(lines);
+  linesRef.current = lines;
+  const ready = useStoredCart(lines, linesRef, dispatch);
+  const { drawerOpen, setDrawerOpen, takeDrawerOpener } = useDrawer();
 
   const titleOf = useCallback(
     (mergeKey: string) => linesRef.current.find((line) => line.mergeKey === mergeKey)?.title ?? "",

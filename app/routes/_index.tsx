@@ -84,41 +84,9 @@ const REPAIR_CARDS = [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { arrivals, upcoming, picks } = loaderData;
-  const cart = useCart();
-  const [pick, setPick] = useState<StaffPick | null>(null);
-
   return (
     <>
-      <section aria-labelledby="home-heading" className="bg-[#1b1f2e] text-white">
-        <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
-          <h1
-            id="home-heading"
-            className="max-w-3xl text-3xl font-extrabold tracking-tight sm:text-5xl"
-          >
-            Movies, Games, and More
-          </h1>
-          <p className="mt-3 max-w-3xl leading-relaxed text-slate-200 sm:text-lg">
-            {SHOP.name} is Arlington&apos;s independent shop for physical media: films on DVD,
-            Blu-ray and 4K, collectibles for every shelf, and repairs for the devices you play them
-            on. <strong className="font-semibold text-amber-300">{SHOP.motto}</strong>
-          </p>
-          <div className="mt-4 flex flex-wrap gap-3 sm:mt-6">
-            <Link to="/movies" className={buttonVariants()}>
-              Browse Movies
-            </Link>
-            <Link
-              to="/other-services"
-              className={buttonVariants({
-                variant: "outline",
-                className:
-                  "border-white/40 bg-transparent text-white hover:bg-white/10 hover:text-white",
-              })}
-            >
-              Repair Services
-            </Link>
-          </div>
-        </div>
-      </section>
+      <Hero />
 
       <PosterRow
         label="New Arrivals"
@@ -161,81 +129,138 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         }))}
       />
 
-      <PosterRow
-        label="Staff Picks"
-        seeAllHref="/staff-picks"
-        secondsPerItem={8}
-        emptyText="No staff picks right now."
-        items={picks.map((title) => ({
-          key: title.regSerialNo,
-          node: (
-            <button
-              type="button"
-              onPointerEnter={preloadTitleDetails}
-              onFocus={preloadTitleDetails}
-              onClick={() => setPick(title)}
-              className="poster-card"
-            >
-              <PosterImage src={title.poster} alt={title.title} sizes={POSTER_ROW_SIZES} />
-            </button>
-          ),
-        }))}
-      >
-        <TitleDetailsDialog
-          details={
-            pick
-              ? {
-                  title: pick.title,
-                  poster: pick.poster,
-                  priceCents: pick.priceCents,
-                  description: pick.description,
-                  inStock: pick.inStock,
-                  href: `/movies/${pick.regSerialNo}`,
-                  alertHref: `/movies/${pick.regSerialNo}#${BACK_IN_STOCK_ANCHOR}`,
-                  linkState: { page: 1 },
-                }
-              : null
-          }
-          emptyDescription="No description available."
-          onClose={() => setPick(null)}
-          onAddToCart={() => pick && cart.add(regularCartProduct(pick))}
-        />
-      </PosterRow>
+      <StaffPicks picks={picks} />
 
-      <section aria-labelledby="repairs-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        <h2 id="repairs-heading" className="text-2xl font-bold">
-          Electronics Repair
-        </h2>
-        <p className="mt-2 text-muted-foreground">
-          Diagnostics and estimates are free, and walk-ins are welcome.
-        </p>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-3">
-          {REPAIR_CARDS.map((card) => (
-            <li key={card.title}>
-              <Link
-                to="/other-services"
-                className="flex h-full flex-col gap-2 rounded-xl border bg-card p-6 shadow-sm transition hover:border-primary"
-              >
-                <card.icon aria-hidden="true" className="size-8 text-primary" />
-                <span className="text-lg font-semibold">{card.title}</span>
-                <span className="text-sm text-muted-foreground">{card.text}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <RepairCards />
 
-      <section aria-labelledby="memorabilia-heading" className="bg-secondary">
-        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-          <h2 id="memorabilia-heading" className="text-2xl font-bold">
-            Memorabilia
-          </h2>
-          <p className="mt-3 max-w-3xl leading-relaxed text-secondary-foreground">
-            Beyond the discs, our shelves hold posters, VHS tapes, board games and action figures.
-            Stock changes every week, so stop by the shop to see what has come in.
-          </p>
-        </div>
-      </section>
+      <Memorabilia />
     </>
+  );
+}
+
+/** The welcome: what the shop is, and its two ways in. */
+function Hero() {
+  return (
+    <section aria-labelledby="home-heading" className="bg-[#1b1f2e] text-white">
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+        <h1
+          id="home-heading"
+          className="max-w-3xl text-3xl font-extrabold tracking-tight sm:text-5xl"
+        >
+          Movies, Games, and More
+        </h1>
+        <p className="mt-3 max-w-3xl leading-relaxed text-slate-200 sm:text-lg">
+          {SHOP.name} is Arlington&apos;s independent shop for physical media: films on DVD, Blu-ray
+          and 4K, collectibles for every shelf, and repairs for the devices you play them on.{" "}
+          <strong className="font-semibold text-amber-300">{SHOP.motto}</strong>
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3 sm:mt-6">
+          <Link to="/movies" className={buttonVariants()}>
+            Browse Movies
+          </Link>
+          <Link
+            to="/other-services"
+            className={buttonVariants({
+              variant: "outline",
+              className:
+                "border-white/40 bg-transparent text-white hover:bg-white/10 hover:text-white",
+            })}
+          >
+            Repair Services
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Staff Picks: a pick opens its details in a dialog, where it can go straight into the cart. */
+function StaffPicks({ picks }: { picks: StaffPick[] }) {
+  const cart = useCart();
+  const [pick, setPick] = useState<StaffPick | null>(null);
+  return (
+    <PosterRow
+      label="Staff Picks"
+      seeAllHref="/staff-picks"
+      secondsPerItem={8}
+      emptyText="No staff picks right now."
+      items={picks.map((title) => ({
+        key: title.regSerialNo,
+        node: (
+          <button
+            type="button"
+            onPointerEnter={preloadTitleDetails}
+            onFocus={preloadTitleDetails}
+            onClick={() => setPick(title)}
+            className="poster-card"
+          >
+            <PosterImage src={title.poster} alt={title.title} sizes={POSTER_ROW_SIZES} />
+          </button>
+        ),
+      }))}
+    >
+      <TitleDetailsDialog
+        details={
+          pick
+            ? {
+                title: pick.title,
+                poster: pick.poster,
+                priceCents: pick.priceCents,
+                description: pick.description,
+                inStock: pick.inStock,
+                href: `/movies/${pick.regSerialNo}`,
+                alertHref: `/movies/${pick.regSerialNo}#${BACK_IN_STOCK_ANCHOR}`,
+                linkState: { page: 1 },
+              }
+            : null
+        }
+        emptyDescription="No description available."
+        onClose={() => setPick(null)}
+        onAddToCart={() => pick && cart.add(regularCartProduct(pick))}
+      />
+    </PosterRow>
+  );
+}
+
+function RepairCards() {
+  return (
+    <section aria-labelledby="repairs-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <h2 id="repairs-heading" className="text-2xl font-bold">
+        Electronics Repair
+      </h2>
+      <p className="mt-2 text-muted-foreground">
+        Diagnostics and estimates are free, and walk-ins are welcome.
+      </p>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+        {REPAIR_CARDS.map((card) => (
+          <li key={card.title}>
+            <Link
+              to="/other-services"
+              className="flex h-full flex-col gap-2 rounded-xl border bg-card p-6 shadow-sm transition hover:border-primary"
+            >
+              <card.icon aria-hidden="true" className="size-8 text-primary" />
+              <span className="text-lg font-semibold">{card.title}</span>
+              <span className="text-sm text-muted-foreground">{card.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Memorabilia() {
+  return (
+    <section aria-labelledby="memorabilia-heading" className="bg-secondary">
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <h2 id="memorabilia-heading" className="text-2xl font-bold">
+          Memorabilia
+        </h2>
+        <p className="mt-3 max-w-3xl leading-relaxed text-secondary-foreground">
+          Beyond the discs, our shelves hold posters, VHS tapes, board games and action figures.
+          Stock changes every week, so stop by the shop to see what has come in.
+        </p>
+      </div>
+    </section>
   );
 }

@@ -59,75 +59,8 @@ export function SalesChart({ days }: { days: SalesDay[] }) {
 
     void import("uplot").then(({ default: UPlot }) => {
       if (cancelled) return;
-      const primary = themeColour(element, "--primary", "#b5382c");
-      const foreground = themeColour(element, "--foreground", "#1c2233");
-      const muted = themeColour(element, "--muted-foreground", "#5f6577");
-      const border = themeColour(element, "--border", "#e2ded6");
-      const axis = (scale: string, side: 1 | 3, format: (value: number) => string) => ({
-        scale,
-        side,
-        stroke: muted,
-        grid: { show: side === 3, stroke: border, width: 1 },
-        ticks: { stroke: border, width: 1 },
-        values: (_chart: uPlot, ticks: number[]) => ticks.map(format),
-        size: 64,
-      });
-      // From zero, and never so flat that an empty month shows cents or fractions of an order.
-      const upTo =
-        (least: number) =>
-        (_chart: uPlot, _min: number, max: number): uPlot.Range.MinMax =>
-          UPlot.rangeNum(0, Math.max(max, least), 0.1, true);
-
       chart = new UPlot(
-        {
-          width: element.clientWidth,
-          height: HEIGHT - 40,
-          scales: {
-            x: { time: false },
-            usd: { range: upTo(10) },
-            orders: { range: upTo(1) },
-          },
-          axes: [
-            {
-              stroke: muted,
-              grid: { show: false },
-              ticks: { stroke: border, width: 1 },
-              space: 56,
-              values: (_chart, ticks) =>
-                ticks.map((tick) => (days[tick] ? dayLabel(days[tick].day) : "")),
-            },
-            axis("usd", 3, (dollars) => `$${dollars.toLocaleString("en-US")}`),
-            {
-              ...axis("orders", 1, (count) => (Number.isInteger(count) ? String(count) : "")),
-              size: 40,
-            },
-          ],
-          series: [
-            {
-              label: "Day",
-              value: (_chart, index) => (days[index] ? dayLabel(days[index].day) : ""),
-            },
-            {
-              label: "Revenue",
-              scale: "usd",
-              stroke: primary,
-              fill: primary,
-              width: 0,
-              paths: UPlot.paths.bars?.({ size: [0.6, 32] }),
-              points: { show: false },
-              value: (_chart, dollars) => (dollars == null ? "" : formatUsd(dollars * 100)),
-            },
-            {
-              label: "Orders",
-              scale: "orders",
-              stroke: foreground,
-              width: 2,
-              points: { show: true, size: 5, fill: foreground },
-              value: (_chart, count) => (count == null ? "" : String(count)),
-            },
-          ],
-          cursor: { drag: { x: false, y: false } },
-        },
+        chartOptions(UPlot, element, days),
         [
           days.map((_, index) => index),
           days.map((day) => day.revenueCents / 100),
@@ -164,43 +97,122 @@ export function SalesChart({ days }: { days: SalesDay[] }) {
         className="overflow-hidden text-xs"
         style={{ height: HEIGHT }}
       />
-      <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium">Sales by day as a table</summary>
-        <SidewaysScroll
-          label={`Sales by day, last ${days.length} days`}
-          className="mt-2 rounded-xl border"
-        >
-          <table className="w-full text-sm">
-            <caption className="sr-only">Sales by day, last {days.length} days</caption>
-            <thead>
-              <tr className="border-b text-left">
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Day
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Orders
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Revenue
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((day) => (
-                <tr key={day.day} className="border-b last:border-0">
-                  <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap">
-                    {dayLabel(day.day, longDay)}
-                  </th>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{day.orders}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">
-                    {formatUsd(day.revenueCents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </SidewaysScroll>
-      </details>
+      <SalesTable days={days} />
     </div>
+  );
+}
+
+/** The chart's options: revenue as bars on the left axis, orders as a line on the right. */
+function chartOptions(UPlot: typeof uPlot, element: HTMLElement, days: SalesDay[]): uPlot.Options {
+  const primary = themeColour(element, "--primary", "#b5382c");
+  const foreground = themeColour(element, "--foreground", "#1c2233");
+  const muted = themeColour(element, "--muted-foreground", "#5f6577");
+  const border = themeColour(element, "--border", "#e2ded6");
+  const axis = (scale: string, side: 1 | 3, format: (value: number) => string) => ({
+    scale,
+    side,
+    stroke: muted,
+    grid: { show: side === 3, stroke: border, width: 1 },
+    ticks: { stroke: border, width: 1 },
+    values: (_chart: uPlot, ticks: number[]) => ticks.map(format),
+    size: 64,
+  });
+  // From zero, and never so flat that an empty month shows cents or fractions of an order.
+  const upTo =
+    (least: number) =>
+    (_chart: uPlot, _min: number, max: number): uPlot.Range.MinMax =>
+      UPlot.rangeNum(0, Math.max(max, least), 0.1, true);
+
+  return {
+    width: element.clientWidth,
+    height: HEIGHT - 40,
+    scales: {
+      x: { time: false },
+      usd: { range: upTo(10) },
+      orders: { range: upTo(1) },
+    },
+    axes: [
+      {
+        stroke: muted,
+        grid: { show: false },
+        ticks: { stroke: border, width: 1 },
+        space: 56,
+        values: (_chart, ticks) =>
+          ticks.map((tick) => (days[tick] ? dayLabel(days[tick].day) : "")),
+      },
+      axis("usd", 3, (dollars) => `$${dollars.toLocaleString("en-US")}`),
+      {
+        ...axis("orders", 1, (count) => (Number.isInteger(count) ? String(count) : "")),
+        size: 40,
+      },
+    ],
+    series: [
+      {
+        label: "Day",
+        value: (_chart, index) => (days[index] ? dayLabel(days[index].day) : ""),
+      },
+      {
+        label: "Revenue",
+        scale: "usd",
+        stroke: primary,
+        fill: primary,
+        width: 0,
+        paths: UPlot.paths.bars?.({ size: [0.6, 32] }),
+        points: { show: false },
+        value: (_chart, dollars) => (dollars == null ? "" : formatUsd(dollars * 100)),
+      },
+      {
+        label: "Orders",
+        scale: "orders",
+        stroke: foreground,
+        width: 2,
+        points: { show: true, size: 5, fill: foreground },
+        value: (_chart, count) => (count == null ? "" : String(count)),
+      },
+    ],
+    cursor: { drag: { x: false, y: false } },
+  };
+}
+
+/** The chart's figures as a table, for whoever cannot see it or wants the numbers. */
+function SalesTable({ days }: { days: SalesDay[] }) {
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer font-medium">Sales by day as a table</summary>
+      <SidewaysScroll
+        label={`Sales by day, last ${days.length} days`}
+        className="mt-2 rounded-xl border"
+      >
+        <table className="w-full text-sm">
+          <caption className="sr-only">Sales by day, last {days.length} days</caption>
+          <thead>
+            <tr className="border-b text-left">
+              <th scope="col" className="px-3 py-2 font-medium">
+                Day
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Orders
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Revenue
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.day} className="border-b last:border-0">
+                <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap">
+                  {dayLabel(day.day, longDay)}
+                </th>
+                <td className="px-3 py-1.5 text-right tabular-nums">{day.orders}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">
+                  {formatUsd(day.revenueCents)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </SidewaysScroll>
+    </details>
   );
 }
