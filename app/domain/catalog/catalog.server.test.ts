@@ -482,6 +482,26 @@ describe("catalogue genre filter and sorts", () => {
     expect(new Set(genres).size).toBe(genres.length);
   });
 
+  it("lists a genre while a title has it, and no longer once none does", () =>
+    rolledBack(async (db) => {
+      expect(await listRegularGenres(db)).not.toContain("Zzyzx Noir");
+      const [title] = await db
+        .insert(regularTitles)
+        .values({
+          productId: "G-2",
+          title: "Genre Newcomer",
+          genres: "Zzyzx Noir, Western",
+          disc: "DVD",
+          currentPriceCents: 900,
+        })
+        .returning({ regSerialNo: regularTitles.regSerialNo });
+      expect(await listRegularGenres(db)).toContain("Zzyzx Noir");
+      await db.delete(regularTitles).where(eq(regularTitles.regSerialNo, title!.regSerialNo));
+      const genres = await listRegularGenres(db);
+      expect(genres).not.toContain("Zzyzx Noir");
+      expect(genres).toContain("Western");
+    }));
+
   it("filters by a whole genre, with the disc filter, counting exactly", () =>
     rolledBack(async (db) => {
       const [lookalike] = await db
