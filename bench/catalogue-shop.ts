@@ -138,6 +138,9 @@ export async function startShops(catalogue: Catalogue): Promise<Shops> {
       },
       { keepOutput: false },
     );
+  // The server lists the build's public files when it starts: the ceiling file is there first,
+  // and gets the catalogue page's content once a server can render it.
+  fs.writeFileSync(ceilingPath, "");
   const cached = await startShop({});
   const uncached = await startShop({ PAGE_CACHE_ENTRIES: "0" });
   const movies = Buffer.from(await (await fetch(`${cached.url}/movies`)).arrayBuffer());
