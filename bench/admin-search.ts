@@ -11,14 +11,8 @@ import { createDatabase } from "#app/db/client.server.ts";
 import { runMigrations } from "#app/db/migrate.server.ts";
 import { seedDemoIfEmpty } from "#app/db/seed/demo.server.ts";
 import { seedSynthetic } from "#app/db/seed/synthetic.server.ts";
-import {
-  ADULT_SORTS,
-  adminListParams,
-  listAdultTitlesForAdmin,
-  listRegularTitlesForAdmin,
-  REGULAR_SORTS,
-} from "#app/domain/catalog/admin-titles.server.ts";
 import { startEmbeddedPostgres } from "#server/embedded-postgres.ts";
+import { adminCatalogueQueries } from "./catalogue-shop.ts";
 import { printQueryTimings } from "./query-timings.ts";
 
 const { values: args } = parseArgs({
@@ -42,25 +36,7 @@ try {
   await seedSynthetic(db, { regular: Number(args.regular), adult: Number(args.adult) });
   await pool.query("analyze");
 
-  const regular = (query: Record<string, string>) => () =>
-    listRegularTitlesForAdmin(db, adminListParams(new URLSearchParams(query), REGULAR_SORTS));
-  const adult = (query: Record<string, string>) => () =>
-    listAdultTitlesForAdmin(db, adminListParams(new URLSearchParams(query), ADULT_SORTS));
-  const cases: [string, () => Promise<{ total: number }>][] = [
-    ["regular: first page, serial order", regular({})],
-    ["regular: page 2,000, serial order", regular({ page: "2000" })],
-    ["regular: sort by price desc, page 50", regular({ sort: "price", dir: "desc", page: "50" })],
-    ["regular: search 'godfather' (title)", regular({ q: "godfather" })],
-    ["regular: search 'spielberg' (director)", regular({ q: "spielberg" })],
-    ["regular: search 'blu-ray' (disc, many)", regular({ q: "blu-ray" })],
-    ["regular: search '1994' (year/serial)", regular({ q: "1994" })],
-    ["regular: search 'the', sorted by title", regular({ q: "the", sort: "title" })],
-    ["regular: search 'zzqx' (nothing)", regular({ q: "zzqx" })],
-    ["adult: first page", adult({})],
-    ["adult: search production", adult({ q: "studio" })],
-  ];
-
-  await printQueryTimings(cases, REPEAT);
+  await printQueryTimings(adminCatalogueQueries(db), REPEAT);
 } finally {
   await pool.end();
   await server.stop();

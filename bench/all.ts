@@ -5,7 +5,9 @@
 //   npm run bench:all [-- --soak-minutes 10] [--quick] [--lighthouse] [--only <word>…]
 //
 // --only soak (or checkout, pages…; repeatable): runs only the benchmarks whose title holds the
-// word, and replaces only their sections in the report, noting the rerun in its header.
+// word, and replaces only their sections in the report, noting the rerun in its header. The
+// catalogue at 100,000 and 1,000,000 titles (bench/sizes.ts, some twenty minutes with its seeds)
+// runs only when asked for: --only sizes.
 // --quick: shorter runs of each (a minute-long soak, fewer repeats), to try the command out.
 // --lighthouse: also Lighthouse on the pages DESIGN.md §4 budgets (about fifteen more minutes).
 // Each benchmark starts its own embedded PostgreSQL and production server; nothing else should
@@ -36,7 +38,8 @@ const soakJson = path.join(os.tmpdir(), `shop-soak-${process.pid}.json`);
 const snapshotsDir = path.join(os.tmpdir(), `shop-soak-heap-${process.pid}`);
 const memoryChartFile = path.join(root, "bench/soak-memory.png");
 
-type Step = { title: string; script: string; args: string[]; about: string };
+/** `askedFor`: run only when --only names it, not in a whole run. */
+type Step = { title: string; script: string; args: string[]; about: string; askedFor?: boolean };
 
 const steps: Step[] = [
   {
@@ -90,6 +93,14 @@ const steps: Step[] = [
     about:
       "80 % browsing, 10 % suggestions, 5 % checkouts with the test card (the popular titles stocked deep, so the buyers pay all along), 5 % admin pages, all at once, at the highest rate that kept errors at 0; the server's heap read every minute and two heap snapshots compared.",
   },
+  {
+    title: "Sizes, 100,000 and 1,000,000 titles side by side",
+    script: "bench/sizes.ts",
+    args: quick ? ["--seconds", "3", "--repeat", "5"] : [],
+    about:
+      "Both sizes side by side: seed time, database size, each page cached and missed at 32 connections, deep pages, suggestions, the back office's catalogue tables, the CSV export and the servers' memory, and whether the goals hold; also written to bench/sizes.md.",
+    askedFor: true,
+  },
 ];
 if (args.lighthouse) {
   steps.push({
@@ -103,7 +114,7 @@ if (args.lighthouse) {
 const only = args.only?.map((word) => word.toLowerCase());
 const chosen = only
   ? steps.filter((step) => only.some((word) => step.title.toLowerCase().includes(word)))
-  : steps;
+  : steps.filter((step) => !step.askedFor);
 if (chosen.length === 0) {
   console.error(`No benchmark's title holds ${only!.join(" or ")}.`);
   process.exit(2);

@@ -26,12 +26,12 @@ import { seedDemoIfEmpty } from "#app/db/seed/demo.server.ts";
 import { sendDueAlerts } from "#app/domain/alerts/alerts.server.ts";
 import {
   catalogCsvColumns,
-  exportCatalogCsv,
   importCatalogCsv,
   type CatalogImportReport,
 } from "#app/domain/catalog/catalog-csv.server.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import { startEmbeddedPostgres } from "#server/embedded-postgres.ts";
+import { exportCatalogueTo } from "./catalogue-shop.ts";
 
 const { values: args } = parseArgs({ options: { rows: { type: "string", default: "100000" } } });
 const ROWS = Number(args.rows);
@@ -201,7 +201,7 @@ try {
   const total = rows[0]!.total;
   const exported = path.join(dataDir, "export.csv");
   await timed(`export of all ${total.toLocaleString("en-US")} titles`, total, () =>
-    pipeline(Readable.from(exportCatalogCsv(db, "regular")), fs.createWriteStream(exported)),
+    exportCatalogueTo(db, "regular", exported),
   );
   console.log(`  ${(fs.statSync(exported).size / 1e6).toFixed(1)} MB written`);
   const roundTrip = await timed("dry run of the export (round trip)", total, () =>

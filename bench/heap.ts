@@ -1,8 +1,25 @@
 // The server's JavaScript heap during a soak, read through Node's inspector (the server runs with
 // `--inspect` on a port of the benchmark's choosing): heap figures every sample, and heap
 // snapshots written to files and compared by what their objects are (constructor or kind), so a
-// growth of memory can be told apart from a heap that filled to its working size.
+// growth of memory can be told apart from a heap that filled to its working size; and the
+// process's resident memory.
 import fs from "node:fs";
+
+/**
+ * A process's resident memory in MB from Linux's /proc (NaN where that is not readable):
+ * `VmRSS` now, or `VmHWM` for its peak so far.
+ */
+export function rssMegabytes(pid: number | undefined, field: "VmRSS" | "VmHWM" = "VmRSS") {
+  try {
+    const line = fs
+      .readFileSync(`/proc/${pid}/status`, "utf8")
+      .split("\n")
+      .find((l) => l.startsWith(`${field}:`));
+    return Number(line?.split(/\s+/)[1]) / 1024;
+  } catch {
+    return NaN;
+  }
+}
 
 export type HeapFigures = { heapUsedMb: number; heapTotalMb: number; externalMb: number };
 

@@ -26,7 +26,8 @@ import { buildIfStale } from "#server/build-stamp.ts";
 import { startEmbeddedPostgres } from "#server/embedded-postgres.ts";
 import { freePort } from "#server/free-port.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
-import { compare, inspect, summarize } from "./heap.ts";
+import { titleWords, typedSuggestionPath } from "./catalogue-shop.ts";
+import { compare, inspect, rssMegabytes, summarize } from "./heap.ts";
 import type { SoakResult, SoakSample } from "./soak-result.ts";
 
 const { values: args } = parseArgs({
@@ -193,11 +194,7 @@ const { rows: genreRows } = await db.query<{ genre: string; total: number }>(
   "select genre, total from genre_counts where disc = '' and total > 0",
 );
 const serials = titleRows.map((row) => row.serial);
-const words = [
-  ...new Set(
-    titleRows.flatMap((row) => row.title.toLowerCase().match(/[a-z]{4,}/g) ?? []).slice(0, 100),
-  ),
-];
+const words = titleWords(titleRows.map((row) => row.title));
 const popular = serials.slice(0, Number(args.popular));
 if (args.stock === "deep") {
   await db.query(
@@ -227,18 +224,7 @@ const browseKinds = [
 const browsePaths = [
   ...new Set(Array.from({ length: Number(args.pages) }, (_, i) => browseKinds[i % 5]!())),
 ];
-const suggestPath = () => {
-  const word = pick(words);
-  // Typed so far: a prefix, now and then a typo or nothing that matches.
-  const roll = Math.random();
-  const typed =
-    roll < 0.1
-      ? `${word}qz`
-      : roll < 0.2
-        ? word.slice(0, -2) + word.at(-1)
-        : word.slice(0, upTo(word.length));
-  return `/api/search/suggestions?query=${encodeURIComponent(typed)}`;
-};
+const suggestPath = () => typedSuggestionPath(words);
 const adminPaths = [
   "/admin/orders",
   "/admin/items",
@@ -335,18 +321,6 @@ async function worker(kind: Kind, deadline: number, cookie?: string) {
       errors[kind]++;
       firstError[kind] ??= String(error);
     }
-  }
-}
-
-function rssMegabytes(pid: number | undefined) {
-  try {
-    const line = fs
-      .readFileSync(`/proc/${pid}/status`, "utf8")
-      .split("\n")
-      .find((l) => l.startsWith("VmRSS:"));
-    return Number(line?.split(/\s+/)[1]) / 1024;
-  } catch {
-    return NaN;
   }
 }
 

@@ -5,12 +5,16 @@ export function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-export async function printQueryTimings(
-  cases: [label: string, run: () => Promise<{ total: number }>][],
+export type QueryCase = [label: string, run: () => Promise<{ total: number }>];
+export type QueryTiming = { label: string; total: number; p50: number; p95: number };
+
+/** Each query once to warm up (its match count kept), then timed `repeat` times. */
+export async function timeQueries(
+  cases: QueryCase[],
   repeat: number,
-) {
-  console.log("\n| query | matches | p50 ms | p95 ms |");
-  console.log("|---|---:|---:|---:|");
+  onEach: (timing: QueryTiming) => void = () => {},
+): Promise<QueryTiming[]> {
+  const timings: QueryTiming[] = [];
   for (const [label, run] of cases) {
     const { total } = await run();
     const times: number[] = [];
@@ -20,8 +24,17 @@ export async function printQueryTimings(
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    console.log(
-      `| ${label} | ${total} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`,
-    );
+    const timing = { label, total, p50: percentile(times, 50), p95: percentile(times, 95) };
+    timings.push(timing);
+    onEach(timing);
   }
+  return timings;
+}
+
+export async function printQueryTimings(cases: QueryCase[], repeat: number) {
+  console.log("\n| query | matches | p50 ms | p95 ms |");
+  console.log("|---|---:|---:|---:|");
+  await timeQueries(cases, repeat, ({ label, total, p50, p95 }) =>
+    console.log(`| ${label} | ${total} | ${p50.toFixed(1)} | ${p95.toFixed(1)} |`),
+  );
 }
