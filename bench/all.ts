@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { drawChart } from "./chart.ts";
+import { writeMarkdown } from "./markdown.ts";
 import type { SoakResult } from "./soak-result.ts";
 
 const { values: args } = parseArgs({
@@ -273,8 +274,7 @@ if (fs.existsSync(soakJson)) {
 }
 
 const wholeRun = `${((performance.now() - began) / 60_000).toFixed(1)} min${failed ? `; ${failed} benchmark(s) failed` : ""}`;
-fs.writeFileSync(
-  reportFile,
+const report =
   only && fs.existsSync(reportFile)
     ? rerun(fs.readFileSync(reportFile, "utf8"))
     : [
@@ -286,8 +286,8 @@ fs.writeFileSync(
         `- Whole run: ${wholeRun}`,
         "",
         ...sections.map((section) => `${section}\n`),
-      ].join("\n"),
-);
+      ].join("\n");
+await writeMarkdown(reportFile, report);
 console.log(
   `\nWrote ${path.relative(root, reportFile)}${fs.existsSync(chartFile) ? " and bench/soak.png" : ""}.`,
 );

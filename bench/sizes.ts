@@ -43,6 +43,7 @@ import {
   typedSuggestionPath,
 } from "./catalogue-shop.ts";
 import { rssMegabytes } from "./heap.ts";
+import { writeMarkdown } from "./markdown.ts";
 import { type QueryTiming, timeQueries } from "./query-timings.ts";
 
 const { values: args } = parseArgs({
@@ -469,10 +470,10 @@ function goals(results: SizeResult[]): string[] {
   return lines;
 }
 
-function writeReport(results: SizeResult[]) {
+async function writeReport(results: SizeResult[]) {
   const text = render(results);
   fs.mkdirSync(path.dirname(reportFile), { recursive: true });
-  fs.writeFileSync(reportFile, text);
+  await writeMarkdown(reportFile, text);
   return text;
 }
 
@@ -480,8 +481,8 @@ if ((await buildIfStale()) !== 0) process.exit(1);
 const results: SizeResult[] = [];
 for (const [i, size] of sizes.entries()) {
   results.push(await measureSize(size, labels[i]!));
-  writeReport(results);
+  await writeReport(results);
 }
-console.log(`\n${writeReport(results)}`);
+console.log(`\n${await writeReport(results)}`);
 const shown = path.relative(root, reportFile);
 console.log(`Wrote ${shown.startsWith("..") ? reportFile : shown}`);
