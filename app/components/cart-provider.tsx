@@ -15,7 +15,6 @@ import {
   parseStoredCart,
   repriceLines,
   totalItems,
-  type CartAction,
   type CartLine,
   type CartProduct,
   type CurrentProduct,
@@ -83,9 +82,12 @@ async function fetchCurrentPrices(lines: CartLine[]): Promise<PricesResponse> {
   return (await response.json()) as PricesResponse;
 }
 
-/** The cart drawer's state, and the control it gives focus back to when it closes. */
-function useDrawer() {
+export function CartProvider({ children }: { children: React.ReactNode }) {
+  const [lines, dispatch] = useReducer(cartReducer, []);
+  const [ready, setReady] = useState(false);
   const [drawerOpen, setDrawerOpenState] = useState(false);
+  const linesRef = useRef(lines);
+  linesRef.current = lines;
   const drawerOpener = useRef<HTMLElement | null>(null);
   /** The last control focused outside the toasts, for a drawer opened from a toast's button. */
   const lastFocusOutsideToasts = useRef<HTMLElement | null>(null);
@@ -120,20 +122,6 @@ function useDrawer() {
     return opener?.isConnected ? opener : null;
   }, []);
 
-  return { drawerOpen, setDrawerOpen, takeDrawerOpener };
-}
-
-/**
- * The cart kept in this browser: read once (its prices checked against the shop's), written on
- * every change, and followed when another tab changes it. Answers whether it has been read.
- */
-function useStoredCart(
-  lines: CartLine[],
-  linesRef: React.RefObject<CartLine[]>,
-  dispatch: React.Dispatch<CartAction>,
-) {
-  const [ready, setReady] = useState(false);
-
   useEffect(() => {
     const stored = parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY));
     dispatch({ type: "replace", lines: stored });
@@ -154,7 +142,7 @@ function useStoredCart(
         }
       })
       .catch((error: unknown) => console.warn("Could not refresh cart prices", error));
-  }, [dispatch, linesRef]);
+  }, []);
 
   useEffect(() => {
     if (ready) window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
@@ -168,17 +156,7 @@ function useStoredCart(
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
-  }, [dispatch]);
-
-  return ready;
-}
-
-export function CartProvider({ children }: { children: React.ReactNode }) {
-  const [lines, dispatch] = useReducer(cartReducer, []);
-  const linesRef = useRef(lines);
-  linesRef.current = lines;
-  const ready = useStoredCart(lines, linesRef, dispatch);
-  const { drawerOpen, setDrawerOpen, takeDrawerOpener } = useDrawer();
+  }, []);
 
   const titleOf = useCallback(
     (mergeKey: string) => linesRef.current.find((line) => line.mergeKey === mergeKey)?.title ?? "",

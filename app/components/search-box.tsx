@@ -26,9 +26,37 @@ export function SearchBox() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [expanded, setExpanded] = useState(false);
   const [text, setText] = useState("");
+  const [results, setResults] = useState<Results | null>(null);
   const [active, setActive] = useState(-1);
+
   const query = text.trim();
-  const [results, setResults] = useSuggestions(query, () => setActive(-1));
+
+  useEffect(() => {
+    if (!query) {
+      setResults(null);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/api/search/suggestions?query=${encodeURIComponent(query)}`, {
+        signal: controller.signal,
+      })
+        .then((response) => (response.ok ? response.json() : { suggestions: [] }))
+        .then((body: { suggestions: SearchSuggestion[] }) => {
+          setResults({ query, suggestions: body.suggestions });
+          setActive(-1);
+        })
+        .catch((error: unknown) => {
+          if ((error as Error).name === "AbortError") return;
+          console.warn("Search suggestions failed", error);
+          setResults({ query, suggestions: [] });
+        });
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
 
   function collapse() {
     setExpanded(false);
@@ -37,7 +65,14 @@ export function SearchBox() {
     setActive(-1);
   }
 
-  usePressOutside(rootRef, expanded, collapse);
+  useEffect(() => {
+    if (!expanded) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) collapse();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [expanded]);
 
   const suggestions = results && query ? results.suggestions : [];
   const answered = expanded && query.length > 0 && results !== null;
@@ -106,19 +141,32 @@ export function SearchBox() {
           aria-hidden="true"
           className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-300"
         />
-        <SearchField
-          inputRef={inputRef}
-          listId={listId}
-          expanded={expanded}
-          showList={showList}
-          active={active}
-          text={text}
-          onType={(typed) => {
-            setText(typed);
+        <input
+          ref={inputRef}
+          id={`${listId}-input`}
+          name="query"
+          type="search"
+          autoComplete="off"
+          role="combobox"
+          aria-expanded={showList}
+          aria-controls={`${listId}-list`}
+          aria-autocomplete="list"
+          aria-activedescendant={active >= 0 ? `${listId}-option-${active}` : undefined}
+          placeholder={expanded ? "Search films..." : "Search"}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
             setExpanded(true);
           }}
           onFocus={() => setExpanded(true)}
           onKeyDown={onKeyDown}
+          className={cn(
+            "h-9 rounded-md border border-white/25 bg-white/10 pr-2 pl-8 text-sm text-white transition-[width] duration-200",
+            // Closed on phones: an icon-sized field (its label is read out; no cut-off text).
+            expanded
+              ? "w-full placeholder:text-slate-300 sm:w-72"
+              : "w-9 placeholder:text-transparent sm:w-32 sm:placeholder:text-slate-300",
+          )}
         />
       </div>
       {/* Always in the page, so screen readers announce the text when it appears. */}
@@ -130,197 +178,60 @@ export function SearchBox() {
         ) : null}
       </div>
       {showList ? (
-        <SuggestionList
-          listId={listId}
-          suggestions={suggestions}
-          seeMore={seeMore}
-          active={active}
-          setActive={setActive}
-          pick={pick}
-        />
+        <ul
+          id={`${listId}-list`}
+          role="listbox"
+          aria-label="Search suggestions"
+          // Keep focus in the input while a suggestion is clicked, so blur does not collapse first.
+          onMouseDown={(event) => event.preventDefault()}
+          className={cn(popoverClass, "max-h-96 overflow-y-auto p-1")}
+        >
+          {suggestions.map((suggestion, index) => (
+            <li
+              key={suggestion.regSerialNo}
+              id={`${listId}-option-${index}`}
+              role="option"
+              aria-selected={active === index}
+              onMouseEnter={() => setActive(index)}
+              onClick={() => pick(index)}
+              className={cn(
+                "cursor-pointer rounded-sm px-3 py-2 text-sm",
+                active === index && "bg-accent text-accent-foreground",
+              )}
+            >
+              <span className="block">{suggestion.title}</span>
+              {/* Disc and price tell two editions of one film apart. */}
+              <span className="block text-xs text-muted-foreground">
+                {suggestion.disc} · {formatUsd(suggestion.priceCents)}
+                {suggestion.inStock ? null : (
+                  <>
+                    {" · "}
+                    <span className="font-medium text-destructive">
+                      Out of stock: email me when it&apos;s back
+                    </span>
+                  </>
+                )}
+              </span>
+            </li>
+          ))}
+          {seeMore ? (
+            <li
+              id={`${listId}-option-${suggestions.length}`}
+              role="option"
+              aria-selected={active === suggestions.length}
+              onMouseEnter={() => setActive(suggestions.length)}
+              onClick={() => pick(suggestions.length)}
+              // Pinned to the bottom of the scrolling list, so it is never cut off.
+              className={cn(
+                "sticky -bottom-1 cursor-pointer rounded-sm border-t px-3 py-2 text-sm font-semibold text-primary",
+                active === suggestions.length ? "bg-accent" : "bg-popover",
+              )}
+            >
+              See More Results
+            </li>
+          ) : null}
+        </ul>
       ) : null}
     </Form>
-  );
-}
-
-/** Suggestions for the typed text, asked for once typing pauses; an older request is cancelled. */
-function useSuggestions(query: string, onAnswer: () => void) {
-  const [results, setResults] = useState<Results | null>(null);
-  const answered = useLatest(onAnswer);
-  useEffect(() => {
-    if (!query) {
-      setResults(null);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetch(`/api/search/suggestions?query=${encodeURIComponent(query)}`, {
-        signal: controller.signal,
-      })
-        .then((response) => (response.ok ? response.json() : { suggestions: [] }))
-        .then((body: { suggestions: SearchSuggestion[] }) => {
-          setResults({ query, suggestions: body.suggestions });
-          answered.current();
-        })
-        .catch((error: unknown) => {
-          if ((error as Error).name === "AbortError") return;
-          console.warn("Search suggestions failed", error);
-          setResults({ query, suggestions: [] });
-        });
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query, answered]);
-  return [results, setResults] as const;
-}
-
-/** Calls `onOutside` when a press lands outside `root`, while `watching`. */
-function usePressOutside(
-  root: React.RefObject<HTMLElement | null>,
-  watching: boolean,
-  onOutside: () => void,
-) {
-  const outside = useLatest(onOutside);
-  useEffect(() => {
-    if (!watching) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) outside.current();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [root, watching, outside]);
-}
-
-/** The suggestions' listbox, with See More Results pinned last when there may be more. */
-function SuggestionList({
-  listId,
-  suggestions,
-  seeMore,
-  active,
-  setActive,
-  pick,
-}: {
-  listId: string;
-  suggestions: SearchSuggestion[];
-  seeMore: boolean;
-  active: number;
-  setActive: (index: number) => void;
-  pick: (index: number) => void;
-}) {
-  return (
-    <ul
-      id={`${listId}-list`}
-      role="listbox"
-      aria-label="Search suggestions"
-      // Keep focus in the input while a suggestion is clicked, so blur does not collapse first.
-      onMouseDown={(event) => event.preventDefault()}
-      className={cn(popoverClass, "max-h-96 overflow-y-auto p-1")}
-    >
-      {suggestions.map((suggestion, index) => (
-        <li
-          key={suggestion.regSerialNo}
-          id={`${listId}-option-${index}`}
-          role="option"
-          aria-selected={active === index}
-          onMouseEnter={() => setActive(index)}
-          onClick={() => pick(index)}
-          className={cn(
-            "cursor-pointer rounded-sm px-3 py-2 text-sm",
-            active === index && "bg-accent text-accent-foreground",
-          )}
-        >
-          <span className="block">{suggestion.title}</span>
-          {/* Disc and price tell two editions of one film apart. */}
-          <span className="block text-xs text-muted-foreground">
-            {suggestion.disc} · {formatUsd(suggestion.priceCents)}
-            {suggestion.inStock ? null : (
-              <>
-                {" · "}
-                <span className="font-medium text-destructive">
-                  Out of stock: email me when it&apos;s back
-                </span>
-              </>
-            )}
-          </span>
-        </li>
-      ))}
-      {seeMore ? (
-        <li
-          id={`${listId}-option-${suggestions.length}`}
-          role="option"
-          aria-selected={active === suggestions.length}
-          onMouseEnter={() => setActive(suggestions.length)}
-          onClick={() => pick(suggestions.length)}
-          // Pinned to the bottom of the scrolling list, so it is never cut off.
-          className={cn(
-            "sticky -bottom-1 cursor-pointer rounded-sm border-t px-3 py-2 text-sm font-semibold text-primary",
-            active === suggestions.length ? "bg-accent" : "bg-popover",
-          )}
-        >
-          See More Results
-        </li>
-      ) : null}
-    </ul>
-  );
-}
-
-/** A ref to the latest of a callback, for an effect that should not start again when it changes. */
-function useLatest<T>(value: T) {
-  const ref = useRef(value);
-  useEffect(() => {
-    ref.current = value;
-  });
-  return ref;
-}
-
-/** The combobox itself: compact until opened, pointing at the highlighted suggestion. */
-function SearchField({
-  inputRef,
-  listId,
-  expanded,
-  showList,
-  active,
-  text,
-  onType,
-  onFocus,
-  onKeyDown,
-}: {
-  inputRef: React.RefObject<HTMLInputElement | null>;
-  listId: string;
-  expanded: boolean;
-  showList: boolean;
-  active: number;
-  text: string;
-  onType: (text: string) => void;
-  onFocus: () => void;
-  onKeyDown: (event: React.KeyboardEvent<HTMLInputElement>) => void;
-}) {
-  return (
-    <input
-      ref={inputRef}
-      id={`${listId}-input`}
-      name="query"
-      type="search"
-      autoComplete="off"
-      role="combobox"
-      aria-expanded={showList}
-      aria-controls={`${listId}-list`}
-      aria-autocomplete="list"
-      aria-activedescendant={active >= 0 ? `${listId}-option-${active}` : undefined}
-      placeholder={expanded ? "Search films..." : "Search"}
-      value={text}
-      onChange={(event) => onType(event.target.value)}
-      onFocus={onFocus}
-      onKeyDown={onKeyDown}
-      className={cn(
-        "h-9 rounded-md border border-white/25 bg-white/10 pr-2 pl-8 text-sm text-white transition-[width] duration-200",
-        // Closed on phones: an icon-sized field (its label is read out; no cut-off text).
-        expanded
-          ? "w-full placeholder:text-slate-300 sm:w-72"
-          : "w-9 placeholder:text-transparent sm:w-32 sm:placeholder:text-slate-300",
-      )}
-    />
   );
 }

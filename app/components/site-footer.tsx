@@ -22,7 +22,25 @@ export function isNearBottom(scrollY: number, viewportHeight: number, pageHeight
 export function SiteFooter() {
   const location = useLocation();
   const contact = useShopContact();
-  const visible = useNearBottom(location.pathname);
+  // Visible until the browser says otherwise, so the footer is never lost without JavaScript.
+  const [visible, setVisible] = useState(true);
+
+  useEffect(() => {
+    const update = () =>
+      setVisible(
+        isNearBottom(window.scrollY, window.innerHeight, document.documentElement.scrollHeight),
+      );
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(document.body);
+    window.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("scroll", update);
+      window.removeEventListener("resize", update);
+    };
+  }, [location.pathname]);
 
   // The footer comes in by sliding up, never by fading: text half-way through a fade is too pale
   // to read, so the footer is either wholly there (opacity 1) or wholly hidden (opacity 0).
@@ -130,30 +148,4 @@ export function SiteFooter() {
       </p>
     </footer>
   );
-}
-
-/**
- * Whether the page is scrolled near its bottom, followed as it scrolls, resizes or grows (and
- * again on another page). True until the browser says otherwise, so the footer is never lost
- * without JavaScript.
- */
-function useNearBottom(pathname: string) {
-  const [near, setNear] = useState(true);
-  useEffect(() => {
-    const update = () =>
-      setNear(
-        isNearBottom(window.scrollY, window.innerHeight, document.documentElement.scrollHeight),
-      );
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(document.body);
-    window.addEventListener("scroll", update, { passive: true });
-    window.addEventListener("resize", update);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener("scroll", update);
-      window.removeEventListener("resize", update);
-    };
-  }, [pathname]);
-  return near;
 }
