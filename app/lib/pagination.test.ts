@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   clampPage,
+  nearerEnd,
   pageCountFor,
   pageItems,
   responsivePageItems,
@@ -68,5 +69,25 @@ describe("responsivePageItems", () => {
     expect(new Set(pages.map(({ item }) => (item.kind === "page" ? item.page : 0))).size).toBe(
       pages.length,
     );
+  });
+});
+
+describe("reading a page from its nearer end", () => {
+  it("takes the same rows as a walk from the start, for every page of lists of any length", () => {
+    for (const total of [0, 1, 19, 20, 21, 59, 60, 61, 1000]) {
+      const rows = Array.from({ length: total }, (_, index) => index);
+      for (let page = 1; page <= pageCountFor(total, 20); page++) {
+        const end = nearerEnd(page, 20, total);
+        const read = end.reversed
+          ? rows
+              .slice()
+              .reverse()
+              .slice(end.offset, end.offset + end.limit)
+              .reverse()
+          : rows.slice(end.offset, end.offset + end.limit);
+        expect(read, `${total} rows, page ${page}`).toEqual(rows.slice((page - 1) * 20, page * 20));
+        expect(end.offset, "never skips more than half").toBeLessThanOrEqual(total / 2);
+      }
+    }
   });
 });

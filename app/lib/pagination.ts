@@ -37,6 +37,25 @@ export function pageCountFor(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
+/**
+ * How to read one page of `total` ordered rows from its nearer end: skip `offset` rows and take
+ * `limit`, walking the order backwards when `reversed` (then the rows come last first). The last
+ * page of a million rows then costs what the first does.
+ */
+export function nearerEnd(
+  page: number,
+  pageSize: number,
+  total: number,
+): { reversed: boolean; offset: number; limit: number } {
+  const offset = (page - 1) * pageSize;
+  if (offset <= total / 2) return { reversed: false, offset, limit: pageSize };
+  return {
+    reversed: true,
+    offset: Math.max(0, total - offset - pageSize),
+    limit: Math.max(0, Math.min(pageSize, total - offset)),
+  };
+}
+
 /** A page button and the screens it shows on. */
 export type ResponsivePageItem = { item: PageItem; show: "always" | "wide" | "narrow" };
 

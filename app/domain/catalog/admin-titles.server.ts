@@ -8,7 +8,7 @@ import {
   staffPicks,
 } from "#app/db/schema.ts";
 import { releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
-import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
+import { clampPage, nearerEnd, pageCountFor } from "#app/lib/pagination.ts";
 import { ADMIN_PAGE_SIZE, COUNT_CAP, countUpTo } from "#app/domain/admin/lists.server.ts";
 import { keptCount } from "./regular-titles.server.ts";
 import { containsPattern } from "./search-text.ts";
@@ -61,9 +61,15 @@ export function adminListParams(
   };
 }
 
-function ordering(column: AnyColumn, dir: SortDirection, key: AnyColumn) {
-  const by = dir === "desc" ? desc : asc;
+/** The list's order; `reversed`, the same order backwards (its index walked from the other end). */
+function ordering(column: AnyColumn, dir: SortDirection, key: AnyColumn, reversed = false) {
+  const by = (dir === "desc") !== reversed ? desc : asc;
   return [by(column), by(key)];
+}
+
+/** A page read from the start (a capped count does not say where the end is). */
+function fromStart(page: number) {
+  return { reversed: false, offset: (page - 1) * ADMIN_PAGE_SIZE, limit: ADMIN_PAGE_SIZE };
 }
 
 export async function listRegularTitlesForAdmin(db: Database, params: AdminListParams) {
@@ -88,6 +94,7 @@ export async function listRegularTitlesForAdmin(db: Database, params: AdminListP
   const pageCount = pageCountFor(total, ADMIN_PAGE_SIZE);
   const page = clampPage(params.page, pageCount);
   const column = REGULAR_SORTS[params.sort as keyof typeof REGULAR_SORTS];
+  const end = !capped ? nearerEnd(page, ADMIN_PAGE_SIZE, total) : fromStart(page);
   const rows = await db
     .select({
       serialNo: regularTitles.regSerialNo,
@@ -102,9 +109,10 @@ export async function listRegularTitlesForAdmin(db: Database, params: AdminListP
     .from(regularTitles)
     .leftJoin(staffPicks, eq(staffPicks.regSerialNo, regularTitles.regSerialNo))
     .where(where)
-    .orderBy(...ordering(column, params.dir, regularTitles.regSerialNo))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
+    .orderBy(...ordering(column, params.dir, regularTitles.regSerialNo, end.reversed))
+    .limit(end.limit)
+    .offset(end.offset);
+  if (end.reversed) rows.reverse();
   const [{ picks }] = (await db.select({ picks: count() }).from(staffPicks)) as [{ picks: number }];
   return { rows, total, capped, page, pageCount, staffPickCount: picks };
 }
@@ -127,6 +135,7 @@ export async function listAdultTitlesForAdmin(db: Database, params: AdminListPar
   const pageCount = pageCountFor(total, ADMIN_PAGE_SIZE);
   const page = clampPage(params.page, pageCount);
   const column = ADULT_SORTS[params.sort as keyof typeof ADULT_SORTS];
+  const end = !capped ? nearerEnd(page, ADMIN_PAGE_SIZE, total) : fromStart(page);
   const rows = await db
     .select({
       serialNo: adultTitles.adultSerialNo,
@@ -139,9 +148,10 @@ export async function listAdultTitlesForAdmin(db: Database, params: AdminListPar
     })
     .from(adultTitles)
     .where(where)
-    .orderBy(...ordering(column, params.dir, adultTitles.adultSerialNo))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
+    .orderBy(...ordering(column, params.dir, adultTitles.adultSerialNo, end.reversed))
+    .limit(end.limit)
+    .offset(end.offset);
+  if (end.reversed) rows.reverse();
   return { rows, total, capped, page, pageCount };
 }
 
