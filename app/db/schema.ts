@@ -64,6 +64,11 @@ export function regularShopperSearchText(t: {
   return sql`(${t.title} || chr(31) || coalesce(${t.director}, '') || chr(31) || coalesce(${t.cast}, ''))`;
 }
 
+/** The "Newest" sort's key: the release year, 0 for a title without one (sorted last). */
+export function newestKey(releaseYear: AnyColumn) {
+  return sql`coalesce(${releaseYear}, 0)`;
+}
+
 /** A title's genres as a list ("Drama, War" → {Drama,War}), indexed for the genre filter. */
 export function regularGenreList(genres: AnyColumn) {
   return sql`regexp_split_to_array(btrim(${genres}), '[[:space:]]*,[[:space:]]*')`;
@@ -123,8 +128,11 @@ export const regularTitles = pgTable(
     // The back office sorts by price and year; stock (changed by every order) stays unindexed.
     index("regular_titles_price_sort").on(t.currentPriceCents, t.regSerialNo),
     index("regular_titles_year_sort").on(t.releaseYear, t.regSerialNo),
-    // The shop's "Newest" sort: latest release first, titles without a year last.
-    index("regular_titles_newest_sort").on(t.releaseYear.desc().nullsLast(), t.regSerialNo.desc()),
+    // The shop's "Newest" sort: latest release first, titles without a year (0) last. A key that
+    // is never null, so a deep page can start after a remembered title's keys (regular-titles).
+    // The year itself last (never deciding the order, serials being unique) lets the walk read
+    // the index alone: PostgreSQL reads an expression's column from the table otherwise.
+    index("regular_titles_newest_sort").on(newestKey(t.releaseYear), t.regSerialNo, t.releaseYear),
     // A title page's "more by this director".
     index("regular_titles_director").on(t.director),
   ],
@@ -186,6 +194,25 @@ export const genreCounts = pgTable(
     total: bigint("total", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.genre, t.disc] })],
+);
+
+/**
+ * Every word of the regular titles' titles, directors and cast (lower case, split where a letter
+ * or digit ends), with how many titles hold it in their title and anywhere: the search's
+ * spelling corrections look a typo up among these few thousand words (trigram index) instead of
+ * comparing it with every title, and a one- or two-letter search learns here whether any title
+ * holds it. Kept exact by triggers on regular_titles (drizzle/0028_search_words.sql).
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+    /** Titles whose title holds the word. */
+    titles: integer("titles").notNull().default(0),
+    /** Titles whose title, director or cast holds it. */
+    total: integer("total").notNull().default(0),
+  },
+  (t) => [index("search_words_word_trgm").using("gin", sql`${t.word} gin_trgm_ops`)],
 );
 
 /**

@@ -58,14 +58,39 @@ export function catalogueMemory<V extends object>(options: {
     }
     return now;
   };
+  // Look-ups under way, by generation and key: requests meanwhile share them.
+  const underWay = new Map<string, Promise<V>>();
+  const recall = (key: string): V | undefined =>
+    current() === undefined ? undefined : entries.get(key);
+  const keep = (since: number | undefined, key: string, value: V) => {
+    if (since === undefined || since !== current()) return;
+    if (options.sizeOf(value) <= options.maxSize) entries.set(key, value);
+  };
   return {
     now: catalogueGeneration,
-    recall(key: string): V | undefined {
-      return current() === undefined ? undefined : entries.get(key);
-    },
-    keep(since: number | undefined, key: string, value: V) {
-      if (since === undefined || since !== current()) return;
-      if (options.sizeOf(value) <= options.maxSize) entries.set(key, value);
+    recall,
+    keep,
+    /**
+     * The remembered answer, else `load`'s, kept; one load at a time per key and generation
+     * (whoever asks meanwhile waits for it). Undefined when no one listens for changes.
+     */
+    async lookUp(key: string, load: () => Promise<V>): Promise<V | undefined> {
+      const since = catalogueGeneration();
+      if (since === undefined) return undefined;
+      const known = recall(key);
+      if (known) return known;
+      const id = `${since}:${key}`;
+      let pending = underWay.get(id);
+      if (!pending) {
+        pending = load();
+        underWay.set(id, pending);
+        const done = () => underWay.delete(id);
+        pending.then((value) => {
+          done();
+          keep(since, key, value);
+        }, done);
+      }
+      return pending;
     },
   };
 }

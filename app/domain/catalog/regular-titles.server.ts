@@ -1,16 +1,18 @@
-import { and, asc, desc, eq, gt, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
-import type { Database } from "#app/db/client.server.ts";
+import { and, asc, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Database, Transaction } from "#app/db/client.server.ts";
 import {
   catalogueCounts,
   genreCounts,
+  newestKey,
   regularGenreList,
   regularShopperSearchText,
   regularTitleGenres,
   regularTitles,
+  searchWords,
   staffPicks,
 } from "#app/db/schema.ts";
 import type { Disc } from "#app/lib/catalog.ts";
-import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
+import { clampPage, nearerEnd, pageCountFor } from "#app/lib/pagination.ts";
 import { posterSrc } from "#app/lib/posters.ts";
 import { SUGGESTIONS_LIMIT, type SearchSuggestion } from "#app/lib/search-suggestion.ts";
 import { catalogueMemory } from "./catalogue-changes.server.ts";
@@ -28,8 +30,8 @@ const shopperText = regularShopperSearchText(regularTitles);
 const genreList = regularGenreList(regularTitles.genres);
 
 /**
- * How close a typo must come to a word of a title, director or cast to count as a match
- * (pg_trgm word similarity, 0..1). "godfathr" scores 0.78 against "The Godfather".
+ * How close a typo must come to a word of a title, director or cast to be respelt as it (pg_trgm
+ * word similarity, 0..1). "godfathr" scores 0.78 against "godfather".
  */
 const SIMILAR_THRESHOLD = 0.6;
 /** Looser, for the "Did you mean …?" hint shown when nothing matched. */
@@ -39,8 +41,6 @@ const HINT_THRESHOLD = 0.4;
  * "Matthew", "Catherine") to be a search for a person, and would count and sort most of the table.
  */
 const PEOPLE_MIN_LENGTH = 4;
-/** Typo matches are ranked, not counted: more than this many is no longer a spelling hint. */
-const SIMILAR_LIMIT = 240;
 
 const listColumns = {
   regSerialNo: regularTitles.regSerialNo,
@@ -77,34 +77,37 @@ function toCard(row: ListRow): RegularTitleCard {
   };
 }
 
+/** A list's sort keys, in their order (the serial last), and which way they run. */
+type SortKeys = { columns: SQL[]; descending: boolean };
+
 /**
  * Every order walks an index: by title, by price (either way), by newest release or by serial.
- * `reversed` is the same order backwards (the same index walked from its other end).
+ * Each ends on the serial, so no two titles share their keys.
  */
-function orderFor(sort: RegularListSort, reversed = false): SQL[] {
-  const up = reversed ? desc : asc;
-  const down = reversed ? asc : desc;
-  if (sort === "az") return [up(regularTitles.title), up(regularTitles.regSerialNo)];
-  if (sort === "za") return [down(regularTitles.title), down(regularTitles.regSerialNo)];
-  if (sort === "price-asc") {
-    return [up(regularTitles.currentPriceCents), up(regularTitles.regSerialNo)];
+function sortKeys(sort: RegularListSort): SortKeys {
+  const serial = sql`${regularTitles.regSerialNo}`;
+  if (sort === "az" || sort === "za") {
+    return { columns: [sql`${regularTitles.title}`, serial], descending: sort === "za" };
   }
-  if (sort === "price-desc") {
-    return [down(regularTitles.currentPriceCents), down(regularTitles.regSerialNo)];
+  if (sort === "price-asc" || sort === "price-desc") {
+    return {
+      columns: [sql`${regularTitles.currentPriceCents}`, serial],
+      descending: sort === "price-desc",
+    };
   }
   if (sort === "newest") {
-    // Spelled exactly as the newest-sort index is, so the index serves it (either way round).
-    return reversed
-      ? [
-          sql`${regularTitles.releaseYear} asc nulls first`,
-          sql`${regularTitles.regSerialNo} asc nulls first`,
-        ]
-      : [
-          sql`${regularTitles.releaseYear} desc nulls last`,
-          sql`${regularTitles.regSerialNo} desc nulls last`,
-        ];
+    return { columns: [newestKey(regularTitles.releaseYear), serial], descending: true };
   }
-  return [up(regularTitles.regSerialNo)];
+  return { columns: [serial], descending: false };
+}
+
+/** The keys' order; `reversed`, the same order backwards (its index walked from the other end). */
+function orderOf(keys: SortKeys, reversed = false): SQL[] {
+  return keys.columns.map((column) => (keys.descending !== reversed ? desc(column) : asc(column)));
+}
+
+function orderFor(sort: RegularListSort, reversed = false): SQL[] {
+  return orderOf(sortKeys(sort), reversed);
 }
 
 export type Page<T> = { items: T[]; total: number; page: number; pageCount: number };
@@ -130,20 +133,60 @@ export async function keptGenreCount(db: Database, genre: string, disc = "") {
   return row?.total ?? 0;
 }
 
-/** The serial numbers of one page of a list, `reversed` walking its order from the other end. */
-type KeyWalk = (reversed: boolean, limit: number, offset: number) => SQL;
+/** One title's sort keys in a list (`SortKeys.columns`' values): where a deep page starts after. */
+type Anchor = unknown[];
+
+/** A list (one sort, disc and genre) as its sort index holds it. */
+type ListWalk = {
+  /** Names the list, for its remembered anchors. */
+  id: string;
+  /**
+   * The serial numbers of `limit` titles past `offset` of them, in the list's order (`reversed`:
+   * from its end), counted from the first title after `after` when given (forwards only).
+   */
+  keys(reversed: boolean, limit: number, offset: number, after?: Anchor): SQL;
+  /** The keys of every ANCHOR_EVERY-th title, in the list's order: one walk of the whole index. */
+  anchors(): SQL;
+};
+
+/** Rows of a list between two remembered anchors. */
+const ANCHOR_EVERY = 2_400;
+
+/** The walk of a list from `from` (its rows, filtered) over a sort index whose keys are `keys`. */
+function listWalk(id: string, keys: SortKeys, from: SQL, where: SQL | undefined): ListWalk {
+  const after = (anchor: Anchor) =>
+    sql`(${sql.join(keys.columns, sql`, `)}) ${sql.raw(keys.descending ? "<" : ">")} (${sql.join(
+      anchor.map((value) => sql`${value}`),
+      sql`, `,
+    )})`;
+  const filter = (...conditions: (SQL | undefined)[]) => {
+    const present = conditions.filter((condition) => condition !== undefined);
+    return present.length > 0 ? sql`where ${sql.join(present, sql` and `)}` : sql``;
+  };
+  const keyNames = keys.columns.map((_, index) => sql.raw(`k${index}`));
+  return {
+    id,
+    keys: (reversed, limit, offset, anchor) => sql`
+      select ${keys.columns.at(-1)} as key from ${from}
+      ${filter(where, anchor && !reversed ? after(anchor) : undefined)}
+      order by ${sql.join(orderOf(keys, reversed), sql`, `)}
+      limit ${limit} offset ${offset}`,
+    anchors: () => sql`
+      select ${sql.join(keyNames, sql`, `)} from (
+        select ${sql.join(
+          keys.columns.map((column, index) => sql`${column} as ${keyNames[index]}`),
+          sql`, `,
+        )}, row_number() over (order by ${sql.join(orderOf(keys), sql`, `)}) as n
+        from ${from} ${filter(where)}
+      ) as numbered
+      where n % ${ANCHOR_EVERY} = 0
+      order by n`,
+  };
+}
 
 /** A list's keys from the titles' own sort indexes. */
-function titlesWalk(db: Database, where: SQL | undefined, sort: RegularListSort): KeyWalk {
-  return (reversed, limit, offset) =>
-    db
-      .select({ key: regularTitles.regSerialNo })
-      .from(regularTitles)
-      .where(where)
-      .orderBy(...orderFor(sort, reversed))
-      .limit(limit)
-      .offset(offset)
-      .getSQL();
+function titlesWalk(where: SQL | undefined, sort: RegularListSort, id: string): ListWalk {
+  return listWalk(id, sortKeys(sort), sql`${regularTitles}`, where);
 }
 
 /**
@@ -152,32 +195,45 @@ function titlesWalk(db: Database, where: SQL | undefined, sort: RegularListSort)
  * testing each one's genres.
  */
 function genrePriceWalk(
-  db: Database,
   genre: string,
   disc: Disc | undefined,
   sort: "price-asc" | "price-desc",
-): KeyWalk {
-  return (reversed, limit, offset) => {
-    const up = (sort === "price-asc") !== reversed ? asc : desc;
-    return db
-      .select({ key: regularTitleGenres.regSerialNo })
-      .from(regularTitleGenres)
-      .where(
-        and(
-          eq(regularTitleGenres.genre, genre),
-          disc ? eq(regularTitleGenres.disc, disc) : undefined,
-        ),
-      )
-      .orderBy(up(regularTitleGenres.currentPriceCents), up(regularTitleGenres.regSerialNo))
-      .limit(limit)
-      .offset(offset)
-      .getSQL();
+  id: string,
+): ListWalk {
+  const keys = {
+    columns: [sql`${regularTitleGenres.currentPriceCents}`, sql`${regularTitleGenres.regSerialNo}`],
+    descending: sort === "price-desc",
   };
+  const where = and(
+    eq(regularTitleGenres.genre, genre),
+    disc ? eq(regularTitleGenres.disc, disc) : undefined,
+  );
+  return listWalk(id, keys, sql`${regularTitleGenres}`, where);
+}
+
+/**
+ * Where the server listens for catalogue changes, each list's anchors: the sort keys of every
+ * ANCHOR_EVERY-th title, taken in one walk of its index when a deep page is first asked for, until
+ * the catalogue changes (stock alone never reorders a list). A page in the middle of a million
+ * titles then starts after the anchor before it, where OFFSET would count half a million index
+ * entries on every request.
+ */
+const anchorsByList = catalogueMemory<{ anchors: Anchor[] }>({
+  maxSize: 1_000_000,
+  sizeOf: (value) => value.anchors.length,
+});
+
+async function anchorsOf(db: Database, walk: ListWalk): Promise<Anchor[] | undefined> {
+  const known = await anchorsByList.lookUp(walk.id, async () => {
+    const { rows } = await db.execute<Record<string, unknown>>(walk.anchors());
+    return { anchors: rows.map((row) => Object.values(row)) };
+  });
+  return known?.anchors;
 }
 
 async function pageOf(
   db: Database,
-  walk: KeyWalk,
+  walk: ListWalk,
   sort: RegularListSort,
   requestedPage: number,
   totalQuery: Promise<number>,
@@ -186,17 +242,21 @@ async function pageOf(
   // Deferred join: walk the (narrow, index-only) sort index to the page's keys, then read the
   // full rows of just those 24 titles, so deep pages do not fetch every skipped row. A page in
   // the back half of the list is found from the end (the same index walked backwards), so the
-  // last page costs what the first does, whatever the catalogue's size.
+  // last page costs what the first does, whatever the catalogue's size; one deeper than an
+  // anchor's distance from either end starts after the remembered anchor before it.
+  const keysOf = async (offset: number, total?: number) => {
+    if (total === undefined) return walk.keys(false, REGULAR_PAGE_SIZE, offset);
+    const end = nearerEnd(offset / REGULAR_PAGE_SIZE + 1, REGULAR_PAGE_SIZE, total);
+    const anchors = end.offset >= ANCHOR_EVERY ? await anchorsOf(db, walk) : undefined;
+    const before = Math.floor(offset / ANCHOR_EVERY) - 1;
+    const anchor = anchors?.[before];
+    if (anchor) {
+      return walk.keys(false, REGULAR_PAGE_SIZE, offset - (before + 1) * ANCHOR_EVERY, anchor);
+    }
+    return walk.keys(end.reversed, end.limit, end.offset);
+  };
   const fetchPage = async (page: number, total?: number) => {
-    const offset = (page - 1) * REGULAR_PAGE_SIZE;
-    const fromEnd = total !== undefined && offset > total / 2;
-    const keys = fromEnd
-      ? walk(
-          true,
-          Math.min(REGULAR_PAGE_SIZE, total - offset),
-          Math.max(0, total - offset - REGULAR_PAGE_SIZE),
-        )
-      : walk(false, REGULAR_PAGE_SIZE, offset);
+    const keys = await keysOf((page - 1) * REGULAR_PAGE_SIZE, total);
     return db
       .select(listColumns)
       .from(regularTitles)
@@ -233,11 +293,12 @@ export function listRegularTitles(
   db: Database,
   options: { page: number; disc?: Disc; genre?: string; sort: RegularListSort },
 ): Promise<Page<RegularTitleCard>> {
+  const id = JSON.stringify([options.sort, options.disc ?? "", options.genre ?? ""]);
   if (!options.genre) {
     const where = options.disc ? eq(regularTitles.disc, options.disc) : undefined;
     return pageOf(
       db,
-      titlesWalk(db, where, options.sort),
+      titlesWalk(where, options.sort, id),
       options.sort,
       options.page,
       keptCount(db, "regular", options.disc),
@@ -245,7 +306,7 @@ export function listRegularTitles(
   }
   const genreCount = keptGenreCount(db, options.genre, options.disc);
   if (options.sort === "price-asc" || options.sort === "price-desc") {
-    const walk = genrePriceWalk(db, options.genre, options.disc, options.sort);
+    const walk = genrePriceWalk(options.genre, options.disc, options.sort, id);
     return pageOf(db, walk, options.sort, options.page, genreCount);
   }
   // A genre is one entry of the comma-separated list, matched whole through the genre index.
@@ -253,7 +314,7 @@ export function listRegularTitles(
     sql`${genreList} @> array[${options.genre}]::text[]`,
     options.disc ? eq(regularTitles.disc, options.disc) : undefined,
   );
-  return pageOf(db, titlesWalk(db, where, options.sort), options.sort, options.page, genreCount);
+  return pageOf(db, titlesWalk(where, options.sort, id), options.sort, options.page, genreCount);
 }
 
 /** The genres the catalogue holds, A→Z (one pass over the table: callers cache it). */
@@ -285,92 +346,88 @@ export function regularGenres(db: Database): Promise<string[]> {
 }
 
 export type SearchPage = Page<RegularTitleCard> & {
-  /** "contains": the text is in a title, director or cast; "similar": typo-tolerant matches. */
+  /** "contains": the text is in a title, director or cast; "similar": its typos respelt. */
   match: "contains" | "similar";
 };
 
 /**
  * Full search results: a case-insensitive contains-match on title, director and cast, sorted by
- * title; when nothing contains the text, the titles whose words come closest to it (typos),
- * best first.
- *
- * The matches are collected once through the trigram index and both counted and sorted from
- * that set. Walking the title index instead would test every title before a deep page, which
- * costs several times more for common words. Where the server listens for catalogue changes,
- * the titles containing the text are remembered in order (matchesInTitleOrder), and every page
- * and both title orders are slices of them.
+ * title; when nothing contains the text, the titles containing it respelt (each word no title
+ * holds replaced by the closest one some title does, see `respelled`).
  */
 export async function searchRegularTitles(
   db: Database,
   options: { query: string; page: number; sort: TitleSort },
 ): Promise<SearchPage> {
+  const found = await titlesContaining(db, options.query, options);
+  if (found.total > 0) return { ...found, match: "contains" };
+  const corrected = await respelled(db, options.query, SIMILAR_THRESHOLD);
+  const similar = corrected ? await titlesContaining(db, corrected, options) : undefined;
+  return similar && similar.total > 0
+    ? { ...similar, match: "similar" }
+    : { ...found, match: "contains" };
+}
+
+/**
+ * One page of the titles containing a text, by title either way round. The matches are
+ * collected once through the trigram index and both counted and sorted from that set: walking
+ * the title index instead would test every title before a deep page, which costs several times
+ * more for common words. Where the server listens for catalogue changes, the matches are
+ * remembered in title order (matchesInTitleOrder), and every page and both orders are slices of
+ * them.
+ */
+async function titlesContaining(
+  db: Database,
+  text: string,
+  options: { page: number; sort: TitleSort },
+): Promise<Page<RegularTitleCard>> {
   const direction = options.sort === "za" ? sql.raw("desc") : sql.raw("asc");
   const byTitle = sql`title ${direction}, reg_serial_no ${direction}`;
-  const searched = options.query.length >= PEOPLE_MIN_LENGTH ? shopperText : regularTitles.title;
+  const searched = text.length >= PEOPLE_MIN_LENGTH ? shopperText : regularTitles.title;
   const contains = sql`
-    select reg_serial_no, title, 0::real as distance from ${regularTitles}
-    where ${ilike(searched, containsPattern(options.query))}`;
-  const similar = sql`
-    select reg_serial_no, title, ${options.query} <<-> ${shopperText} as distance
-    from ${regularTitles}
-    where ${similarTo(options.query)}
-    order by distance, reg_serial_no
-    limit ${SIMILAR_LIMIT}`;
-  const fetchPage = async (matches: SQL, order: SQL, page: number) => {
-    const result = await db.execute<{ total: string; key: number | null }>(sql`
-      with matches as materialized (${matches}),
-      page as (
-        select reg_serial_no, title, distance from matches
-        order by ${order}
-        limit ${REGULAR_PAGE_SIZE} offset ${(page - 1) * REGULAR_PAGE_SIZE}
-      )
-      select (select count(*) from matches) as total, reg_serial_no as key
-      from (select 1) as always_one_row
-      left join page on true
-      order by ${order}`);
-    const keys = result.rows.flatMap((row) => (row.key === null ? [] : [row.key]));
-    return { total: Number(result.rows[0]?.total ?? 0), keys };
-  };
-  const remembered = await matchesInTitleOrder(db, options.query, contains);
-  if (remembered && remembered.length > 0) {
-    const pageCount = pageCountFor(remembered.length, REGULAR_PAGE_SIZE);
-    const page = clampPage(options.page, pageCount);
+    select reg_serial_no, title from ${regularTitles}
+    where ${ilike(searched, containsPattern(text))}`;
+  const remembered = await matchesInTitleOrder(db, text, contains);
+  let total: number;
+  let page: number;
+  let keys: number[];
+  if (remembered) {
+    total = remembered.length;
+    page = clampPage(options.page, pageCountFor(total, REGULAR_PAGE_SIZE));
     const skipped = (page - 1) * REGULAR_PAGE_SIZE;
-    const end = remembered.length - skipped;
-    const keys =
+    const end = total - skipped;
+    keys =
       options.sort === "za"
         ? Array.from(remembered.subarray(Math.max(0, end - REGULAR_PAGE_SIZE), end)).reverse()
         : Array.from(remembered.subarray(skipped, skipped + REGULAR_PAGE_SIZE));
-    const rows = await regularTitlesBySerial(db, keys);
-    const byKey = new Map(rows.map((row) => [row.regSerialNo, row]));
-    return {
-      items: keys.flatMap((key) => byKey.get(key) ?? []),
-      total: remembered.length,
-      page,
-      pageCount,
-      match: "contains",
+  } else {
+    const fetchPage = async (page: number) => {
+      const result = await db.execute<{ total: string; key: number | null }>(sql`
+        with matches as materialized (${contains}),
+        page as (
+          select reg_serial_no, title from matches
+          order by ${byTitle}
+          limit ${REGULAR_PAGE_SIZE} offset ${(page - 1) * REGULAR_PAGE_SIZE}
+        )
+        select (select count(*) from matches) as total, reg_serial_no as key
+        from (select 1) as always_one_row
+        left join page on true
+        order by ${byTitle}`);
+      const keys = result.rows.flatMap((row) => (row.key === null ? [] : [row.key]));
+      return { total: Number(result.rows[0]?.total ?? 0), keys };
     };
+    const first = await fetchPage(Math.max(1, options.page));
+    total = first.total;
+    page = clampPage(options.page, pageCountFor(total, REGULAR_PAGE_SIZE));
+    keys = page === options.page ? first.keys : (await fetchPage(page)).keys;
   }
-  const requested = Math.max(1, options.page);
-  let match: SearchPage["match"] = "contains";
-  let [matches, order] = [contains, byTitle];
-  let first = remembered ? { total: 0, keys: [] } : await fetchPage(matches, order, requested);
-  if (first.total === 0) {
-    match = "similar";
-    [matches, order] = [similar, options.sort === "none" ? sql`distance, reg_serial_no` : byTitle];
-    first = await fetchPage(matches, order, requested);
-  }
-  const pageCount = pageCountFor(first.total, REGULAR_PAGE_SIZE);
-  const page = clampPage(options.page, pageCount);
-  const { keys } = page === options.page ? first : await fetchPage(matches, order, page);
   const rows = await regularTitlesBySerial(db, keys);
   const byKey = new Map(rows.map((row) => [row.regSerialNo, row]));
   return {
     items: keys.flatMap((key) => byKey.get(key) ?? []),
-    total: first.total,
+    total,
     page,
-    pageCount,
-    match: first.total === 0 ? "contains" : match,
+    pageCount: pageCountFor(total, REGULAR_PAGE_SIZE),
   };
 }
 
@@ -392,57 +449,93 @@ const matchesByText = catalogueMemory<{ keys: Int32Array } | { tooMany: true }>(
   sizeOf: (value) => ("keys" in value ? value.keys.length : 1),
 });
 
-/** Undefined when nothing is remembered here (no one listens for changes) or there are too many. */
+/**
+ * Undefined when nothing is remembered here (no one listens for changes) or there are too many.
+ * Requests for the same text meanwhile share the one look-up: at a million titles a common
+ * word's matches take a second or more to collect, and a page asked for by many at once would
+ * otherwise collect them once per request.
+ */
 async function matchesInTitleOrder(
   db: Database,
   query: string,
   contains: SQL,
 ): Promise<Int32Array | undefined> {
-  const generation = matchesByText.now();
-  if (generation === undefined) return undefined;
-  const known = matchesByText.recall(query);
-  if (known) return "keys" in known ? known.keys : undefined;
-  const result = await db.execute<{ key: number }>(sql`
-    select reg_serial_no as key from (${contains}) as matches
-    order by title, reg_serial_no
-    limit ${REMEMBERED_MATCHES_LIMIT + 1}`);
-  if (result.rows.length > REMEMBERED_MATCHES_LIMIT) {
-    matchesByText.keep(generation, query, { tooMany: true });
-    return undefined;
-  }
-  const keys = Int32Array.from(result.rows, (row) => row.key);
-  matchesByText.keep(generation, query, { keys });
-  return keys;
-}
-
-/** Word similarity through the trigram index, at a threshold of our own (not the server's). */
-function similarTo(query: string, threshold = SIMILAR_THRESHOLD, text: SQL = shopperText): SQL {
-  // `<%` (index-assisted) uses the session threshold; the explicit comparison pins ours.
-  return sql`${query} <% ${text} and word_similarity(${query}, ${text}) >= ${threshold}`;
+  const known = await matchesByText.lookUp(query, async () => {
+    const result = await db.execute<{ key: number }>(sql`
+      select reg_serial_no as key from (${contains}) as matches
+      order by title, reg_serial_no
+      limit ${REMEMBERED_MATCHES_LIMIT + 1}`);
+    return result.rows.length > REMEMBERED_MATCHES_LIMIT
+      ? { tooMany: true as const }
+      : { keys: Int32Array.from(result.rows, (row) => row.key) };
+  });
+  return known && "keys" in known ? known.keys : undefined;
 }
 
 /**
- * The catalogue title closest to a misspelt query, for "Did you mean …?", or undefined when
- * none comes close or the closest is the query itself.
+ * What a shopper typed, each word spelt as the catalogue spells it: a word no title holds is
+ * replaced by the closest word one does (word similarity at `threshold` or more, among the
+ * catalogue's few thousand words rather than its titles; `inTitles`: words of titles only, not of
+ * directors or cast). Undefined when every word was already spelt so, or one has nothing close.
+ * Words are split as the words' table splits titles (drizzle/0028_search_words.sql), by the
+ * database itself. A threshold under the server's own (0.6) needs the caller's transaction to
+ * lower `pg_trgm.word_similarity_threshold`, which the index answers at.
+ */
+async function respelled(
+  db: Database | Transaction,
+  query: string,
+  threshold: number,
+  inTitles = false,
+): Promise<string | undefined> {
+  const held = inTitles ? sql`s.titles > 0` : sql`true`;
+  const { rows } = await db.execute<{ typed: string; word: string | null }>(sql`
+    select typed, coalesce(
+      (select s.word from ${searchWords} s where s.word = typed and ${held}),
+      (select s.word from ${searchWords} s
+        where length(typed) >= 3 and typed <% s.word
+          and word_similarity(typed, s.word) >= ${threshold} and ${held}
+        order by typed <<-> s.word, s.total desc, s.word
+        limit 1)) as word
+    from regexp_split_to_table(lower(${query}), '[^[:alnum:]]+') with ordinality as t(typed, n)
+    where typed <> ''
+    order by n`);
+  const lower = query.toLowerCase();
+  let respelt = "";
+  let at = 0;
+  for (const { typed, word } of rows) {
+    const found = lower.indexOf(typed, at);
+    if (word === null || found < 0) return undefined;
+    respelt += query.slice(at, found) + word;
+    at = found + typed.length;
+  }
+  respelt += query.slice(at);
+  return respelt.toLowerCase() === lower ? undefined : respelt;
+}
+
+/**
+ * The catalogue title closest to a misspelt query, for "Did you mean …?": the first title, A→Z,
+ * holding the query respelt with the words of titles at a looser similarity. Undefined when no
+ * word comes close, or the query is spelt as the catalogue spells it.
  */
 export async function closestRegularTitle(
   db: Database,
   query: string,
 ): Promise<string | undefined> {
-  const rows = await db.transaction(async (tx) => {
+  const respelt = await db.transaction(async (tx) => {
     // The index only answers `<%` at the session's threshold: lower it for this look-up alone.
     await tx.execute(
       sql`select set_config('pg_trgm.word_similarity_threshold', ${String(HINT_THRESHOLD)}, true)`,
     );
-    return tx
-      .select({ title: regularTitles.title })
-      .from(regularTitles)
-      .where(similarTo(query, HINT_THRESHOLD, sql`${regularTitles.title}`))
-      .orderBy(sql`${query} <<-> ${regularTitles.title}`, asc(regularTitles.regSerialNo))
-      .limit(1);
+    return respelled(tx, query, HINT_THRESHOLD, true);
   });
-  const title = rows[0]?.title;
-  return title && title.toLowerCase() !== query.toLowerCase() ? title : undefined;
+  if (!respelt) return undefined;
+  const [row] = await db
+    .select({ title: regularTitles.title })
+    .from(regularTitles)
+    .where(ilike(regularTitles.title, containsPattern(respelt)))
+    .orderBy(asc(regularTitles.title), asc(regularTitles.regSerialNo))
+    .limit(1);
+  return row && row.title.toLowerCase() !== query.toLowerCase() ? row.title : undefined;
 }
 
 /**
@@ -452,11 +545,14 @@ export async function closestRegularTitle(
  */
 const noSuggestion = catalogueMemory<{ none: true }>({ maxSize: 10_000, sizeOf: () => 1 });
 
+const suggestionColumns = sql`reg_serial_no as "regSerialNo", title, disc,
+  current_price_cents as "priceCents", qty_to_list > 0 as "inStock"`;
+
 /**
  * Up to ten titles for the navbar box: titles containing the text first, then titles whose
  * director or cast contains it, each in catalogue order (no ranking, so the trigram indexes
- * answer without collecting every match first). Only when nothing contains the text, the
- * closest titles by word similarity, so a typo still finds the film.
+ * answer without collecting every match first). Only when nothing contains the text, the titles
+ * containing it respelt (see `respelled`), so a typo still finds the film.
  */
 export async function suggestRegularTitles(
   db: Database,
@@ -465,31 +561,74 @@ export async function suggestRegularTitles(
   // Read before the look-up: a change announced during it makes the answer not worth keeping.
   const generation = noSuggestion.now();
   if (noSuggestion.recall(query)) return [];
-  const pattern = containsPattern(query);
+  const contains = await suggestionsContaining(db, query);
+  if (contains.length > 0 || query.length < PEOPLE_MIN_LENGTH) return contains;
+  const respelt = await respelled(db, query, SIMILAR_THRESHOLD);
+  const similar = respelt ? await suggestionsContaining(db, respelt) : [];
+  if (similar.length === 0) noSuggestion.keep(generation, query, { none: true });
+  return similar;
+}
+
+async function suggestionsContaining(db: Database, text: string): Promise<SearchSuggestion[]> {
+  const pattern = containsPattern(text);
+  if (text.length < TRIGRAM) {
+    const sparse = await sparseShortText(db, text);
+    if (sparse?.length === 0) return [];
+    if (sparse) {
+      // Only the titles holding one of these words can hold the text: the trigram index finds
+      // them, where a walk in catalogue order would test nearly every title.
+      const { rows } = await db.execute<SearchSuggestion>(sql`
+        select ${suggestionColumns} from ${regularTitles}
+        where (${or(...sparse.map((word) => ilike(regularTitles.title, containsPattern(word))))})
+          and ${ilike(regularTitles.title, pattern)}
+        order by reg_serial_no limit ${SUGGESTIONS_LIMIT}`);
+      return rows;
+    }
+  }
   const people =
-    query.length >= PEOPLE_MIN_LENGTH
+    text.length >= PEOPLE_MIN_LENGTH
       ? sql`${ilike(shopperText, pattern)} and not ${ilike(regularTitles.title, pattern)}`
       : sql`false`;
-  const columns = sql`reg_serial_no as "regSerialNo", title, disc, current_price_cents as "priceCents",
-    qty_to_list > 0 as "inStock"`;
   // The second branch runs only if the first returns fewer than ten rows.
-  const contains = await db.execute<SearchSuggestion>(sql`
-    (select ${columns} from ${regularTitles}
+  const { rows } = await db.execute<SearchSuggestion>(sql`
+    (select ${suggestionColumns} from ${regularTitles}
      where ${ilike(regularTitles.title, pattern)}
      order by reg_serial_no limit ${SUGGESTIONS_LIMIT})
     union all
-    (select ${columns} from ${regularTitles}
+    (select ${suggestionColumns} from ${regularTitles}
      where ${people}
      order by reg_serial_no limit ${SUGGESTIONS_LIMIT})
     limit ${SUGGESTIONS_LIMIT}`);
-  if (contains.rows.length > 0 || query.length < PEOPLE_MIN_LENGTH) return contains.rows;
-  const similar = await db.execute<SearchSuggestion>(sql`
-    select ${columns} from ${regularTitles}
-    where ${similarTo(query)}
-    order by ${query} <<-> ${shopperText}, reg_serial_no
-    limit ${SUGGESTIONS_LIMIT}`);
-  if (similar.rows.length === 0) noSuggestion.keep(generation, query, { none: true });
-  return similar.rows;
+  return rows;
+}
+
+/** Text shorter than a trigram is not in the trigram index. */
+const TRIGRAM = 3;
+/** Below this many titles holding a short text, its titles are found through their words. */
+const SPARSE_TITLES = 1_000;
+/** …and through no more words than this. */
+const SPARSE_WORDS = 24;
+
+/**
+ * For one or two letters: the words of titles holding them, when they are few, else undefined
+ * (then the titles are walked in catalogue order, where ten holding the text come soon). An empty
+ * list: no title holds the text. Undefined too when the text is not one word, or one of the words
+ * is itself too short for the trigram index.
+ */
+async function sparseShortText(db: Database, text: string): Promise<string[] | undefined> {
+  const { rows } = await db.execute<{ oneWord: boolean; titles: string; words: string[] | null }>(
+    sql`
+    select lower(${text}) ~ '^[[:alnum:]]+$' as "oneWord", coalesce(sum(titles), 0) as titles,
+      array_agg(word order by word) as words
+    from ${searchWords}
+    where titles > 0 and strpos(word, lower(${text})) > 0`,
+  );
+  const [found] = rows;
+  if (!found?.oneWord) return undefined;
+  const words = found.words ?? [];
+  if (words.length === 0) return [];
+  const usable = words.length <= SPARSE_WORDS && words.every((word) => word.length >= TRIGRAM);
+  return usable && Number(found.titles) < SPARSE_TITLES ? words : undefined;
 }
 
 export type RegularTitleDetail = RegularTitleCard & {
