@@ -6,6 +6,8 @@
 export const REFUSAL_STATUS = {
   /** The input is wrong: the message (and `field`) say how. */
   invalid: 400,
+  /** The card was declined: nothing was paid, and the order still waits for its payment. */
+  declined: 402,
   "not-found": 404,
   /** Not from the state the thing is in now (someone else may just have changed it). */
   conflict: 409,
