@@ -16,6 +16,8 @@ export const REFUSAL_STATUS = {
   "rate-limited": 429,
   /** The payment provider refused or could not be reached; nothing else was lost. */
   "refund-failed": 502,
+  /** Could not be kept just now (the database is away): nothing was lost from the form. */
+  unavailable: 503,
 } as const;
 
 export type RefusalReason = keyof typeof REFUSAL_STATUS;
