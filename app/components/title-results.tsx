@@ -30,60 +30,44 @@ export function listedAdultTitle(card: AdultTitleCard) {
   return { adultSerialNo, title, disc, year, priceCents, production, description, poster, inStock };
 }
 
-export function regularResult(title: ReturnType<typeof listedRegularTitle>): ResultTitle {
-  const href = `/movies/${title.regSerialNo}`;
-  const alertHref = `${href}#${BACK_IN_STOCK_ANCHOR}`;
+/**
+ * A listed title of either catalogue as its card, its details dialog and its cart line show it.
+ * Only the regular catalogue has back-in-stock alerts.
+ */
+export function titleResult(
+  title: ReturnType<typeof listedRegularTitle> | ReturnType<typeof listedAdultTitle>,
+): ResultTitle {
+  const adult = "adultSerialNo" in title;
+  const key = adult ? title.adultSerialNo : title.regSerialNo;
+  const href = adult ? `/adult-movies/${key}` : `/movies/${key}`;
+  const alertHref = adult ? undefined : `${href}#${BACK_IN_STOCK_ANCHOR}`;
+  const { poster, disc, priceCents, inStock } = title;
   return {
     alertHref,
-    key: title.regSerialNo,
+    key,
     title: title.title,
     href,
-    poster: title.poster,
-    disc: title.disc,
-    priceCents: title.priceCents,
-    inStock: title.inStock,
+    poster,
+    disc,
+    priceCents,
+    inStock,
     details: {
       title: title.title,
-      poster: title.poster,
-      priceCents: title.priceCents,
+      poster,
+      priceCents,
       description: title.description,
-      inStock: title.inStock,
+      inStock,
       facts: [
-        { label: "Year", value: title.releaseYear },
-        { label: "Disc", value: title.disc },
-        { label: "Genre", value: title.genres },
+        { label: "Year", value: adult ? title.year : title.releaseYear },
+        { label: "Disc", value: disc },
+        adult
+          ? { label: "Production", value: title.production }
+          : { label: "Genre", value: title.genres },
       ],
       href,
       alertHref,
     },
-    product: regularCartProduct(title),
-  };
-}
-
-export function adultResult(title: ReturnType<typeof listedAdultTitle>): ResultTitle {
-  const href = `/adult-movies/${title.adultSerialNo}`;
-  return {
-    key: title.adultSerialNo,
-    title: title.title,
-    href,
-    poster: title.poster,
-    disc: title.disc,
-    priceCents: title.priceCents,
-    inStock: title.inStock,
-    details: {
-      title: title.title,
-      poster: title.poster,
-      priceCents: title.priceCents,
-      description: title.description,
-      inStock: title.inStock,
-      facts: [
-        { label: "Year", value: title.year },
-        { label: "Disc", value: title.disc },
-        { label: "Production", value: title.production },
-      ],
-      href,
-    },
-    product: adultCartProduct(title),
+    product: adult ? adultCartProduct(title) : regularCartProduct(title),
   };
 }
 

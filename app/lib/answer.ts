@@ -6,6 +6,8 @@
 export const REFUSAL_STATUS = {
   /** The input is wrong: the message (and `field`) say how. */
   invalid: 400,
+  /** The card was declined: nothing was paid, and the order still waits for its payment. */
+  declined: 402,
   "not-found": 404,
   /** Not from the state the thing is in now (someone else may just have changed it). */
   conflict: 409,
@@ -14,6 +16,8 @@ export const REFUSAL_STATUS = {
   "rate-limited": 429,
   /** The payment provider refused or could not be reached; nothing else was lost. */
   "refund-failed": 502,
+  /** Could not be kept just now (the database is away): nothing was lost from the form. */
+  unavailable: 503,
 } as const;
 
 export type RefusalReason = keyof typeof REFUSAL_STATUS;

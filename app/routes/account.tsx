@@ -13,10 +13,12 @@ import {
   callAuth,
   isPasswordProblem,
   problemMessage,
+  refusalOf,
 } from "#app/domain/accounts/auth-call.server.ts";
 import {
   changePasswordSchema,
   fieldErrors,
+  type FieldErrors,
   ownAlertSchema,
   profileSchema,
   totpCodeSchema,
@@ -24,6 +26,7 @@ import {
 import { requireUser } from "#app/domain/accounts/session.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply, type Answer, type RefusalReason } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/account";
 import { readForm } from "#app/lib/request.server.ts";
 import { getEnv } from "#app/lib/env.server.ts";
@@ -122,96 +125,82 @@ function setupFromForm(form: Record<string, string>) {
   return twoFactorSetup(secretUri, backupCodes);
 }
 
-type ActionData = {
-  intent: string;
-  errors: Record<string, string | undefined>;
-  message?: string | null;
-  values?: Record<string, string>;
-  setup?: TwoFactorSetup;
-};
-
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const intent = String(form.intent ?? "");
-  const fail = (result: Omit<ActionData, "intent">, status = 400) =>
-    data<ActionData>({ intent, ...result }, { status });
+  // Each section's refusals are about its fields, shown beside them; 2fa-verify's keep the set-up.
+  const refused = (
+    errors: FieldErrors,
+    more: { values?: Record<string, string>; setup?: TwoFactorSetup } = {},
+    reason: RefusalReason = "invalid",
+  ) => reply.refused(reason, Object.values(errors)[0] ?? "", { intent, errors, ...more });
 
   if (intent === "profile") {
     const parsed = profileSchema.safeParse(form);
-    if (!parsed.success) return fail({ errors: fieldErrors(parsed.error), values: form });
+    if (!parsed.success) return refused(fieldErrors(parsed.error), { values: form });
     const saved = await updateOwnProfile(getDb(), user.id, {
       ...parsed.data,
       dateOfBirth: parsed.data.dateOfBirth || null,
     });
-    if (!saved.ok) return fail({ errors: { [saved.field]: saved.message }, values: form });
+    if (!saved.ok) return refused({ [saved.field]: saved.message }, { values: form });
     throw redirect("/account?saved=personalInfo");
   }
 
   if (intent === "password") {
     const parsed = changePasswordSchema.safeParse(form);
-    if (!parsed.success) return fail({ errors: fieldErrors(parsed.error) });
+    if (!parsed.success) return refused(fieldErrors(parsed.error));
     const result = await callAuth(request, "/change-password", {
       currentPassword: parsed.data.currentPassword,
       newPassword: parsed.data.password,
       revokeOtherSessions: true,
     });
     if (isPasswordProblem(result)) {
-      return fail({ errors: { password: problemMessage(result, "Choose another password.") } });
+      return refused({ password: problemMessage(result, "Choose another password.") });
     }
     if (!result.ok) {
       const message = problemMessage(result, "Could not change your password.");
-      return fail({
-        errors: {
-          currentPassword: /invalid password/i.test(message)
-            ? "Your current password is not right."
-            : message,
-        },
-      });
+      const currentPassword = /invalid password/i.test(message)
+        ? "Your current password is not right."
+        : message;
+      return refused({ currentPassword }, {}, refusalOf(result));
     }
     throw redirect("/account?saved=password", { headers: result.cookies });
   }
 
   if (intent === "2fa-enable") {
-    if (!form.password) return fail({ errors: { password: "Please enter your password." } });
+    if (!form.password) return refused({ password: "Please enter your password." });
     const result = await callAuth<{ totpURI?: string; backupCodes?: string[] }>(
       request,
       "/two-factor/enable",
       { password: form.password, method: "totp" },
     );
     if (!result.ok || !result.body.totpURI) {
-      return fail({
-        errors: { password: problemMessage(result, "Could not start two-factor setup.") },
-      });
+      const password = problemMessage(result, "Could not start two-factor setup.");
+      return refused({ password }, {}, refusalOf(result));
     }
-    return data<ActionData>(
-      {
-        intent,
-        errors: {},
-        setup: twoFactorSetup(result.body.totpURI, result.body.backupCodes ?? []),
-      },
-      { headers: result.cookies },
-    );
+    const setup = twoFactorSetup(result.body.totpURI, result.body.backupCodes ?? []);
+    return data(reply.ok(null, { intent, setup }), { headers: result.cookies });
   }
 
   if (intent === "2fa-verify") {
     const parsed = totpCodeSchema.safeParse(form);
     const setup = setupFromForm(form);
-    if (!parsed.success) return fail({ errors: fieldErrors(parsed.error), setup });
+    if (!parsed.success) return refused(fieldErrors(parsed.error), { setup });
     const result = await callAuth(request, "/two-factor/verify-totp", { code: parsed.data.code });
     if (!result.ok) {
-      return fail({ errors: { code: "That code is not right. Try the newest one." }, setup });
+      const code = "That code is not right. Try the newest one.";
+      return refused({ code }, { setup }, refusalOf(result));
     }
     throw redirect("/account?saved=security", { headers: result.cookies });
   }
 
   if (intent === "2fa-disable") {
-    if (!form.password) return fail({ errors: { password: "Please enter your password." } });
+    if (!form.password) return refused({ password: "Please enter your password." });
     const result = await callAuth(request, "/two-factor/disable", { password: form.password });
     if (!result.ok) {
-      return fail({
-        errors: { password: problemMessage(result, "Could not turn two-factor off.") },
-      });
+      const password = problemMessage(result, "Could not turn two-factor off.");
+      return refused({ password }, {}, refusalOf(result));
     }
     throw redirect("/account?saved=security", { headers: result.cookies });
   }
@@ -221,12 +210,12 @@ export async function action({ request }: Route.ActionArgs) {
     const account = { userId: user.id, email: user.email };
     // Someone else's alert (or none) is not found here, whoever's it is.
     if (!parsed.success || !(await unsubscribeOwn(getDb(), account, parsed.data.id))) {
-      return fail({ errors: {}, message: "There is no such alert among yours." }, 404);
+      return reply.refused("not-found", "There is no such alert among yours.", { intent });
     }
     throw redirect("/account?section=alerts&saved=alerts");
   }
 
-  return fail({ errors: {}, message: "Unknown request." });
+  return reply.unknownAction();
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -236,7 +225,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const ordersLoading = useOrdersLoading("/account", "orders");
   const section = ordersLoading ? "orders" : loaderData.section;
   const busy = navigation.state === "submitting";
-  const errors = actionData?.errors ?? {};
+  const answer: (Answer & { intent?: string; setup?: TwoFactorSetup }) | undefined = actionData;
+  const errors: FieldErrors = answer?.errors ?? {};
 
   useSavedToast(loaderData);
 
@@ -264,13 +254,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   return (
     <AccountSection>
       {section === "personalInfo" ? (
-        <PersonalInfoForm user={user} values={actionData?.values} errors={errors} busy={busy} />
+        <PersonalInfoForm user={user} values={answer?.values} errors={errors} busy={busy} />
       ) : null}
       {section === "password" ? <PasswordForm errors={errors} busy={busy} /> : null}
       {section === "alerts" ? (
         <AccountAlerts
           alerts={loaderData.alerts}
-          error={actionData?.intent === "alert-unsubscribe" ? (actionData.message ?? null) : null}
+          error={answer?.intent === "alert-unsubscribe" ? answer.message : null}
           busy={busy}
         />
       ) : null}
@@ -278,7 +268,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {section === "security" ? (
         <TwoFactorForm
           enabled={user.twoFactorEnabled}
-          setup={actionData?.setup}
+          setup={answer?.setup}
           errors={errors}
           busy={busy}
         />

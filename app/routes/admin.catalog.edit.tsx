@@ -16,6 +16,7 @@ import { positiveInt } from "#app/lib/http.server.ts";
 import { posterSrc } from "#app/lib/posters.ts";
 import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.catalog.edit";
 
 // One module for both catalogues' edit pages: the address says which (app/routes.ts).
@@ -74,7 +75,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!serialNo) throw data("This title does not exist.", { status: 404 });
   const save = kind === "adult" ? saveAdultTitle : saveRegularTitle;
   const result = await save(getDb(), await readFormWithFiles(request), serialNo);
-  if (!result.ok) return data(result, { status: 400 });
+  if (!result.ok) {
+    const { reason, message, errors, values } = result;
+    return reply.refused(reason, message, { errors, values });
+  }
   throw redirect(`${CATALOGUE_FORMS[kind].listPath}?q=${serialNo}&saved=${serialNo}`);
 }
 
@@ -86,7 +90,7 @@ export default function EditTitle({ loaderData, actionData }: Route.ComponentPro
       fields={catalogue.fields}
       values={actionData?.values ?? loaderData.values}
       errors={actionData?.errors ?? {}}
-      message={actionData?.message ?? null}
+      message={actionData && !actionData.errors ? actionData.message : null}
       submitLabel="Save Changes"
       poster={{ src: loaderData.poster, alt: `Poster of ${loaderData.title}` }}
       cancelHref={catalogue.listPath}

@@ -1,5 +1,5 @@
 import { FileUp } from "#app/components/ui/icons.tsx";
-import { data, Link, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
@@ -12,6 +12,7 @@ import {
 } from "#app/domain/catalog/catalog-csv.server.ts";
 import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.catalog.import";
 
 export const meta: Route.MetaFunction = () => [
@@ -28,30 +29,40 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { kind: kindOf(request) };
 }
 
-type Answer = { report: CatalogImportReport | null; error: string | null };
+/** What the report says in one sentence. */
+function summary(report: CatalogImportReport): string {
+  if (report.written) return `Imported: ${report.added} added, ${report.updated} updated.`;
+  if (report.rejected.length > 0) {
+    return `Nothing was written: ${report.rejected.length} of ${report.total} rows need fixing.`;
+  }
+  return `Dry run: ${report.added} would be added, ${report.updated} updated, 0 rejected.`;
+}
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
   const { fields, files } = await readFormWithFiles(request);
   const file = files.file;
-  if (!file) return data<Answer>({ report: null, error: "Choose a CSV file." }, { status: 400 });
+  if (!file) return reply.refused("invalid", "Choose a CSV file.");
   try {
     const report = await importCatalogCsv(getDb(), kindOf(request), file.stream(), {
       dryRun: fields.intent !== "import",
     });
-    return data<Answer>({ report, error: null }, { status: report.rejected.length ? 422 : 200 });
+    // Rows that need fixing refuse the whole file: nothing is written until every row is right.
+    return report.rejected.length
+      ? reply.refused("invalid", summary(report), { report })
+      : reply.ok(summary(report), { report });
   } catch (error) {
     if (!(error instanceof CatalogCsvError)) throw error;
-    return data<Answer>({ report: null, error: error.message }, { status: 400 });
+    return reply.refused("invalid", error.message);
   }
 }
 
 export default function ImportCatalog({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<typeof action>();
   const location = useLocation();
   const busy = fetcher.state !== "idle";
   const answer = fetcher.data;
-  const report = answer?.report;
+  const report = answer && "report" in answer ? answer.report : undefined;
   const listPath = loaderData.kind === "adult" ? "/admin/adult/items" : "/admin/items";
   const columns =
     loaderData.kind === "adult"
@@ -91,16 +102,12 @@ export default function ImportCatalog({ loaderData }: Route.ComponentProps) {
       </fetcher.Form>
       <div className="mt-6 max-w-3xl" aria-live="polite">
         {busy ? <p>Reading the file…</p> : null}
-        {!busy && answer?.error ? <FormMessage tone="error">{answer.error}</FormMessage> : null}
+        {!busy && answer && !report ? (
+          <FormMessage tone="error">{answer.message}</FormMessage>
+        ) : null}
         {!busy && report ? (
           <section aria-label="Import report" className="rounded-xl border bg-card p-4">
-            <p className="font-semibold">
-              {report.written
-                ? `Imported: ${report.added} added, ${report.updated} updated.`
-                : report.rejected.length > 0
-                  ? `Nothing was written: ${report.rejected.length} of ${report.total} rows need fixing.`
-                  : `Dry run: ${report.added} would be added, ${report.updated} updated, 0 rejected.`}
-            </p>
+            <p className="font-semibold">{answer?.message}</p>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 text-sm">
               <dt>Rows</dt>
               <dd>{report.total}</dd>

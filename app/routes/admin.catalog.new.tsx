@@ -1,10 +1,11 @@
-import { data, redirect, useLocation } from "react-router";
+import { redirect, useLocation } from "react-router";
 import { CATALOGUE_FORMS, catalogueOfPath, TitleForm } from "#app/components/admin/title-form.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
 import { saveAdultTitle, saveRegularTitle } from "#app/domain/catalog/title-forms.server.ts";
 import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.catalog.new";
 
 // One module for both catalogues' "add a title" pages: the address says which (app/routes.ts).
@@ -27,7 +28,10 @@ export async function action({ request }: Route.ActionArgs) {
   const kind = catalogueOfPath(new URL(request.url).pathname);
   const save = kind === "adult" ? saveAdultTitle : saveRegularTitle;
   const result = await save(getDb(), await readFormWithFiles(request));
-  if (!result.ok) return data(result, { status: 400 });
+  if (!result.ok) {
+    const { reason, message, errors, values } = result;
+    return reply.refused(reason, message, { errors, values });
+  }
   const { listPath } = CATALOGUE_FORMS[kind];
   throw redirect(`${listPath}?q=${result.serialNo}&saved=${result.serialNo}`);
 }
@@ -40,7 +44,7 @@ export default function AddTitle({ actionData }: Route.ComponentProps) {
       fields={catalogue.fields}
       values={actionData?.values ?? catalogue.newValues}
       errors={actionData?.errors ?? {}}
-      message={actionData?.message ?? null}
+      message={actionData && !actionData.errors ? actionData.message : null}
       submitLabel="Add Title"
       cancelHref={catalogue.listPath}
     />

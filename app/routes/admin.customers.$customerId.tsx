@@ -17,6 +17,7 @@ import { getEnv } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { formatShopDate } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.customers.$customerId";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -47,7 +48,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = birthDateCorrectionSchema.safeParse(form);
   if (!parsed.success) {
-    return data({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
+    const errors = fieldErrors(parsed.error);
+    return reply.refused("invalid", Object.values(errors)[0] ?? "", { errors, values: form });
   }
   const changed = await correctBirthDate(getDb(), {
     customerId: params.customerId,

@@ -1,7 +1,7 @@
 import { Search } from "#app/components/ui/icons.tsx";
 import { Form, redirect, useSubmit } from "react-router";
 import { CatalogueListPage } from "#app/components/catalogue-list-page.tsx";
-import { adultResult, listedAdultTitle } from "#app/components/title-results.tsx";
+import { titleResult, listedAdultTitle } from "#app/components/title-results.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -46,7 +46,7 @@ export default function AdultTitles({ loaderData }: Route.ComponentProps) {
     <CatalogueListPage
       heading="Adult Titles"
       result={result}
-      titles={result.items.map(adultResult)}
+      titles={result.items.map(titleResult)}
       listPath="/adult-movies"
       loadingText="Loading Adult Movies…"
       emptyText="No titles match this production."

@@ -11,6 +11,7 @@ import {
 import { getEnv } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/alerts.unsubscribe.$id.$token";
 
 export const meta: Route.MetaFunction = () => [
@@ -42,7 +43,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ params }: Route.ActionArgs) {
   const alert = await alertOf(params);
   await unsubscribeAddress(getDb(), alert.email);
-  return { ok: true, message: STOPPED };
+  return reply.ok(STOPPED);
 }
 
 export default function StopAlert({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { CartLines } from "#app/components/cart/cart-lines.tsx";
 import { CheckoutForm } from "#app/components/cart/checkout-form.tsx";
@@ -21,7 +21,7 @@ import {
 import { quoteCheckout, startPayment, type Quote } from "#app/domain/orders/checkout.server.ts";
 import { clientIp } from "#app/lib/client-ip.ts";
 import { lastShippingDetails } from "#app/domain/orders/customer-orders.server.ts";
-import { fieldErrors } from "#app/domain/accounts/forms.ts";
+import { fieldErrors, type FieldErrors } from "#app/domain/accounts/forms.ts";
 import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
 import { paymentProviderFor } from "#app/domain/payments/providers.server.ts";
 import { getEnv, publicUrl } from "#app/lib/env.server.ts";
@@ -29,6 +29,7 @@ import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { DEFAULT_SHIPPING_OPTION, shippingCents } from "#app/lib/shipping.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply, type RefusalReason } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [
@@ -83,23 +84,6 @@ function readLines(text: string | undefined): OrderLine[] | null {
   }
 }
 
-type CartStep = {
-  step: "cart";
-  values: ShippingValues;
-  shippingMethod: string;
-  errors: Record<string, string | undefined>;
-  message: string | null;
-};
-type ReviewStep = {
-  step: "review";
-  values: ShippingValues;
-  shippingMethod: string;
-  lines: string;
-  quote: Quote;
-  checkoutKey: string;
-  message: string | null;
-};
-
 export async function action({ request }: Route.ActionArgs) {
   const user = await getSignedInAccount(request);
   // Checkout needs an account; the cart stays in the browser meanwhile.
@@ -115,16 +99,19 @@ export async function action({ request }: Route.ActionArgs) {
     email: form.email ?? "",
   };
   const shippingMethod = form.shippingMethod === "express" ? "express" : "standard";
-  const backToCart = (fields: Omit<CartStep, "step" | "values" | "shippingMethod">, status = 400) =>
-    data<CartStep | ReviewStep>({ step: "cart", values, shippingMethod, ...fields }, { status });
+  // Every answer keeps what was typed; one with a review shows the review step.
+  const typed = { values, shippingMethod };
+  const backToCart = (reason: RefusalReason, message: string, errors?: FieldErrors) =>
+    reply.refused(reason, message, { ...typed, errors });
 
   const shipping = shippingAddressSchema.safeParse(values);
   if (!shipping.success) {
+    const errors = fieldErrors(shipping.error);
     const missing = Object.values(values).some((value) => value.trim() === "");
-    return backToCart({ errors: fieldErrors(shipping.error), message: missing ? FILL_ALL : null });
+    return backToCart("invalid", missing ? FILL_ALL : (Object.values(errors)[0] ?? ""), errors);
   }
   const lines = readLines(form.lines);
-  if (!lines) return backToCart({ errors: {}, message: "Your cart is empty." });
+  if (!lines) return backToCart("invalid", "Your cart is empty.");
 
   const env = getEnv();
   const pricing = {
@@ -133,30 +120,16 @@ export async function action({ request }: Route.ActionArgs) {
   };
   const quote = () =>
     quoteCheckout(getDb(), { lines, shippingMethod, state: shipping.data.state }, pricing);
-  const review = (
-    quoted: Quote,
-    checkoutKey: string,
-    message: string | null = null,
-    init: ResponseInit = { status: message ? 409 : 200 },
-  ) =>
-    data<CartStep | ReviewStep>(
-      {
-        step: "review",
-        values,
-        shippingMethod,
-        lines: form.lines!,
-        quote: quoted,
-        checkoutKey,
-        message,
-      },
-      init,
-    );
+  const withReview = (quoted: Quote, checkoutKey: string) => ({
+    ...typed,
+    review: { lines: form.lines!, quote: quoted, checkoutKey },
+  });
 
   const checkoutKey = z.uuid().safeParse(form.checkoutKey);
   if (form.intent !== "pay" || !checkoutKey.success) {
     const quoted = await quote();
-    if (!quoted.ok) return backToCart({ errors: {}, message: quoted.message }, 409);
-    return review(quoted.quote, crypto.randomUUID());
+    if (!quoted.ok) return backToCart("conflict", quoted.message);
+    return reply.ok(null, withReview(quoted.quote, crypto.randomUUID()));
   }
 
   // Placing the order prices it again from the catalogue; the quote is only needed to show the
@@ -188,18 +161,20 @@ export async function action({ request }: Route.ActionArgs) {
   if (result.ok) throw redirect(result.redirectTo);
   if (result.retryAfterSeconds) {
     const quoted = await quote();
-    if (!quoted.ok) return backToCart({ errors: {}, message: quoted.message }, 429);
-    return review(quoted.quote, checkoutKey.data, result.message, {
-      status: 429,
-      headers: { "Retry-After": String(result.retryAfterSeconds) },
-    });
+    if (!quoted.ok) return backToCart("rate-limited", quoted.message);
+    return reply.refused(
+      "rate-limited",
+      result.message,
+      withReview(quoted.quote, checkoutKey.data),
+      { "Retry-After": String(result.retryAfterSeconds) },
+    );
   }
   // The stock has just been counted: the shopper changes the cart before anything else.
-  if (result.soldOut) return backToCart({ errors: {}, message: result.message }, 409);
+  if (result.soldOut) return backToCart("conflict", result.message);
   const quoted = await quote();
-  if (!quoted.ok) return backToCart({ errors: {}, message: quoted.message }, 409);
+  if (!quoted.ok) return backToCart("conflict", quoted.message);
   // The attempt's order is over (released, or never placed): pressing "Pay" again is a new one.
-  return review(quoted.quote, crypto.randomUUID(), result.message);
+  return reply.refused("conflict", result.message, withReview(quoted.quote, crypto.randomUUID()));
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -231,9 +206,22 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
     );
   }
 
-  if (reviewing && actionData?.step === "review") {
-    return <ReviewStep review={actionData} busy={busy} onEdit={() => setReviewing(false)} />;
+  const review = actionData && "review" in actionData ? actionData.review : undefined;
+  if (reviewing && actionData && review) {
+    return (
+      <ReviewStep
+        review={review}
+        values={actionData.values ?? values}
+        shippingMethod={actionData.shippingMethod ?? shippingId}
+        message={actionData.message}
+        busy={busy}
+        onEdit={() => setReviewing(false)}
+      />
+    );
   }
+  // Field errors show beside their fields; above the form, only a message about the whole form.
+  const answer = review ? undefined : actionData;
+  const message = answer && (!answer.errors || answer.message === FILL_ALL) ? answer.message : null;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
@@ -251,8 +239,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <CheckoutForm
             lines={cart.lines}
             values={values}
-            errors={actionData?.step === "cart" ? actionData.errors : {}}
-            message={actionData?.step === "cart" ? actionData.message : null}
+            errors={answer?.errors ?? {}}
+            message={message}
             onChange={update}
             shippingId={shippingId}
             signedIn={loaderData.signedIn}

@@ -12,6 +12,7 @@ import { getEnv, publicUrl } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { readForm } from "#app/lib/request.server.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/checkout.test-payment.$sessionId";
 
 export const meta: Route.MetaFunction = () => [
@@ -46,17 +47,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const values = { cardNumber: form.cardNumber ?? "", expiry: form.expiry ?? "" };
   if (order.status !== "pending") {
-    return data(
-      { values, errors: {}, message: "This payment session has ended." },
-      { status: 409 },
-    );
+    return reply.refused("conflict", "This payment session has ended.", { values });
   }
   const outcome = checkTestCard(values.cardNumber, values.expiry);
-  if (!outcome.ok) {
-    const errors = outcome.field ? { [outcome.field]: outcome.message } : {};
-    const message = outcome.field ? null : outcome.message;
-    return data({ values, errors, message }, { status: 402 });
+  if (!outcome.ok && outcome.field) {
+    const errors = { [outcome.field]: outcome.message };
+    return reply.refused("invalid", outcome.message, { errors, values });
   }
+  if (!outcome.ok) return reply.refused("declined", outcome.message, { values });
   await markOrderPaid(
     getDb(),
     {
@@ -86,7 +84,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
         <p className="mt-4">This payment session has ended.</p>
       ) : (
         <Form method="post" noValidate className="mt-6 flex flex-col gap-4">
-          {actionData?.message ? (
+          {actionData && !actionData.errors ? (
             <FormMessage tone="error">{actionData.message}</FormMessage>
           ) : null}
           <FormField
@@ -95,7 +93,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
             inputMode="numeric"
             autoComplete="cc-number"
             maxLength={23}
-            defaultValue={actionData?.values.cardNumber}
+            defaultValue={actionData?.values?.cardNumber}
             error={errors.cardNumber}
             hint="4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined."
           />
@@ -104,7 +102,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
             name="expiry"
             autoComplete="cc-exp"
             maxLength={7}
-            defaultValue={actionData?.values.expiry}
+            defaultValue={actionData?.values?.expiry}
             error={errors.expiry}
           />
           <Button type="submit" size="lg" disabled={navigation.state !== "idle"}>

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { FormMessage, TextareaField } from "#app/components/form-field.tsx";
 import { HoneypotField, SenderFields } from "#app/components/sender-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -11,23 +11,20 @@ import { getEnv } from "#app/lib/env.server.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { useShopContact } from "#app/components/site-footer.tsx";
 import { pageMeta, SHOP } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Contact Us", `Questions about a film, an order or a repair? Write to ${SHOP.name}.`);
 
 type Values = { name: string; email: string; message: string };
-type ActionData = {
-  values: Values;
-  errors: Record<string, string | undefined>;
-  message: string | null;
-  sent: boolean;
-  /** A new one per sent message, so the emptied form replaces the typed one. */
-  sentId?: string;
-};
 
 const FAILED = "Could not submit your message. Please try again.";
 const EMPTY: Values = { name: "", email: "", message: "" };
+const SENT = "Thank you! Your message was sent. We will get back to you soon.";
+
+/** Sent: the form comes back empty, under a new key so it replaces the typed one. */
+const sent = () => reply.ok(SENT, { values: EMPTY, sentId: crypto.randomUUID() });
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -37,21 +34,11 @@ export async function action({ request }: Route.ActionArgs) {
     message: form.message ?? "",
   };
   // A bot filled the field people never see: it is told all went well, and nothing is kept.
-  if (form[HONEYPOT_FIELD]) {
-    return data<ActionData>({
-      values: EMPTY,
-      errors: {},
-      message: null,
-      sent: true,
-      sentId: crypto.randomUUID(),
-    });
-  }
+  if (form[HONEYPOT_FIELD]) return sent();
   const parsed = contactSchema.safeParse(values);
   if (!parsed.success) {
-    return data<ActionData>(
-      { values, errors: fieldErrors(parsed.error), message: null, sent: false },
-      { status: 400 },
-    );
+    const errors = fieldErrors(parsed.error);
+    return reply.refused("invalid", Object.values(errors)[0] ?? "", { errors, values });
   }
   try {
     const result = await submitContactMessage(getDb(), parsed.data, {
@@ -59,46 +46,28 @@ export async function action({ request }: Route.ActionArgs) {
       shopEmail: getEnv().SHOP_EMAIL,
     });
     if (result === "rate-limited") {
-      return data<ActionData>(
-        {
-          values,
-          errors: {},
-          message: "You have sent several messages already. Please try again in an hour.",
-          sent: false,
-        },
-        { status: 429 },
+      return reply.refused(
+        "rate-limited",
+        "You have sent several messages already. Please try again in an hour.",
+        { values },
       );
     }
     if (result === "address-rate-limited") {
-      return data<ActionData>(
-        {
-          values,
-          errors: {
-            email: "Several messages came from this address already. Please try again in an hour.",
-          },
-          message: null,
-          sent: false,
-        },
-        { status: 429 },
-      );
+      const message =
+        "Several messages came from this address already. Please try again in an hour.";
+      return reply.refused("rate-limited", message, { errors: { email: message }, values });
     }
   } catch (error) {
     console.error("A contact message could not be stored", error);
-    return data<ActionData>({ values, errors: {}, message: FAILED, sent: false }, { status: 503 });
+    return reply.refused("unavailable", FAILED, { values });
   }
-  return data<ActionData>({
-    values: EMPTY,
-    errors: {},
-    message: null,
-    sent: true,
-    sentId: crypto.randomUUID(),
-  });
+  return sent();
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const errors = actionData?.errors ?? {};
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const values = actionData?.values ?? EMPTY;
   const phone = useShopContact()?.phone ?? SHOP.phone;
   return (
@@ -108,21 +77,14 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         Questions about a film, an order or a repair? Write to us and we will answer by e-mail,
         usually within a day. You can also call {phone}.
       </p>
-      {actionData?.sent ? (
+      {actionData && !actionData.errors ? (
         <div className="mt-6">
-          <FormMessage tone="success">
-            Thank you! Your message was sent. We will get back to you soon.
-          </FormMessage>
-        </div>
-      ) : null}
-      {actionData?.message ? (
-        <div className="mt-6">
-          <FormMessage tone="error">{actionData.message}</FormMessage>
+          <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
         </div>
       ) : null}
       {/* The key resets the fields after a message is sent; on errors they keep what was typed. */}
       <Form
-        key={actionData?.sentId ?? "form"}
+        key={actionData && "sentId" in actionData ? actionData.sentId : "form"}
         method="post"
         noValidate
         className="mt-6 flex flex-col gap-4"

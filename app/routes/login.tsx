@@ -1,15 +1,21 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { z } from "zod";
 import { confirmedLoginPath, touchCustomer } from "#app/domain/accounts/accounts.server.ts";
-import { callAuth, problemMessage } from "#app/domain/accounts/auth-call.server.ts";
-import { fieldErrors, loginSchema, resetRequestSchema } from "#app/domain/accounts/forms.ts";
+import { callAuth, problemMessage, refusalOf } from "#app/domain/accounts/auth-call.server.ts";
+import {
+  fieldErrors,
+  loginSchema,
+  resetRequestSchema,
+  type FieldErrors,
+} from "#app/domain/accounts/forms.ts";
 import { getSignedInUser, safeRedirectTo } from "#app/domain/accounts/session.server.ts";
 import { googleSignInEnabled } from "#app/domain/accounts/auth.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/login";
 import { readForm } from "#app/lib/request.server.ts";
 
@@ -35,86 +41,50 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = {
-  intent: "login" | "reset" | "resend";
-  values: { email: string };
-  errors: Record<string, string | undefined>;
-  message: string | null;
-  ok: boolean;
-  /** The address is not confirmed yet: offer to send the confirmation e-mail again. */
-  unconfirmed?: boolean;
-};
-
-function fail(result: Omit<ActionResult, "ok">, status = 400) {
-  return data<ActionResult>({ ...result, ok: false }, { status });
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.intent === "reset" || form.intent === "resend" ? form.intent : "login";
   const values = { email: String(form.email ?? "").trim() };
+  const invalid = (errors: FieldErrors) =>
+    reply.refused("invalid", Object.values(errors)[0] ?? "", { intent, errors, values });
 
   if (intent === "resend") {
     const parsed = resetRequestSchema.safeParse(form);
-    if (!parsed.success) {
-      return fail({ intent, values, errors: fieldErrors(parsed.error), message: null });
-    }
+    if (!parsed.success) return invalid(fieldErrors(parsed.error));
     // Limited per address by the auth guards, like every confirmation e-mail.
     const resend = await callAuth(request, "/send-verification-email", {
       email: parsed.data.email,
       callbackURL: confirmedLoginPath(parsed.data.email),
     });
+    // The address is not confirmed yet: the page offers to send the e-mail again.
+    const unconfirmed = true;
     if (!resend.ok) {
-      return fail(
-        {
-          intent,
-          values,
-          errors: {},
-          message: problemMessage(resend, "Could not send the e-mail."),
-          unconfirmed: true,
-        },
-        resend.status === 429 ? 429 : 400,
-      );
+      const message = problemMessage(resend, "Could not send the e-mail.");
+      return reply.refused(refusalOf(resend), message, { intent, values, unconfirmed });
     }
-    return data<ActionResult>({
-      intent,
-      values,
-      errors: {},
-      message: `✅ We sent a new confirmation e-mail to ${parsed.data.email}. Open its link, then log in.`,
-      ok: true,
-      unconfirmed: true,
-    });
+    return reply.ok(
+      `✅ We sent a new confirmation e-mail to ${parsed.data.email}. Open its link, then log in.`,
+      { intent, values, unconfirmed },
+    );
   }
 
   if (intent === "reset") {
     const parsed = resetRequestSchema.safeParse(form);
-    if (!parsed.success) {
-      return fail({ intent, values, errors: fieldErrors(parsed.error), message: null });
-    }
+    if (!parsed.success) return invalid(fieldErrors(parsed.error));
     const reset = await callAuth(request, "/request-password-reset", {
       email: parsed.data.email,
       redirectTo: "/update-password",
     });
     if (!reset.ok) {
-      return fail(
-        { intent, values, errors: {}, message: problemMessage(reset, "Could not send the link.") },
-        reset.status === 429 ? 429 : 400,
-      );
+      const message = problemMessage(reset, "Could not send the link.");
+      return reply.refused(refusalOf(reset), message, { intent, values });
     }
     // The same answer whether or not the address has an account.
-    return data<ActionResult>({
-      intent,
-      values,
-      errors: {},
-      message: "✅ Check your inbox for a reset link.",
-      ok: true,
-    });
+    return reply.ok("✅ Check your inbox for a reset link.", { intent, values });
   }
 
   const parsed = loginSchema.safeParse(form);
-  if (!parsed.success) {
-    return fail({ intent, values, errors: fieldErrors(parsed.error), message: null });
-  }
+  if (!parsed.success) return invalid(fieldErrors(parsed.error));
   const signIn = await callAuth<{
     twoFactorRedirect?: boolean;
     user?: { id: string; email: string; role?: string | null };
@@ -126,16 +96,9 @@ export async function action({ request }: Route.ActionArgs) {
     callbackURL: confirmedLoginPath(parsed.data.email),
   });
   if (!signIn.ok) {
-    return fail(
-      {
-        intent,
-        values,
-        errors: {},
-        message: problemMessage(signIn, "Could not log in. Please try again."),
-        unconfirmed: signIn.body.code === "EMAIL_NOT_VERIFIED",
-      },
-      signIn.status === 429 ? 429 : 400,
-    );
+    const message = problemMessage(signIn, "Could not log in. Please try again.");
+    const unconfirmed = signIn.body.code === "EMAIL_NOT_VERIFIED";
+    return reply.refused(refusalOf(signIn), message, { intent, values, unconfirmed });
   }
   const body = signIn.body;
   const headers = signIn.cookies;
@@ -144,7 +107,7 @@ export async function action({ request }: Route.ActionArgs) {
     throw redirect(`/login/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
   }
   if (!body.user) {
-    return fail({ intent, values, errors: {}, message: "Could not get session after login." });
+    return reply.refused("invalid", "Could not get session after login.", { intent, values });
   }
   await touchCustomer(body.user.id, body.user.email);
   throw redirect(body.user.role === "admin" ? "/admin" : redirectTo, { headers });
@@ -189,7 +152,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     searchParams.get("mode") === "reset" || actionData?.intent === "reset" ? "reset" : "signin",
   );
   const busy = navigation.state === "submitting";
-  const errors = actionData?.errors ?? {};
+  const errors: FieldErrors = actionData?.errors ?? {};
   const showResult =
     actionData &&
     (mode === "reset" ? actionData.intent === "reset" : actionData.intent !== "reset");
@@ -207,7 +170,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.linkError ? (
           <FormMessage tone="error">{loaderData.linkError}</FormMessage>
         ) : null}
-        {showResult && actionData.message ? (
+        {showResult && !actionData.errors ? (
           <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
         ) : null}
       </div>
@@ -219,7 +182,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           type="email"
           autoComplete="email"
           required
-          defaultValue={actionData?.values.email ?? loaderData.confirmedEmail}
+          defaultValue={actionData?.values?.email ?? loaderData.confirmedEmail}
           error={showResult ? errors.email : undefined}
         />
         {mode === "signin" ? (
@@ -236,10 +199,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {mode === "reset" ? "Send Reset Link" : "Login"}
         </Button>
       </Form>
-      {mode === "signin" && showResult && actionData.unconfirmed ? (
+      {mode === "signin" && showResult && "unconfirmed" in actionData && actionData.unconfirmed ? (
         <Form method="post" className="mt-4" noValidate>
           <input type="hidden" name="intent" value="resend" />
-          <input type="hidden" name="email" value={actionData.values.email} />
+          <input type="hidden" name="email" value={actionData.values?.email} />
           <Button type="submit" variant="outline" disabled={busy}>
             Resend confirmation e-mail
           </Button>

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { touchCustomer } from "#app/domain/accounts/accounts.server.ts";
@@ -7,6 +7,7 @@ import { fieldErrors, totpCodeSchema } from "#app/domain/accounts/forms.ts";
 import { safeRedirectTo } from "#app/domain/accounts/session.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/login.two-factor";
 import { readForm } from "#app/lib/request.server.ts";
 
@@ -25,11 +26,14 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const useBackup = form.method === "backup";
   const code = String(form.code ?? "").trim();
+  // Each refusal is about the code: it is shown beside it.
+  const refused = (reason: "invalid" | "rate-limited", message: string) =>
+    reply.refused(reason, message, { errors: { code: message } });
   if (!useBackup) {
     const parsed = totpCodeSchema.safeParse({ code });
-    if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+    if (!parsed.success) return refused("invalid", fieldErrors(parsed.error).code ?? "");
   } else if (!code) {
-    return data({ errors: { code: "Enter one of your backup codes." } }, { status: 400 });
+    return refused("invalid", "Enter one of your backup codes.");
   }
   const result = await callAuth<{ user?: { id: string; email: string; role?: string | null } }>(
     request,
@@ -37,17 +41,9 @@ export async function action({ request }: Route.ActionArgs) {
     { code },
   );
   if (!result.ok || !result.body.user) {
-    return data(
-      {
-        errors: {
-          code:
-            result.status === 429
-              ? "Too many attempts. Please wait a minute and try again."
-              : "That code is not right.",
-        },
-      },
-      { status: result.status === 429 ? 429 : 400 },
-    );
+    return result.status === 429
+      ? refused("rate-limited", "Too many attempts. Please wait a minute and try again.")
+      : refused("invalid", "That code is not right.");
   }
   await touchCustomer(result.body.user.id, result.body.user.email);
   const next = safeRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
@@ -74,7 +70,7 @@ export default function TwoFactorLogin({ actionData }: Route.ComponentProps) {
           inputMode={backup ? "text" : "numeric"}
           autoComplete="one-time-code"
           autoFocus
-          error={actionData?.errors.code}
+          error={actionData?.errors?.code}
         />
         <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
           Verify

@@ -1,6 +1,6 @@
 import { Form, redirect, useSubmit } from "react-router";
 import { CatalogueListPage } from "#app/components/catalogue-list-page.tsx";
-import { listedRegularTitle, regularResult } from "#app/components/title-results.tsx";
+import { listedRegularTitle, titleResult } from "#app/components/title-results.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
@@ -46,7 +46,7 @@ export default function RegularTitles({ loaderData }: Route.ComponentProps) {
     <CatalogueListPage
       heading="Regular Titles"
       result={result}
-      titles={result.items.map(regularResult)}
+      titles={result.items.map(titleResult)}
       listPath="/movies"
       loadingText="Loading Regular Movies…"
       emptyText="No titles match this filter."

@@ -1,4 +1,4 @@
-import { listedRegularTitle, regularResult, TitleResults } from "#app/components/title-results.tsx";
+import { listedRegularTitle, titleResult, TitleResults } from "#app/components/title-results.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { newArrivals } from "#app/domain/catalog/regular-titles.server.ts";
 import { publicPageHeaders } from "#app/lib/http.server.ts";
@@ -25,7 +25,7 @@ export default function NewArrivals({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-muted-foreground">Fresh on the shelves this week.</p>
       <div className="mt-6">
         <TitleResults
-          titles={loaderData.titles.map(regularResult)}
+          titles={loaderData.titles.map(titleResult)}
           linkState={{ page: 1 }}
           emptyText="No new arrivals at the moment."
         />

@@ -1,13 +1,18 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { FormField, FormMessage, NewPasswordFields } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { registerCustomer } from "#app/domain/accounts/accounts.server.ts";
-import { isPasswordProblem, problemMessage } from "#app/domain/accounts/auth-call.server.ts";
+import {
+  isPasswordProblem,
+  problemMessage,
+  refusalOf,
+} from "#app/domain/accounts/auth-call.server.ts";
 import { TOO_MANY_ATTEMPTS } from "#app/domain/accounts/auth-guards.server.ts";
 import { fieldErrors, registerSchema } from "#app/domain/accounts/forms.ts";
 import { getSignedInUser } from "#app/domain/accounts/session.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/register";
 import { readForm } from "#app/lib/request.server.ts";
 
@@ -31,44 +36,30 @@ export async function action({ request }: Route.ActionArgs) {
   };
   const parsed = registerSchema.safeParse(form);
   if (!parsed.success) {
-    return data(
-      { values, errors: fieldErrors(parsed.error), message: null, ok: false },
-      { status: 400 },
-    );
+    const errors = fieldErrors(parsed.error);
+    return reply.refused("invalid", Object.values(errors)[0] ?? "", { errors, values });
   }
   const outcome = await registerCustomer(request, parsed.data);
   if (outcome.status === "rate-limited") {
-    return data({ values, errors: {}, message: TOO_MANY_ATTEMPTS, ok: false }, { status: 429 });
+    return reply.refused("rate-limited", TOO_MANY_ATTEMPTS, { values });
   }
   if (outcome.status === "already-registered") {
-    return data(
-      {
-        values,
-        errors: {},
-        message: "This email is already registered. Please log in.",
-        ok: false,
-      },
-      { status: 400 },
-    );
+    return reply.refused("invalid", "This email is already registered. Please log in.", {
+      values,
+    });
   }
   if (outcome.status === "refused") {
     const message = problemMessage(
       outcome.result,
       "Could not create your account. Please try again.",
     );
-    return data(
-      isPasswordProblem(outcome.result)
-        ? { values, errors: { password: message }, message: null, ok: false }
-        : { values, errors: {}, message, ok: false },
-      { status: outcome.result.status === 429 ? 429 : 400 },
-    );
+    const errors = isPasswordProblem(outcome.result) ? { password: message } : undefined;
+    return reply.refused(refusalOf(outcome.result), message, { errors, values });
   }
-  return {
-    values: { firstName: "", lastName: "", dateOfBirth: "", email: parsed.data.email },
-    errors: {},
-    message: "Registration successful! Check your email for a confirmation link before logging in.",
-    ok: true,
-  };
+  return reply.ok(
+    "Registration successful! Check your email for a confirmation link before logging in.",
+    { values: { firstName: "", lastName: "", dateOfBirth: "", email: parsed.data.email } },
+  );
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {
@@ -86,7 +77,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         <h2 className="mt-6 text-lg font-semibold">What happens next</h2>
         <ol className="mt-2 list-decimal space-y-2 pl-6">
           <li>
-            Open the e-mail we sent to <strong>{actionData.values.email}</strong> (look in spam if
+            Open the e-mail we sent to <strong>{actionData.values?.email}</strong> (look in spam if
             it is not there in a few minutes).
           </li>
           <li>Click its confirmation link: it brings you back to the login page.</li>
@@ -105,7 +96,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-3xl font-bold">Create Account</h1>
-      {actionData?.message ? (
+      {actionData && !actionData.errors ? (
         <div className="mt-4">
           <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
         </div>

@@ -1,12 +1,13 @@
 import { useEffect } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { toast } from "#app/components/toasts.tsx";
 import { FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { callAuth, problemMessage } from "#app/domain/accounts/auth-call.server.ts";
+import { callAuth, problemMessage, refusalOf } from "#app/domain/accounts/auth-call.server.ts";
 import { fieldErrors, resetRequestSchema } from "#app/domain/accounts/forms.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/reset-password";
 import { readForm } from "#app/lib/request.server.ts";
 
@@ -18,42 +19,35 @@ export const headers: Route.HeadersFunction = () => privatePageHeaders();
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const email = String(form.email ?? "").trim();
+  const values = { email };
   const parsed = resetRequestSchema.safeParse({ email });
   if (!parsed.success) {
-    return data(
-      {
-        email,
-        error: fieldErrors(parsed.error).email ?? "Invalid email address",
-        sent: false,
-        failure: null,
-      },
-      { status: 400 },
-    );
+    const message = fieldErrors(parsed.error).email ?? "Invalid email address";
+    return reply.refused("invalid", message, { errors: { email: message }, values });
   }
   const reset = await callAuth(request, "/request-password-reset", {
     email: parsed.data.email,
     redirectTo: "/update-password",
   });
   if (!reset.ok) {
-    return data(
-      {
-        email,
-        error: undefined,
-        sent: false,
-        failure: problemMessage(reset, "Failed to send password reset email. Please try again."),
-      },
-      { status: reset.status === 429 ? 429 : 400 },
+    return reply.refused(
+      refusalOf(reset),
+      problemMessage(reset, "Failed to send password reset email. Please try again."),
+      { values },
     );
   }
-  return { email: parsed.data.email, error: undefined, sent: true, failure: null };
+  return reply.ok(`Email sent to ${parsed.data.email}. Please check your inbox.`, {
+    values: { email: parsed.data.email },
+  });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   useEffect(() => {
-    if (actionData?.sent)
-      toast.success(`Email sent to ${actionData.email}. Please check your inbox.`);
-    else if (actionData?.failure) toast.error(actionData.failure);
+    // A field's message is shown beside it.
+    if (!actionData?.message || actionData.errors) return;
+    if (actionData.ok) toast.success(actionData.message);
+    else toast.error(actionData.message);
   }, [actionData]);
   return (
     <div className="mx-auto max-w-md px-4 py-10">
@@ -68,8 +62,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           type="email"
           autoComplete="email"
           required
-          defaultValue={actionData?.email}
-          error={actionData?.error}
+          defaultValue={actionData?.values?.email}
+          error={actionData?.errors?.email}
         />
         <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
           Send Reset Link

@@ -1,7 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import { ListLoading } from "#app/components/list-loading.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { listedRegularTitle, regularResult, TitleResults } from "#app/components/title-results.tsx";
+import { listedRegularTitle, titleResult, TitleResults } from "#app/components/title-results.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -115,7 +115,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
             <>
               <div className="mt-6">
                 <TitleResults
-                  titles={result.items.map(regularResult)}
+                  titles={result.items.map(titleResult)}
                   linkState={{ page: 1, isAdult: false }}
                   emptyText="No matches found."
                 />

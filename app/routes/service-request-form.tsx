@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
+import { Form, redirect, useFetcher, useNavigation } from "react-router";
 import { FormField, FormMessage, SelectField, TextareaField } from "#app/components/form-field.tsx";
 import { HoneypotField, SenderFields, ServiceField } from "#app/components/sender-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -23,6 +23,7 @@ import { getEnv, publicUrl } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/service-request-form";
 
 export const meta: Route.MetaFunction = () =>
@@ -89,7 +90,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.website) throw redirect("/service-request-success");
   const parsed = bookingSchema.safeParse(values);
   if (!parsed.success) {
-    return data({ values, errors: fieldErrors(parsed.error), message: null }, { status: 400 });
+    const errors = fieldErrors(parsed.error);
+    return reply.refused("invalid", Object.values(errors)[0] ?? "", { errors, values });
   }
   const env = getEnv();
   const account = await getSignedInAccount(request);
@@ -107,13 +109,10 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     // Spec §8: the request could not be stored; it is logged and the form stays as typed.
     console.error("A repair booking could not be stored", error);
-    return data(
-      {
-        values,
-        errors: {},
-        message: "Could not book your appointment. Please try again, or call us.",
-      },
-      { status: 503 },
+    return reply.refused(
+      "unavailable",
+      "Could not book your appointment. Please try again, or call us.",
+      { values },
     );
   }
   if (result.ok) {
@@ -124,19 +123,19 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   if (result.reason === "rate-limited") {
-    return data({ values, errors: {}, message: result.message }, { status: 429 });
+    return reply.refused("rate-limited", result.message, { values });
   }
   if (result.reason === "address-rate-limited") {
-    return data({ values, errors: { email: result.message }, message: null }, { status: 429 });
+    return reply.refused("rate-limited", result.message, {
+      errors: { email: result.message },
+      values,
+    });
   }
-  return data(
-    {
-      values: { ...values, preferredTime: "" },
-      errors: { preferredTime: result.message },
-      message: null,
-    },
-    { status: 409 },
-  );
+  // The time cannot be booked (taken meanwhile, gone by, not a time the shop is open).
+  return reply.refused("conflict", result.message, {
+    errors: { preferredTime: result.message },
+    values: { ...values, preferredTime: "" },
+  });
 }
 
 export default function BookAppointment({ loaderData, actionData }: Route.ComponentProps) {
@@ -162,7 +161,7 @@ export default function BookAppointment({ loaderData, actionData }: Route.Compon
         Diagnostics and estimates are free, and walk-ins are always welcome. Pick a time and we will
         have a technician ready for you.
       </p>
-      {actionData?.message ? (
+      {actionData && !actionData.errors ? (
         <div className="mt-4">
           <FormMessage tone="error">{actionData.message}</FormMessage>
         </div>

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { FormMessage } from "#app/components/form-field.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
@@ -8,6 +8,7 @@ import { bookingRules } from "#app/domain/repairs/rules.server.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/service-request.cancel.$token";
 
 export const meta: Route.MetaFunction = () => [
@@ -29,8 +30,11 @@ export async function action({ params }: Route.ActionArgs) {
     rules: bookingRules(env),
     shopEmail: env.SHOP_EMAIL,
   });
-  if (!result.ok) return data({ ok: false, message: result.message }, { status: 400 });
-  return { ok: true, message: "Your appointment is cancelled. The time is free for others now." };
+  if (!result.ok) {
+    // A link that names no booking is wrong input; a booking that has begun is past cancelling.
+    return reply.refused(result.reason === "started" ? "conflict" : "invalid", result.message);
+  }
+  return reply.ok("Your appointment is cancelled. The time is free for others now.");
 }
 
 export default function CancelAppointment({ actionData }: Route.ComponentProps) {

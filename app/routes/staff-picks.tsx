@@ -1,4 +1,4 @@
-import { listedRegularTitle, regularResult, TitleResults } from "#app/components/title-results.tsx";
+import { listedRegularTitle, titleResult, TitleResults } from "#app/components/title-results.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { listStaffPicks } from "#app/domain/catalog/regular-titles.server.ts";
 import { publicPageHeaders } from "#app/lib/http.server.ts";
@@ -22,7 +22,7 @@ export default function StaffPicks({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-muted-foreground">Hand-picked by the people behind the counter.</p>
       <div className="mt-6">
         <TitleResults
-          titles={loaderData.titles.map(regularResult)}
+          titles={loaderData.titles.map(titleResult)}
           linkState={{ page: 1 }}
           emptyText="No staff picks right now."
         />

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { toast } from "#app/components/toasts.tsx";
 import { FormMessage, NewPasswordFields } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -11,6 +11,7 @@ import {
 import { fieldErrors, updatePasswordSchema } from "#app/domain/accounts/forms.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
+import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/update-password";
 import { readForm } from "#app/lib/request.server.ts";
 
@@ -35,23 +36,19 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = updatePasswordSchema.safeParse(form);
   if (!parsed.success) {
-    return data({ errors: fieldErrors(parsed.error), failure: null }, { status: 400 });
+    const errors = fieldErrors(parsed.error);
+    return reply.refused("invalid", Object.values(errors)[0] ?? "", { errors });
   }
   const reset = await callAuth(request, "/reset-password", {
     newPassword: parsed.data.password,
     token: parsed.data.token,
   });
   if (isPasswordProblem(reset)) {
-    return data(
-      { errors: { password: problemMessage(reset, "Choose another password.") }, failure: null },
-      { status: 400 },
-    );
+    const message = problemMessage(reset, "Choose another password.");
+    return reply.refused("invalid", message, { errors: { password: message } });
   }
   if (!reset.ok) {
-    return data(
-      { errors: {}, failure: "Failed to update password. Please try again." },
-      { status: 400 },
-    );
+    return reply.refused("invalid", "Failed to update password. Please try again.");
   }
   throw redirect("/login?passwordUpdated=1");
 }
@@ -59,9 +56,11 @@ export async function action({ request }: Route.ActionArgs) {
 export default function UpdatePassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  // A field's message is shown beside it; one about the whole form also as a toast.
+  const failure = actionData && !actionData.errors ? actionData.message : null;
   useEffect(() => {
-    if (actionData?.failure) toast.error(actionData.failure);
-  }, [actionData]);
+    if (failure) toast.error(failure);
+  }, [actionData, failure]);
   if (!loaderData.token || loaderData.invalid) {
     return (
       <div className="mx-auto max-w-md px-4 py-10">
@@ -77,9 +76,9 @@ export default function UpdatePassword({ loaderData, actionData }: Route.Compone
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-3xl font-bold">Update Password</h1>
-      {actionData?.failure ? (
+      {failure ? (
         <div className="mt-4">
-          <FormMessage tone="error">{actionData.failure}</FormMessage>
+          <FormMessage tone="error">{failure}</FormMessage>
         </div>
       ) : null}
       <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>

@@ -13,17 +13,17 @@ import { SHIPPING_OPTIONS } from "#app/lib/shipping.ts";
  */
 export function ReviewStep({
   review,
+  values,
+  shippingMethod,
+  message,
   busy,
   onEdit,
 }: {
-  review: {
-    values: ShippingValues;
-    shippingMethod: string;
-    lines: string;
-    quote: Quote;
-    checkoutKey: string;
-    message: string | null;
-  };
+  review: { lines: string; quote: Quote; checkoutKey: string };
+  values: ShippingValues;
+  shippingMethod: string;
+  /** Why paying did not start, when it did not. */
+  message: string | null;
   busy: boolean;
   onEdit: () => void;
 }) {
@@ -31,9 +31,9 @@ export function ReviewStep({
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">Review your order</h1>
-      {review.message ? (
+      {message ? (
         <div className="mt-4">
-          <FormMessage tone="error">{review.message}</FormMessage>
+          <FormMessage tone="error">{message}</FormMessage>
         </div>
       ) : null}
       <section aria-labelledby="review-items" className="mt-6 rounded-xl border bg-card p-5">
@@ -56,23 +56,23 @@ export function ReviewStep({
           Ship to
         </h2>
         <address className="mt-2 text-sm not-italic">
-          {review.values.name}
+          {values.name}
           <br />
-          {review.values.address}
+          {values.address}
           <br />
-          {review.values.city}, {review.values.state.toUpperCase()} {review.values.postalCode}
+          {values.city}, {values.state.toUpperCase()} {values.postalCode}
           <br />
-          {review.values.phone} · {review.values.email}
+          {values.phone} · {values.email}
         </address>
         <p className="mt-2 text-sm text-muted-foreground">
-          {SHIPPING_OPTIONS.find((option) => option.id === review.shippingMethod)?.name} shipping
+          {SHIPPING_OPTIONS.find((option) => option.id === shippingMethod)?.name} shipping
         </p>
       </section>
       <Form method="post" className="mt-6 flex flex-wrap items-center gap-3">
-        {Object.entries(review.values).map(([name, value]) => (
+        {Object.entries(values).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <input type="hidden" name="shippingMethod" value={review.shippingMethod} />
+        <input type="hidden" name="shippingMethod" value={shippingMethod} />
         <input type="hidden" name="lines" value={review.lines} />
         <input type="hidden" name="checkoutKey" value={review.checkoutKey} />
         <Button type="submit" name="intent" value="pay" size="lg" disabled={busy}>

@@ -9,16 +9,16 @@ const DRAFT_KEY = "checkout-shipping";
  * (session storage) until the shopper is back from signing in.
  */
 export function useCheckoutDetails(
-  answer: { step: "cart" | "review"; values: ShippingValues } | undefined,
+  answer: { values?: ShippingValues; review?: object } | undefined,
   initial: ShippingValues,
 ) {
   const [values, setValues] = useState<ShippingValues>(answer?.values ?? initial);
-  const [reviewing, setReviewing] = useState(answer?.step === "review");
+  const [reviewing, setReviewing] = useState(Boolean(answer?.review));
 
   useEffect(() => {
     if (!answer) return;
-    setValues(answer.values);
-    setReviewing(answer.step === "review");
+    if (answer.values) setValues(answer.values);
+    setReviewing(Boolean(answer.review));
   }, [answer]);
 
   useEffect(() => {

@@ -50,3 +50,8 @@ export function problemMessage(result: AuthResult<unknown>, fallback: string): s
   if (result.status === 429) return "Too many attempts. Please wait a minute and try again.";
   return result.body.message || fallback;
 }
+
+/** The reason the auth library's refusal is answered with: too many attempts, or not right. */
+export function refusalOf(result: AuthResult<unknown>): "rate-limited" | "invalid" {
+  return result.status === 429 ? "rate-limited" : "invalid";
+}

@@ -4,6 +4,7 @@ import type { adultTitles, regularTitles } from "#app/db/schema.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { processPosterUpload, releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
 import type { PosterKind } from "#app/lib/posters.ts";
+import type { Refusal } from "#app/lib/reply.server.ts";
 import {
   addAdultTitle,
   addRegularTitle,
@@ -21,14 +22,18 @@ import {
 
 type FormValues = Record<string, string>;
 
+/** Saved, or refused with the form as typed and, when it is about fields, each field's message. */
 export type SaveResult =
   | { ok: true; serialNo: number }
-  | {
-      ok: false;
+  | (Refusal<"invalid" | "not-found"> & {
       values: FormValues;
-      errors: Record<string, string | undefined>;
-      message: string | null;
-    };
+      errors?: Record<string, string | undefined>;
+    });
+
+/** The fields' messages, the first standing for the whole form. */
+function invalidFields(values: FormValues, errors: Record<string, string | undefined>): SaveResult {
+  return { ok: false, reason: "invalid", message: Object.values(errors)[0] ?? "", values, errors };
+}
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
@@ -100,7 +105,7 @@ async function save<Values>(
   const values = pick(form.fields, catalogue.names);
   const parsed = catalogue.parse(values);
   if (!parsed.success) {
-    return { ok: false, values, errors: fieldErrors(parsed.error), message: null };
+    return invalidFields(values, fieldErrors(parsed.error));
   }
   const data: Values & { posterUrl?: string | null } = Object.assign({}, parsed.data, {});
   const file = form.files.poster;
@@ -110,7 +115,7 @@ async function save<Values>(
     });
     if (!upload.ok) {
       if (upload.cause) console.error("Poster upload failed", upload.cause);
-      return { ok: false, values, errors: { poster: upload.message }, message: null };
+      return invalidFields(values, { poster: upload.message });
     }
     data.posterUrl = upload.posterUrl;
   }
@@ -119,7 +124,7 @@ async function save<Values>(
     if (serialNo === undefined) return { ok: true, serialNo: await catalogue.add(db, data) };
     if (!(await catalogue.update(db, serialNo, data))) {
       await releaseUploadedPosters(db, [data.posterUrl]);
-      return { ok: false, values, errors: {}, message: GONE };
+      return { ok: false, reason: "not-found", message: GONE, values };
     }
   } catch (error) {
     await releaseUploadedPosters(db, [data.posterUrl]);

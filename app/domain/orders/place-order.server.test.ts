@@ -33,6 +33,28 @@ async function orderCount(customerId: string) {
   return row!.n;
 }
 
+/**
+ * Runs `work` while writing an order line that matches `when` (a condition on `new`) fails, as a
+ * failure after the stock was taken would; the failure is removed afterwards, whatever happened.
+ */
+async function whileOrderLinesFail(when: string, work: () => Promise<void>) {
+  const fn = `fail_items_${randomUUID().replaceAll("-", "")}`;
+  await db.execute(
+    sql.raw(`create function ${fn}() returns trigger language plpgsql as $$
+      begin raise exception 'simulated failure'; end $$`),
+  );
+  await db.execute(
+    sql.raw(`create trigger ${fn} before insert on order_items for each row
+      when (${when}) execute function ${fn}()`),
+  );
+  try {
+    await work();
+  } finally {
+    await db.execute(sql.raw(`drop trigger ${fn} on order_items`));
+    await db.execute(sql.raw(`drop function ${fn}()`));
+  }
+}
+
 describe("placing an order", () => {
   it("prices from the catalogue, reserves stock and creates a pending order", async () => {
     const customer = await createCustomer(db);
@@ -273,28 +295,19 @@ describe("placing an order", () => {
     const customer = await createCustomer(db);
     const film = await createRegularTitle(db, { qty: 4, priceCents: 1000 });
     // A failure after the stock was taken: the order's lines cannot be written.
-    const fn = `fail_items_${randomUUID().replaceAll("-", "")}`;
-    await db.execute(
-      sql.raw(`create function ${fn}() returns trigger language plpgsql as $$
-        begin raise exception 'simulated failure'; end $$`),
+    await whileOrderLinesFail(
+      `new.product_serial_no = ${film.serialNo} and new.product_type = 'regular'`,
+      () =>
+        expect(
+          placeOrder(
+            db,
+            orderInput(customer, [
+              { productType: "regular", serialNo: film.serialNo, quantity: 3 },
+            ]),
+            config,
+          ),
+        ).rejects.toThrow(),
     );
-    await db.execute(
-      sql.raw(`create trigger ${fn} before insert on order_items for each row
-        when (new.product_serial_no = ${film.serialNo} and new.product_type = 'regular')
-        execute function ${fn}()`),
-    );
-    try {
-      await expect(
-        placeOrder(
-          db,
-          orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 3 }]),
-          config,
-        ),
-      ).rejects.toThrow();
-    } finally {
-      await db.execute(sql.raw(`drop trigger ${fn} on order_items`));
-      await db.execute(sql.raw(`drop function ${fn}()`));
-    }
     expect(await regularStock(db, film.serialNo)).toBe(4);
     expect(await orderCount(customer)).toBe(0);
   });
@@ -452,29 +465,20 @@ describe("one open checkout per account", () => {
       config,
     );
     expect(first.ok).toBe(true);
-    const fn = `fail_items_${randomUUID().replaceAll("-", "")}`;
-    await db.execute(
-      sql.raw(`create function ${fn}() returns trigger language plpgsql as $$
-        begin raise exception 'simulated failure'; end $$`),
+    await whileOrderLinesFail(
+      `new.product_serial_no = ${film.serialNo} and new.product_type = 'regular'
+        and new.quantity = 3`,
+      () =>
+        expect(
+          placeOrder(
+            db,
+            orderInput(customer, [
+              { productType: "regular", serialNo: film.serialNo, quantity: 3 },
+            ]),
+            config,
+          ),
+        ).rejects.toThrow(),
     );
-    await db.execute(
-      sql.raw(`create trigger ${fn} before insert on order_items for each row
-        when (new.product_serial_no = ${film.serialNo} and new.product_type = 'regular'
-              and new.quantity = 3)
-        execute function ${fn}()`),
-    );
-    try {
-      await expect(
-        placeOrder(
-          db,
-          orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 3 }]),
-          config,
-        ),
-      ).rejects.toThrow();
-    } finally {
-      await db.execute(sql.raw(`drop trigger ${fn} on order_items`));
-      await db.execute(sql.raw(`drop function ${fn}()`));
-    }
     // Nothing half done: the earlier checkout still holds its copies and can still be paid.
     expect(await statuses(customer)).toEqual([{ status: "pending", count: 1 }]);
     expect(await regularStock(db, film.serialNo)).toBe(4);
