@@ -38,6 +38,7 @@ import { warm } from "./warm.ts";
 import { customer, databaseUrl, pay, post, type Shop } from "#tests/support/faults.ts";
 import { startDemoShop } from "#tests/support/server-process.ts";
 import { describeFirstLoad, firstLoad, type FirstLoad } from "#scripts/first-load.ts";
+import { writeMarkdown } from "./markdown.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -350,12 +351,12 @@ const failing = rows.filter((row) => !meets(row));
 const verdict = failing.length
   ? `Below the budget: ${failing.map((row) => `${row.name} (${row.median.performance})`).join(", ")}.`
   : `Every page meets the budget.`;
-if (!args.page) writeResults();
+if (!args.page) await writeResults();
 console.log(`\n${verdict}`);
 if (failing.length) process.exitCode = 1;
 
-function writeResults() {
-  fs.writeFileSync(
+async function writeResults() {
+  await writeMarkdown(
     path.join(root, "bench/lighthouse.md"),
     `# npm run bench:lighthouse
 

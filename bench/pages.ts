@@ -10,12 +10,12 @@
 // static file of the same size from the same server (the ceiling). Prints a table and writes
 // bench/results.md (bench/results-large.md with --large). --only measures just the pages whose
 // name contains the text (repeatable), prints them and writes no file: for before/after runs.
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { buildIfStale } from "#server/build-stamp.ts";
+import { writeMarkdown } from "./markdown.ts";
 import {
   catalogueTargets,
   measurePages,
@@ -108,7 +108,7 @@ try {
       (row) =>
         `| ${row.name} | ${row.server} | ${row.connections} | ${row.rps.toFixed(0)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} |`,
     );
-    fs.writeFileSync(
+    await writeMarkdown(
       path.join(root, resultsFile),
       [
         `# npm run bench${args.large ? " -- --large" : ""}`,
