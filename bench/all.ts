@@ -227,17 +227,23 @@ if (fs.existsSync(soakJson)) {
     },
     memoryChartFile,
   );
-  const afterFirstMinute = soak.periods.find((period) => period.second >= 60)?.rssMb;
+  // Growth is read from the samples taken under load: the end figure comes after the heap
+  // snapshots' garbage collections, lower than any moment of the run.
+  const rssAt = (second: number) => soak.periods.find((period) => period.second >= second)?.rssMb;
+  const lastUnderLoad = soak.periods.at(-1);
+  const percent = (from: number, to: number) => `${(((to - from) / from) * 100).toFixed(1)} %`;
+  const afterFirstMinute = rssAt(60);
+  const atHalfTime = rssAt(soak.seconds / 2);
   const growth =
-    afterFirstMinute !== undefined
-      ? `${(((soak.rssMb.end - afterFirstMinute) / afterFirstMinute) * 100).toFixed(1)} % after the first minute`
+    afterFirstMinute !== undefined && atHalfTime !== undefined && lastUnderLoad
+      ? `${percent(afterFirstMinute, lastUnderLoad.rssMb)} from the first minute to the last sample under load, ${percent(atHalfTime, lastUnderLoad.rssMb)} over the second half`
       : "run shorter than two samples";
   sections.push(
     [
       "## Soak summary",
       "",
       `${total.toFixed(0)} requests/s in all, ${errors} errors; ${soak.paidPerSecond.toFixed(1)} orders paid a second; page-cache hit rate ${(soak.cacheHitRate * 100).toFixed(1)} %.`,
-      `Server memory (RSS): ${soak.rssMb.start.toFixed(0)} MB after warm-up, ${soak.rssMb.peak.toFixed(0)} MB at its peak, ${soak.rssMb.end.toFixed(0)} MB at the end (growth ${growth}).`,
+      `Server memory (RSS): ${soak.rssMb.start.toFixed(0)} MB after warm-up, ${soak.rssMb.peak.toFixed(0)} MB at its peak, ${soak.rssMb.end.toFixed(0)} MB at the end after the heap snapshots' collections (growth ${growth}).`,
       "",
       "| kind | req/s | p50 ms | p99 ms | errors |",
       "|---|---:|---:|---:|---:|",
