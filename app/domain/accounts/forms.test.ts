@@ -75,6 +75,9 @@ describe("registerSchema", () => {
     expect(dateError("1899-12-31")).toBe("Please enter a real date of birth.");
     expect(dateError("9999-01-01")).toBe("Please enter a real date of birth.");
     expect(dateError("10/12/1985")).toBe("Please enter your date of birth.");
+    // The right shape, but no day of the calendar (the date column would refuse it).
+    expect(dateError("2001-02-30")).toBe("Please enter a real date of birth.");
+    expect(dateError("2000-02-29")).toBeUndefined();
   });
 });
 
@@ -92,9 +95,11 @@ describe("the other account forms", () => {
   it("lets the profile's date of birth stay empty, but not be wrong", () => {
     const profile = { firstName: "Ada", lastName: "Lovelace" };
     expect(profileSchema.safeParse({ ...profile, dateOfBirth: "" }).success).toBe(true);
-    expect(errorsOf(profileSchema)({ ...profile, dateOfBirth: "1985-13-01" })).toEqual({
-      dateOfBirth: "Please enter a real date of birth.",
-    });
+    for (const dateOfBirth of ["1985-13-01", "1985-04-31"]) {
+      expect(errorsOf(profileSchema)({ ...profile, dateOfBirth })).toEqual({
+        dateOfBirth: "Please enter a real date of birth.",
+      });
+    }
   });
 
   it("asks for the current password and a matching new one", () => {

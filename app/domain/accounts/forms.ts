@@ -1,3 +1,4 @@
+import { isBirthDate } from "#app/lib/calendar-date.ts";
 import { z } from "zod";
 import { NAME_MAX_LENGTH, PLAIN_NAME } from "#app/lib/person-name.ts";
 
@@ -31,10 +32,7 @@ export const registerSchema = z
       .string()
       .min(1, "Please enter your date of birth.")
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter your date of birth.")
-      .refine((value) => {
-        const date = new Date(`${value}T00:00:00Z`);
-        return !Number.isNaN(date.getTime()) && date < new Date() && date.getUTCFullYear() >= 1900;
-      }, "Please enter a real date of birth."),
+      .refine((value) => isBirthDate(value), "Please enter a real date of birth."),
     email,
     password: newPassword,
     confirmPassword: z.string(),
@@ -86,11 +84,7 @@ export const profileSchema = z.object({
   dateOfBirth: z
     .string()
     .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Please enter a real date of birth.")
-    .refine((value) => {
-      if (!value) return true;
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date < new Date() && date.getUTCFullYear() >= 1900;
-    }, "Please enter a real date of birth."),
+    .refine((value) => !value || isBirthDate(value), "Please enter a real date of birth."),
 });
 
 export const changePasswordSchema = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "#app/lib/calendar-date.ts";
 import {
   DISCS,
   RELEASE_YEAR_FORMAT_MESSAGE,
@@ -12,16 +13,6 @@ import { parsePriceToCents } from "#app/lib/money.ts";
 
 const MAX_PRICE_CENTS = 10_000_000; // $100,000: anything above is a typo
 const MAX_STOCK = 1_000_000;
-
-/** A real day written YYYY-MM-DD (no 2026-02-30). */
-function isCalendarDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return (
-    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-    !Number.isNaN(date.getTime()) &&
-    date.toISOString().startsWith(value)
-  );
-}
 
 const optionalText = (max: number) =>
   z
@@ -98,15 +89,7 @@ export const adultTitleSchema = z.object({
   releaseDate: z
     .string()
     .trim()
-    .refine((value) => {
-      if (value === "") return true;
-      const date = new Date(`${value}T00:00:00Z`);
-      return (
-        /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-        !Number.isNaN(date.getTime()) &&
-        date.toISOString().startsWith(value)
-      );
-    }, "Date must be in YYYY-MM-DD format")
+    .refine((value) => value === "" || isCalendarDate(value), "Date must be in YYYY-MM-DD format")
     .transform((value) => value || null),
   description: optionalText(5000),
 });

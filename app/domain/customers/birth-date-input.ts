@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isBirthDate } from "#app/lib/calendar-date.ts";
 
 /** Staff correcting a customer's date of birth: the date (empty clears it) and why. */
 export const birthDateCorrectionSchema = z.object({
@@ -6,11 +7,7 @@ export const birthDateCorrectionSchema = z.object({
     .string()
     .trim()
     .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Enter a real date of birth.")
-    .refine((value) => {
-      if (!value) return true;
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date < new Date() && date.getUTCFullYear() >= 1900;
-    }, "Enter a real date of birth."),
+    .refine((value) => !value || isBirthDate(value), "Enter a real date of birth."),
   note: z
     .string()
     .trim()

@@ -2,16 +2,11 @@ import { z } from "zod";
 import { SERVICE_TYPES } from "#app/lib/catalog.ts";
 import { boundedText } from "#app/lib/clean-text.ts";
 import { emailField, personNameField, usPhone } from "#app/lib/contact-fields.ts";
+import { isCalendarDate } from "#app/lib/calendar-date.ts";
 import { parsePriceToCents } from "#app/lib/money.ts";
 import { DEVICE_KINDS, PAYMENT_METHODS, TICKET_STATUSES } from "./status.ts";
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
-/** "2026-02-30" has the right shape but is no day of the calendar. */
-function isRealDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /**
  * The intake form at the counter: a walk-in, or a booking from the inbox with its fields carried
@@ -40,7 +35,7 @@ export const ticketSchema = z.object({
     .string()
     .trim()
     .regex(isoDate, "Please choose a promised date.")
-    .refine(isRealDate, "Please choose a promised date."),
+    .refine(isCalendarDate, "Please choose a promised date."),
 });
 export type TicketInput = z.infer<typeof ticketSchema>;
 
