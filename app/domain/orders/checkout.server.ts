@@ -26,7 +26,13 @@ import {
   shortageMessage,
   type PlaceOrderConfig,
 } from "./place-order.server.ts";
-import { priceOrder, type OrderPrice, type PricingConfig } from "./pricing.ts";
+import {
+  MAX_ORDER_TOTAL_CENTS,
+  ORDER_TOO_LARGE,
+  priceOrder,
+  type OrderPrice,
+  type PricingConfig,
+} from "./pricing.ts";
 
 export type QuoteLine = OrderLine & { title: string; unitPriceCents: number; available: number };
 
@@ -82,10 +88,9 @@ export async function quoteCheckout(
         .join(" "),
     };
   }
-  return {
-    ok: true,
-    quote: { ...priceOrder(priced, input.shippingMethod, input.state, config), lines: priced },
-  };
+  const price = priceOrder(priced, input.shippingMethod, input.state, config);
+  if (price.totalCents > MAX_ORDER_TOTAL_CENTS) return { ok: false, message: ORDER_TOO_LARGE };
+  return { ok: true, quote: { ...price, lines: priced } };
 }
 
 export type CheckoutRequest = {

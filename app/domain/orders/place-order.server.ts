@@ -20,7 +20,12 @@ import {
   type ValidPlaceOrderInput,
 } from "./checkout-input.ts";
 import { loadOrders, type CustomerOrder } from "./customer-orders.server.ts";
-import { priceOrder, type PricingConfig } from "./pricing.ts";
+import {
+  MAX_ORDER_TOTAL_CENTS,
+  ORDER_TOO_LARGE,
+  priceOrder,
+  type PricingConfig,
+} from "./pricing.ts";
 import { stockShortfall, type Shortage } from "./stock.server.ts";
 
 /** Checkouts of one account racing each other: each tries this often before giving up. */
@@ -61,6 +66,7 @@ export type PlaceOrderResult =
   | { ok: false; reason: "unknown-products"; products: ProductRef[]; message: string }
   | { ok: false; reason: "date-of-birth-required" | "under-age"; message: string }
   | { ok: false; reason: "out-of-stock"; shortages: Shortage[]; message: string }
+  | { ok: false; reason: "order-too-large"; message: string }
   | { ok: false; reason: "checkout-key-reused"; orderId: number; message: string }
   | { ok: false; reason: "too-many-attempts"; retryAfterSeconds: number; message: string };
 
@@ -318,6 +324,9 @@ export async function placeOrder(
     return { ...line, title: product.title, unitPriceCents: product.unitPriceCents };
   });
   const price = priceOrder(priced, input.shippingMethod, input.shipping.state, config);
+  if (price.totalCents > MAX_ORDER_TOTAL_CENTS) {
+    return refuse({ ok: false, reason: "order-too-large", message: ORDER_TOO_LARGE });
+  }
   const windowMinutes = config.paymentWindowMinutes ?? DEFAULT_PAYMENT_WINDOW_MINUTES;
 
   // One open checkout per account (migrations 0015, 0027): the account's earlier unpaid orders

@@ -7,6 +7,15 @@ export type PricingConfig = {
   freeShippingThresholdCents: number;
 };
 
+/**
+ * The most an order may come to, tax and shipping included: $999,999.99, the most a card payment
+ * in dollars may be, and well within the order's integer columns. The dearest title is $100,000,
+ * so fifty lines of 99 copies would otherwise overflow them.
+ */
+export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
+export const ORDER_TOO_LARGE =
+  "An order can come to at most $999,999.99. Please order fewer copies, or contact the shop.";
+
 /** A line as the server priced it: the unit price always comes from the catalogue. */
 export type PricedLine = { unitPriceCents: number; quantity: number };
 
