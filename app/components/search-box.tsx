@@ -204,7 +204,7 @@ function useCollapseOnPressOutside(
 function shownSuggestions(results: Results | null, query: string, expanded: boolean) {
   const suggestions = results && query ? results.suggestions : [];
   const answered = expanded && query.length > 0 && results !== null;
-  // A listbox must hold options: "no matches" is said by the status below instead.
+  // A listbox must hold options: "no matches" is said by the box's status region instead.
   const showList = answered && suggestions.length > 0;
   const noMatches = answered && suggestions.length === 0;
   const seeMore = suggestions.length >= SUGGESTIONS_LIMIT;
