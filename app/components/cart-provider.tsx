@@ -15,6 +15,7 @@ import {
   parseStoredCart,
   repriceLines,
   totalItems,
+  type CartAction,
   type CartLine,
   type CartProduct,
   type CurrentProduct,
@@ -83,11 +84,29 @@ async function fetchCurrentPrices(lines: CartLine[]): Promise<PricesResponse> {
 }
 
 export function CartProvider({ children }: { children: React.ReactNode }) {
-  const [lines, dispatch] = useReducer(cartReducer, []);
-  const [ready, setReady] = useState(false);
+  const { drawerOpen, setDrawerOpen, takeDrawerOpener } = useCartDrawer();
+  const { lines, linesRef, dispatch, ready } = useStoredCart();
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      lines,
+      totalItems: totalItems(lines),
+      totalCents: cartTotalCents(lines),
+      ready,
+      drawerOpen,
+      setDrawerOpen,
+      takeDrawerOpener,
+      ...cartChanges(dispatch, linesRef, setDrawerOpen),
+    }),
+    [lines, ready, drawerOpen, setDrawerOpen, takeDrawerOpener, dispatch, linesRef],
+  );
+
+  return <CartContext value={value}>{children}</CartContext>;
+}
+
+/** The cart drawer: open or closed, and the control it gives focus back to when it closes. */
+function useCartDrawer() {
   const [drawerOpen, setDrawerOpenState] = useState(false);
-  const linesRef = useRef(lines);
-  linesRef.current = lines;
   const drawerOpener = useRef<HTMLElement | null>(null);
   /** The last control focused outside the toasts, for a drawer opened from a toast's button. */
   const lastFocusOutsideToasts = useRef<HTMLElement | null>(null);
@@ -122,6 +141,20 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     return opener?.isConnected ? opener : null;
   }, []);
 
+  return { drawerOpen, setDrawerOpen, takeDrawerOpener };
+}
+
+/**
+ * The cart's lines, kept in this browser: read once mounted (empty until then, as on the server,
+ * with its prices checked against the shop's), written on every change, and followed when
+ * another tab changes them. `ready` says whether they have been read.
+ */
+function useStoredCart() {
+  const [lines, dispatch] = useReducer(cartReducer, []);
+  const [ready, setReady] = useState(false);
+  const linesRef = useRef(lines);
+  linesRef.current = lines;
+
   useEffect(() => {
     const stored = parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY));
     dispatch({ type: "replace", lines: stored });
@@ -132,14 +165,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
         // Apply to what the cart holds now: the shopper may have changed it meanwhile.
         const result = repriceLines(linesRef.current, products, new Set(unknown));
         dispatch({ type: "replace", lines: result.lines });
-        if (result.dropped.length > 0) {
-          const names = result.dropped.map((line) => `"${line.title}"`).join(", ");
-          showCartToast("Cart updated", {
-            // Longer than the usual 4 s: this tells the shopper something they did not do.
-            duration: 10_000,
-            description: `${names} ${result.dropped.length === 1 ? "is" : "are"} no longer available and ${result.dropped.length === 1 ? "was" : "were"} removed.`,
-          });
-        }
+        if (result.dropped.length > 0) announceDropped(result.dropped);
       })
       .catch((error: unknown) => console.warn("Could not refresh cart prices", error));
   }, []);
@@ -158,52 +184,56 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     return () => window.removeEventListener("storage", onStorage);
   }, []);
 
-  const titleOf = useCallback(
-    (mergeKey: string) => linesRef.current.find((line) => line.mergeKey === mergeKey)?.title ?? "",
-    [],
-  );
+  return { lines, linesRef, dispatch, ready };
+}
 
-  const value = useMemo<CartContextValue>(
-    () => ({
-      lines,
-      totalItems: totalItems(lines),
-      totalCents: cartTotalCents(lines),
-      ready,
-      drawerOpen,
-      setDrawerOpen,
-      takeDrawerOpener,
-      add: (product) => {
-        dispatch({ type: "add", product });
-        showCartToast("Added to cart", {
-          description: `"${product.title}" is in your cart.`,
-          action: { label: "View cart", onClick: () => setDrawerOpen(true) },
-        });
-      },
-      increase: (mergeKey) => {
-        showCartToast("Quantity increased", {
-          description: `Added one more of "${titleOf(mergeKey)}".`,
-        });
-        dispatch({ type: "increase", mergeKey });
-      },
-      decrease: (mergeKey) => {
-        showCartToast("Quantity decreased", {
-          description: `Removed one of "${titleOf(mergeKey)}".`,
-        });
-        dispatch({ type: "decrease", mergeKey });
-      },
-      remove: (mergeKey) => {
-        showCartToast("Removed from cart", {
-          description: `"${titleOf(mergeKey)}" was removed.`,
-          destructive: true,
-        });
-        dispatch({ type: "remove", mergeKey });
-      },
-      clear: () => dispatch({ type: "clear" }),
-    }),
-    [lines, ready, drawerOpen, setDrawerOpen, takeDrawerOpener, titleOf],
-  );
+/** Tells the shopper which titles of their stored cart the shop no longer sells. */
+function announceDropped(dropped: CartLine[]) {
+  const names = dropped.map((line) => `"${line.title}"`).join(", ");
+  showCartToast("Cart updated", {
+    // Longer than the usual 4 s: this tells the shopper something they did not do.
+    duration: 10_000,
+    description: `${names} ${dropped.length === 1 ? "is" : "are"} no longer available and ${dropped.length === 1 ? "was" : "were"} removed.`,
+  });
+}
 
-  return <CartContext value={value}>{children}</CartContext>;
+/** The shopper's changes to the cart, each but clearing it said in a toast. */
+function cartChanges(
+  dispatch: React.Dispatch<CartAction>,
+  linesRef: React.RefObject<CartLine[]>,
+  setDrawerOpen: (open: boolean) => void,
+): Pick<CartContextValue, "add" | "increase" | "decrease" | "remove" | "clear"> {
+  const titleOf = (mergeKey: string) =>
+    linesRef.current.find((line) => line.mergeKey === mergeKey)?.title ?? "";
+  return {
+    add: (product) => {
+      dispatch({ type: "add", product });
+      showCartToast("Added to cart", {
+        description: `"${product.title}" is in your cart.`,
+        action: { label: "View cart", onClick: () => setDrawerOpen(true) },
+      });
+    },
+    increase: (mergeKey) => {
+      showCartToast("Quantity increased", {
+        description: `Added one more of "${titleOf(mergeKey)}".`,
+      });
+      dispatch({ type: "increase", mergeKey });
+    },
+    decrease: (mergeKey) => {
+      showCartToast("Quantity decreased", {
+        description: `Removed one of "${titleOf(mergeKey)}".`,
+      });
+      dispatch({ type: "decrease", mergeKey });
+    },
+    remove: (mergeKey) => {
+      showCartToast("Removed from cart", {
+        description: `"${titleOf(mergeKey)}" was removed.`,
+        destructive: true,
+      });
+      dispatch({ type: "remove", mergeKey });
+    },
+    clear: () => dispatch({ type: "clear" }),
+  };
 }
 
 export function useCart(): CartContextValue {
