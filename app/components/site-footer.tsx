@@ -107,21 +107,7 @@ function VisitUs({ contact }: { contact: ShopContact | undefined }) {
         <span className="flex gap-2">
           <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
           <span>
-            {SHOP_ADDRESS}
-            {contact ? (
-              <>
-                {" · "}
-                <a
-                  href={contact.mapUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="underline hover:text-white"
-                >
-                  Map
-                  <span className="sr-only"> of {SHOP_ADDRESS} (opens in a new tab)</span>
-                </a>
-              </>
-            ) : null}
+            <ShopAddress contact={contact} linkClassName="underline hover:text-white" />
           </span>
         </span>
         {contact ? <ReachUs contact={contact} /> : null}
@@ -133,6 +119,35 @@ function VisitUs({ contact }: { contact: ShopContact | undefined }) {
         Contact Us
       </Link>
     </div>
+  );
+}
+
+/** The shop's address, and a link to it on the map when its contact details are known. */
+export function ShopAddress({
+  contact,
+  linkClassName,
+}: {
+  contact: ShopContact | undefined;
+  linkClassName: string;
+}) {
+  return (
+    <>
+      {SHOP_ADDRESS}
+      {contact ? (
+        <>
+          {" · "}
+          <a
+            href={contact.mapUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={linkClassName}
+          >
+            Map
+            <span className="sr-only"> of {SHOP_ADDRESS} (opens in a new tab)</span>
+          </a>
+        </>
+      ) : null}
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { CalendarClock, Library, Star } from "#app/components/ui/icons.tsx";
 import { publicPageHeaders } from "#app/lib/http.server.ts";
 import { Link } from "react-router";
-import { useShopContact } from "#app/components/site-footer.tsx";
+import { ShopAddress, useShopContact } from "#app/components/site-footer.tsx";
 import { pageMeta, SHOP, SHOP_ADDRESS, telHref } from "#app/lib/site.ts";
 import type { Route } from "./+types/about";
 
@@ -81,21 +81,7 @@ export default function About() {
         </h2>
         <address className="mt-4 flex flex-col gap-2 not-italic">
           <span>
-            {SHOP_ADDRESS}
-            {contact ? (
-              <>
-                {" · "}
-                <a
-                  href={contact.mapUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="font-medium text-primary underline"
-                >
-                  Map
-                  <span className="sr-only"> of {SHOP_ADDRESS} (opens in a new tab)</span>
-                </a>
-              </>
-            ) : null}
+            <ShopAddress contact={contact} linkClassName="font-medium text-primary underline" />
           </span>
           {contact ? (
             <>
