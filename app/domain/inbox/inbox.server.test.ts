@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { contacts, inboxReplies, serviceRequests, users } from "#app/db/schema.ts";
+import { contacts, inboxReplies, serviceRequests } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import type { OutgoingMail } from "#app/emails/outgoing-mail.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
+import { createStaff } from "#tests/support/staff.ts";
 import {
   inboxFilter,
   inboxRef,
@@ -25,13 +26,8 @@ beforeAll(async () => {
   const { rows } = await scratch.db().execute(sql`select current_database() as name`);
   outboxUrl = inject("databaseUrl").replace(/\/[^/]+$/, `/${(rows[0] as { name: string }).name}`);
   boss = await startOutbox(outboxUrl, { onError() {} });
-  await scratch
-    .db()
-    .insert(users)
-    .values([
-      { id: "staff-ann", name: "Ann Staff", email: "ann@example.test", role: "admin" },
-      { id: "staff-bob", name: "Bob Staff", email: "bob@example.test", role: "admin" },
-    ]);
+  await createStaff(scratch.db(), "Ann Staff", "staff-ann");
+  await createStaff(scratch.db(), "Bob Staff", "staff-bob");
 });
 afterAll(() => stopOutbox(boss));
 

@@ -3,7 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Staff } from "#app/domain/accounts/staff.ts";
-import { orderEvents, orders, users } from "#app/db/schema.ts";
+import { orderEvents, orders } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import type {
   PaymentProvider,
@@ -14,6 +14,7 @@ import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
 import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
 import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
 import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe.ts";
+import { createStaff } from "#tests/support/staff.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { getOrderForAdmin } from "./admin-orders.server.ts";
 import { markOrderPaid } from "./fulfilment.server.ts";
@@ -43,13 +44,8 @@ let otherStaff: Staff;
 beforeAll(async () => {
   boss = await startOutbox(inject("databaseUrl"), { onError() {} });
   stripe = await startFakeStripe();
-  const makeStaff = async (name: string) => {
-    const id = randomUUID();
-    await db.insert(users).values({ id, name, email: `${id}@example.test`, role: "admin" });
-    return { id, name };
-  };
-  staff = await makeStaff("Sam Staff");
-  otherStaff = await makeStaff("Olga Other");
+  staff = await createStaff(db, "Sam Staff");
+  otherStaff = await createStaff(db, "Olga Other");
 });
 afterAll(async () => {
   await stopOutbox(boss);

@@ -10,6 +10,7 @@ import { repairTicketPhotos, repairTickets, serviceRequests, users } from "#app/
 import { createLocalStorage, type PosterStorage } from "#app/domain/posters/storage.server.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
+import { createStaff } from "#tests/support/staff.ts";
 import { isTicketStatusToken, ticketStatusPath } from "./status-link.server.ts";
 import type { TicketStatus } from "./status.ts";
 import { collectSchema, estimateSchema, ticketSchema } from "./ticket-input.ts";
@@ -30,12 +31,7 @@ import {
 const scratch = scratchDatabase();
 const { mailTo } = scratchOutbox(scratch);
 beforeAll(async () => {
-  for (const staff of [alice, bob]) {
-    await scratch
-      .db()
-      .insert(users)
-      .values({ id: staff.id, name: staff.name, email: `${staff.id}@shop.test`, role: "admin" });
-  }
+  for (const staff of [alice, bob]) await createStaff(scratch.db(), staff.name, staff.id);
 });
 
 const alice: Staff = { id: `staff-${randomUUID()}`, name: "Alice Admin" };

@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Staff } from "#app/domain/accounts/staff.ts";
-import { orderEvents, orders, returns, users } from "#app/db/schema.ts";
+import { orderEvents, orders, returns } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import { placeOrder } from "#app/domain/orders/place-order.server.ts";
 import { shipOrder } from "#app/domain/orders/staff-actions.server.ts";
@@ -19,6 +18,7 @@ import {
 import type { FakeStripe } from "#tests/support/fake-stripe.ts";
 import { RETURNS_CONFIG, startProviders } from "#tests/support/providers.ts";
 import { queuedBehindRowLock } from "#tests/support/row-lock.ts";
+import { createStaff } from "#tests/support/staff.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { parse } from "csv-parse/sync";
 import { exportOrdersCsv } from "#app/domain/orders/admin-orders.server.ts";
@@ -48,13 +48,8 @@ let providers: ProviderLookup;
 beforeAll(async () => {
   boss = await startOutbox(inject("databaseUrl"), { onError() {} });
   ({ stripe, providers } = await startProviders());
-  const makeStaff = async (name: string) => {
-    const id = randomUUID();
-    await db.insert(users).values({ id, name, email: `${id}@example.test`, role: "admin" });
-    return { id, name };
-  };
-  staff = await makeStaff("Rita Returns");
-  otherStaff = await makeStaff("Otto Other");
+  staff = await createStaff(db, "Rita Returns");
+  otherStaff = await createStaff(db, "Otto Other");
 });
 afterAll(async () => {
   await stopOutbox(boss);
