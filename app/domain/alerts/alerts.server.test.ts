@@ -12,9 +12,9 @@ import {
   createRegularTitle,
   orderInput,
   regularStock,
+  UNTAXED_PRICING,
 } from "#tests/support/order-fixtures.ts";
 import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
-import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { createStaff } from "#tests/support/staff.ts";
 import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
@@ -40,11 +40,7 @@ beforeAll(() => {
   db = scratch.db();
 });
 const links = { publicUrl: "http://shop.test", secret: "alerts-test-secret-of-32-characters!!" };
-const pricing = {
-  salesTaxRates: parseSalesTaxRates(""),
-  freeShippingThresholdCents: 20_000,
-  timeZone: "America/Chicago",
-};
+const pricing = UNTAXED_PRICING;
 
 type QueuedMail = {
   to: string;

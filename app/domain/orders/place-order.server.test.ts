@@ -5,8 +5,7 @@ import { createDatabase } from "#app/db/client.server.ts";
 import { orderItems, orders, regularTitles } from "#app/db/schema.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { getCustomerOrder, listCustomerOrders } from "./customer-orders.server.ts";
-import { placeOrder, type PlaceOrderConfig } from "./place-order.server.ts";
-import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
+import { placeOrder } from "./place-order.server.ts";
 import { reserveStock } from "./stock.server.ts";
 import {
   adultStock,
@@ -15,15 +14,12 @@ import {
   createRegularTitle,
   orderInput,
   regularStock,
+  TEXAS_PRICING,
   TEST_ADDRESS,
 } from "#tests/support/order-fixtures.ts";
 
 const db = testDatabase();
-const config: PlaceOrderConfig = {
-  salesTaxRates: parseSalesTaxRates("TX:0.0825"),
-  freeShippingThresholdCents: 20_000,
-  timeZone: "America/Chicago",
-};
+const config = TEXAS_PRICING;
 
 async function orderCount(customerId: string) {
   const [row] = await db

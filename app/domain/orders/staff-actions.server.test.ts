@@ -12,7 +12,6 @@ import type {
 } from "#app/domain/payments/provider.server.ts";
 import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
 import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
-import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
 import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe.ts";
 import { createStaff } from "#tests/support/staff.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
@@ -26,15 +25,12 @@ import {
   orderInput,
   payPlacedOrder,
   regularStock,
+  UNTAXED_PRICING,
 } from "#tests/support/order-fixtures.ts";
 
 const db = testDatabase();
 const ORDERS_URL = "http://shop.test/orders";
-const config = {
-  salesTaxRates: parseSalesTaxRates(""),
-  freeShippingThresholdCents: 20_000,
-  timeZone: "America/Chicago",
-};
+const config = UNTAXED_PRICING;
 const testProvider = createTestProvider({ appEnv: "local" });
 
 let boss: PgBoss;
