@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Staff } from "#app/domain/accounts/staff.ts";
@@ -14,6 +14,7 @@ import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
 import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
 import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe.ts";
 import { createStaff } from "#tests/support/staff.ts";
+import { queuedMail } from "#tests/support/queued-mail.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { getOrderForAdmin } from "./admin-orders.server.ts";
 import { markOrderPaid } from "./fulfilment.server.ts";
@@ -26,6 +27,7 @@ import {
   payPlacedOrder,
   regularStock,
   UNTAXED_PRICING,
+  TEST_ADDRESS,
 } from "#tests/support/order-fixtures.ts";
 
 const db = testDatabase();
@@ -51,14 +53,7 @@ afterAll(async () => {
 const providers: ProviderLookup = (name) => (name === "test" ? testProvider : null);
 const options = () => ({ staff, ordersUrl: ORDERS_URL, providers });
 
-/** Mail queued for an address whose subject contains `subject`. */
-async function mailsTo(to: string, subject: string) {
-  const { rows } = await db.execute<{ data: { to: string; subject: string; text: string } }>(
-    sql`select data from pgboss.job
-        where name = 'mail-send' and data->>'to' = ${to} and data->>'subject' like ${`%${subject}%`}`,
-  );
-  return rows.map((row) => row.data);
-}
+const mailsTo = (to: string, subject: string) => queuedMail(db, to, subject);
 
 /** A new order of 2 copies of a new title (5 on the shelf), paid unless told otherwise. */
 async function anOrder(input: { paid?: boolean; provider?: "test" | "stripe" } = {}) {
@@ -69,15 +64,7 @@ async function anOrder(input: { paid?: boolean; provider?: "test" | "stripe" } =
   const placed = await placeOrder(
     db,
     orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 2 }], {
-      shipping: {
-        name: "Ada Lovelace",
-        address: "12 Analytical Way",
-        city: "Austin",
-        state: "TX",
-        postalCode: "78701",
-        phone: "(512) 555-0100",
-        email,
-      },
+      shipping: { ...TEST_ADDRESS, email },
     }),
     config,
   );

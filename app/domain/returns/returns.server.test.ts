@@ -14,11 +14,13 @@ import {
   payPlacedOrder,
   TEXAS_PRICING,
   regularStock,
+  TEST_ADDRESS,
 } from "#tests/support/order-fixtures.ts";
 import type { FakeStripe } from "#tests/support/fake-stripe.ts";
 import { RETURNS_CONFIG, startProviders } from "#tests/support/providers.ts";
 import { queuedBehindRowLock } from "#tests/support/row-lock.ts";
 import { createStaff } from "#tests/support/staff.ts";
+import { queuedMail } from "#tests/support/queued-mail.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { parse } from "csv-parse/sync";
 import { exportOrdersCsv } from "#app/domain/orders/admin-orders.server.ts";
@@ -56,13 +58,7 @@ afterAll(async () => {
   await stripe.close();
 });
 
-async function mailsTo(to: string, subject: string) {
-  const { rows } = await db.execute<{ data: { to: string; subject: string; text: string } }>(
-    sql`select data from pgboss.job
-        where name = 'mail-send' and data->>'to' = ${to} and data->>'subject' like ${`%${subject}%`}`,
-  );
-  return rows.map((row) => row.data);
-}
+const mailsTo = (to: string, subject: string) => queuedMail(db, to, subject);
 
 /**
  * A shipped order to Texas of two titles: 2 × $15.00 and 1 × $24.50 ($54.50, $5.99 standard
@@ -82,15 +78,7 @@ async function aShippedOrder(provider: "test" | "stripe" = "test", shippedAt = n
         { productType: "regular", serialNo: second.serialNo, quantity: 1 },
       ],
       {
-        shipping: {
-          name: "Ada Lovelace",
-          address: "12 Analytical Way",
-          city: "Austin",
-          state: "TX",
-          postalCode: "78701",
-          phone: "(512) 555-0100",
-          email,
-        },
+        shipping: { ...TEST_ADDRESS, email },
       },
     ),
     pricing,
