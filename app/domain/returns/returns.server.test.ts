@@ -576,7 +576,8 @@ describe("returns", () => {
     const history = await db
       .select({ to: orderEvents.toStatus })
       .from(orderEvents)
-      .where(eq(orderEvents.returnNumber, number));
+      .where(eq(orderEvents.returnNumber, number))
+      .orderBy(asc(orderEvents.id));
     expect(history.map((event) => event.to)).toEqual(["requested", "received"]);
   });
 });
