@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { createOTP } from "@better-auth/utils/otp";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emptyDatabase } from "#tests/support/empty-database.ts";
 import { postForm } from "#tests/support/form-post.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { startSmtpSink } from "#tests/support/smtp-sink.ts";
@@ -14,10 +15,7 @@ import { freePort } from "./free-port.ts";
 // entry (the production build must exist: `npm run build`).
 
 const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-hardening-"));
-const adminUrl = inject("databaseUrl");
-const database = `hardening_${process.pid}`;
-const databaseUrl = adminUrl.replace(/\/[^/]+$/, `/${database}`);
-const admin = new pg.Client(adminUrl);
+const { url: databaseUrl } = emptyDatabase("hardening");
 const shopDb = new pg.Client(databaseUrl);
 
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -171,8 +169,6 @@ async function resetWith(token: string, newPassword: string) {
 }
 
 beforeAll(async () => {
-  await admin.connect();
-  await admin.query(`create database ${database}`);
   smtp = await startSmtpSink(0);
   const env = {
     DATABASE_URL: databaseUrl,
@@ -201,8 +197,6 @@ afterAll(async () => {
   await Promise.all([shop?.stop(), proxied?.stop()]);
   await shopDb.end();
   await smtp?.close();
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.end();
   fs.rmSync(scratchDir, { recursive: true, force: true });
 });
 

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emptyDatabase } from "#tests/support/empty-database.ts";
 import { postForm, withCookie } from "#tests/support/form-post.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { freePort } from "./free-port.ts";
@@ -10,10 +11,7 @@ import { freePort } from "./free-port.ts";
 // The real server's log lines and /metrics (the production build must exist: `npm run build`).
 
 const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-observability-"));
-const adminUrl = inject("databaseUrl");
-const database = `observability_${process.pid}`;
-const databaseUrl = adminUrl.replace(/\/[^/]+$/, `/${database}`);
-const admin = new pg.Client(adminUrl);
+const { url: databaseUrl } = emptyDatabase("observability");
 const shopDb = new pg.Client(databaseUrl);
 const METRICS_TOKEN = "metrics-token-for-the-tests-0123";
 const PASSWORD = "Observed-Password-731";
@@ -22,8 +20,6 @@ let shop: RunningServer;
 let metricsPort: number;
 
 beforeAll(async () => {
-  await admin.connect();
-  await admin.query(`create database ${database}`);
   metricsPort = await freePort();
   shop = await startServer({
     DATA_DIR: scratchDir,
@@ -39,8 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.stop();
   await shopDb.end();
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.end();
   fs.rmSync(scratchDir, { recursive: true, force: true });
 });
 
