@@ -10,6 +10,7 @@ import { postForm } from "#tests/support/form-post.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { startSmtpSink } from "#tests/support/smtp-sink.ts";
 import { freePort } from "./free-port.ts";
+import { eventually } from "#tests/support/eventually.ts";
 
 // What a probe as an attacker found, each tried again over real HTTP against the real server
 // entry (the production build must exist: `npm run build`).
@@ -134,17 +135,6 @@ async function queuedMailTo(email: string): Promise<number> {
     [email],
   );
   return rows[0].count as number;
-}
-
-/** Looks again until `check` finds something; a minute without is a hang, not a slow machine. */
-async function eventually<T>(check: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 function resetLinksTo(email: string): string[] {

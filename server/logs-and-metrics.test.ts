@@ -7,6 +7,7 @@ import { emptyDatabase } from "#tests/support/empty-database.ts";
 import { postForm, withCookie } from "#tests/support/form-post.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { freePort } from "./free-port.ts";
+import { eventually } from "#tests/support/eventually.ts";
 
 // The real server's log lines and /metrics (the production build must exist: `npm run build`).
 
@@ -49,17 +50,6 @@ function logLines(): Record<string, unknown>[] {
     .split("\n")
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
-/** Looks again until `check` finds something; a minute without is a hang, not a slow machine. */
-async function eventually<T>(check: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe("the server's logs", () => {
