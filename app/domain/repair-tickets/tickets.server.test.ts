@@ -10,6 +10,7 @@ import { repairTicketPhotos, repairTickets, serviceRequests, users } from "#app/
 import { createLocalStorage, type PosterStorage } from "#app/domain/posters/storage.server.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
+import { createBooking } from "#tests/support/booking-fixtures.ts";
 import { createStaff } from "#tests/support/staff.ts";
 import { isTicketStatusToken, ticketStatusPath } from "./status-link.server.ts";
 import type { TicketStatus } from "./status.ts";
@@ -97,25 +98,9 @@ async function diagnosedWithEstimate(number: number) {
   return (await getTicket(scratch.db(), number))!.estimates[0]!.id;
 }
 
-/** A confirmed repair booking (Ben Booker's, of November 26 at 10:00, unless told); its id. */
-async function booking(fields: Partial<typeof serviceRequests.$inferInsert> = {}) {
-  const [row] = await scratch
-    .db()
-    .insert(serviceRequests)
-    .values({
-      name: "Ben Booker",
-      email: "ben-booker@example.test",
-      phone: "(817) 555-0142",
-      serviceType: "Game Console Repair",
-      issue: "Disc drive clicks",
-      preferredDate: "2026-11-26",
-      preferredTime: "10:00",
-      startsAt: new Date("2026-11-26T16:00:00Z"),
-      confirmedAt: new Date(),
-      ...fields,
-    })
-    .returning({ id: serviceRequests.id });
-  return row!.id;
+/** A confirmed repair booking of a game console (cancelled too where told); its id. */
+async function booking(fields: { name?: string; email?: string; cancelledAt?: Date } = {}) {
+  return (await createBooking(scratch.db(), { confirmedAt: new Date(), ...fields })).id;
 }
 
 describe("a repair ticket from intake to collection", () => {
