@@ -2,17 +2,15 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { emptyDatabase } from "#tests/support/empty-database.ts";
 import pg from "pg";
 
 // `npm run admin:create` run as an operator runs it, against a database of its own.
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const adminUrl = inject("databaseUrl");
-const database = `admin_create_${process.pid}`;
-const databaseUrl = adminUrl.replace(/\/[^/]+$/, `/${database}`);
-const admin = new pg.Client(adminUrl);
+const { url: databaseUrl } = emptyDatabase("admin_create");
 
 async function adminCreate(...args: string[]) {
   try {
@@ -26,16 +24,6 @@ async function adminCreate(...args: string[]) {
     return { code: failed.code, output: failed.stdout + failed.stderr };
   }
 }
-
-beforeAll(async () => {
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-});
-
-afterAll(async () => {
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.end();
-});
 
 describe("admin:create", () => {
   it("names the account after its address when no --name is given, digits and all", async () => {

@@ -10,17 +10,17 @@ import { createDatabase } from "#app/db/client.server.ts";
 import { runMigrations } from "#app/db/migrate.server.ts";
 import { regularTitles } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
-import { placeOrder, type PlaceOrderConfig } from "#app/domain/orders/place-order.server.ts";
+import { placeOrder } from "#app/domain/orders/place-order.server.ts";
 import {
   createAdultTitle,
   createCustomer,
   createRegularTitle,
   orderInput,
+  TEXAS_PRICING,
 } from "#tests/support/order-fixtures.ts";
 import { bookingSchema } from "#app/domain/repairs/booking-input.ts";
 import { bookAppointment } from "#app/domain/repairs/bookings.server.ts";
 import { DEFAULT_BOOKING_RULES } from "#app/domain/repairs/slots.ts";
-import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
 import { startSystemPostgres, type SystemPostgres } from "#tests/support/system-postgres.ts";
 import { findTool, MissingToolError } from "./postgres-tools.ts";
 
@@ -28,11 +28,7 @@ import { findTool, MissingToolError } from "./postgres-tools.ts";
 // PostgreSQL server of the machine's own installation, with its own client programs.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const config: PlaceOrderConfig = {
-  salesTaxRates: parseSalesTaxRates("TX:0.0825"),
-  freeShippingThresholdCents: 20_000,
-  timeZone: "America/Chicago",
-};
+const config = TEXAS_PRICING;
 const CUSTOMER_EMAIL = "backup-customer@example.test";
 
 let server: SystemPostgres;

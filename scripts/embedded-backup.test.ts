@@ -8,9 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "#app/db/client.server.ts";
 import { runMigrations } from "#app/db/migrate.server.ts";
 import { regularTitles } from "#app/db/schema.ts";
-import { placeOrder, type PlaceOrderConfig } from "#app/domain/orders/place-order.server.ts";
-import { createCustomer, createRegularTitle, orderInput } from "#tests/support/order-fixtures.ts";
-import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
+import { placeOrder } from "#app/domain/orders/place-order.server.ts";
+import {
+  createCustomer,
+  createRegularTitle,
+  orderInput,
+  TEXAS_PRICING,
+} from "#tests/support/order-fixtures.ts";
 import { CLUSTERS_HOME } from "#server/embedded-postgres-reach.ts";
 import {
   clusterDirOf,
@@ -28,11 +32,7 @@ import {
 // brings that copy up in a fresh shop's DATA_DIR, consistent to the last order it holds.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const config: PlaceOrderConfig = {
-  salesTaxRates: parseSalesTaxRates("TX:0.0825"),
-  freeShippingThresholdCents: 20_000,
-  timeZone: "America/Chicago",
-};
+const config = TEXAS_PRICING;
 const STOCK = 10_000;
 
 let folder: string;

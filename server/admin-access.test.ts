@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emptyDatabase } from "#tests/support/empty-database.ts";
 import { ticketStatusPath } from "#app/domain/repair-tickets/status-link.server.ts";
 import routeConfig from "#app/routes.ts";
 import { clientAddresses, postForm, withCookie } from "#tests/support/form-post.ts";
@@ -14,10 +15,7 @@ import { type RunningServer, startServer } from "#tests/support/server-process.t
 // production build must exist).
 
 const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-admin-access-"));
-const adminUrl = inject("databaseUrl");
-const database = `admin_access_${process.pid}`;
-const databaseUrl = adminUrl.replace(/\/[^/]+$/, `/${database}`);
-const admin = new pg.Client(adminUrl);
+const { url: databaseUrl } = emptyDatabase("admin_access");
 const shopDb = new pg.Client(databaseUrl);
 const PASSWORD = "Access-Checker-Pass-9";
 // Known here, so the test can sign a repair ticket's status link as the shop does.
@@ -60,8 +58,6 @@ async function account(role: "customer" | "admin", label: string = role) {
 }
 
 beforeAll(async () => {
-  await admin.connect();
-  await admin.query(`create database ${database}`);
   shop = await startServer({
     DATABASE_URL: databaseUrl,
     DATA_DIR: scratchDir,
@@ -175,8 +171,6 @@ async function seedRunningTheShop() {
 afterAll(async () => {
   await shop?.stop();
   await shopDb.end();
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.end();
   fs.rmSync(scratchDir, { recursive: true, force: true });
 });
 

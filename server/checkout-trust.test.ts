@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emptyDatabase } from "#tests/support/empty-database.ts";
 import { clientAddresses, postForm, withCookie } from "#tests/support/form-post.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { freePort } from "./free-port.ts";
@@ -11,10 +12,7 @@ import { freePort } from "./free-port.ts";
 // production build must exist: `npm run build`).
 
 const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-checkout-trust-"));
-const adminUrl = inject("databaseUrl");
-const database = `checkout_trust_${process.pid}`;
-const databaseUrl = adminUrl.replace(/\/[^/]+$/, `/${database}`);
-const admin = new pg.Client(adminUrl);
+const { url: databaseUrl } = emptyDatabase("checkout_trust");
 const shopDb = new pg.Client(databaseUrl);
 const PASSWORD = "Checkout-Trust-Pass-8";
 let shop: RunningServer;
@@ -113,8 +111,6 @@ async function orderOf(userId: string) {
 }
 
 beforeAll(async () => {
-  await admin.connect();
-  await admin.query(`create database ${database}`);
   const port = await freePort();
   shop = await startServer({
     DATABASE_URL: databaseUrl,
@@ -132,8 +128,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.stop();
   await shopDb.end();
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.end();
   fs.rmSync(scratchDir, { recursive: true, force: true });
 });
 

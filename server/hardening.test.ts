@@ -4,20 +4,19 @@ import os from "node:os";
 import path from "node:path";
 import { createOTP } from "@better-auth/utils/otp";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emptyDatabase } from "#tests/support/empty-database.ts";
 import { postForm } from "#tests/support/form-post.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { startSmtpSink } from "#tests/support/smtp-sink.ts";
 import { freePort } from "./free-port.ts";
+import { eventually } from "#tests/support/eventually.ts";
 
 // What a probe as an attacker found, each tried again over real HTTP against the real server
 // entry (the production build must exist: `npm run build`).
 
 const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-hardening-"));
-const adminUrl = inject("databaseUrl");
-const database = `hardening_${process.pid}`;
-const databaseUrl = adminUrl.replace(/\/[^/]+$/, `/${database}`);
-const admin = new pg.Client(adminUrl);
+const { url: databaseUrl } = emptyDatabase("hardening");
 const shopDb = new pg.Client(databaseUrl);
 
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -138,17 +137,6 @@ async function queuedMailTo(email: string): Promise<number> {
   return rows[0].count as number;
 }
 
-/** Looks again until `check` finds something; a minute without is a hang, not a slow machine. */
-async function eventually<T>(check: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 function resetLinksTo(email: string): string[] {
   return smtp.received
     .filter((mail) => mail.to && JSON.stringify(mail.to).includes(email))
@@ -171,8 +159,6 @@ async function resetWith(token: string, newPassword: string) {
 }
 
 beforeAll(async () => {
-  await admin.connect();
-  await admin.query(`create database ${database}`);
   smtp = await startSmtpSink(0);
   const env = {
     DATABASE_URL: databaseUrl,
@@ -201,8 +187,6 @@ afterAll(async () => {
   await Promise.all([shop?.stop(), proxied?.stop()]);
   await shopDb.end();
   await smtp?.close();
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.end();
   fs.rmSync(scratchDir, { recursive: true, force: true });
 });
 

@@ -2,18 +2,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emptyDatabase } from "#tests/support/empty-database.ts";
 import { postForm, withCookie } from "#tests/support/form-post.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { freePort } from "./free-port.ts";
+import { eventually } from "#tests/support/eventually.ts";
 
 // The real server's log lines and /metrics (the production build must exist: `npm run build`).
 
 const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-observability-"));
-const adminUrl = inject("databaseUrl");
-const database = `observability_${process.pid}`;
-const databaseUrl = adminUrl.replace(/\/[^/]+$/, `/${database}`);
-const admin = new pg.Client(adminUrl);
+const { url: databaseUrl } = emptyDatabase("observability");
 const shopDb = new pg.Client(databaseUrl);
 const METRICS_TOKEN = "metrics-token-for-the-tests-0123";
 const PASSWORD = "Observed-Password-731";
@@ -22,8 +21,6 @@ let shop: RunningServer;
 let metricsPort: number;
 
 beforeAll(async () => {
-  await admin.connect();
-  await admin.query(`create database ${database}`);
   metricsPort = await freePort();
   shop = await startServer({
     DATA_DIR: scratchDir,
@@ -39,8 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.stop();
   await shopDb.end();
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.end();
   fs.rmSync(scratchDir, { recursive: true, force: true });
 });
 
@@ -55,17 +50,6 @@ function logLines(): Record<string, unknown>[] {
     .split("\n")
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
-/** Looks again until `check` finds something; a minute without is a hang, not a slow machine. */
-async function eventually<T>(check: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe("the server's logs", () => {

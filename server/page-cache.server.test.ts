@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emptyDatabase } from "#tests/support/empty-database.ts";
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { CATALOGUE_CHECK_MS, watchCatalogue } from "./page-cache.ts";
 
@@ -10,18 +11,13 @@ import { CATALOGUE_CHECK_MS, watchCatalogue } from "./page-cache.ts";
 // build must exist: `npm run build`).
 
 const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-page-cache-"));
-const adminUrl = inject("databaseUrl");
-const database = `page_cache_${process.pid}`;
-const databaseUrl = adminUrl.replace(/\/[^/]+$/, `/${database}`);
-const admin = new pg.Client(adminUrl);
+const { url: databaseUrl } = emptyDatabase("page_cache");
 const shopDb = new pg.Client(databaseUrl);
 const PASSWORD = "Cache-Checker-Pass-9";
 let first: RunningServer;
 let second: RunningServer;
 
 beforeAll(async () => {
-  await admin.connect();
-  await admin.query(`create database ${database}`);
   const env = { DATA_DIR: scratchDir, DATABASE_URL: databaseUrl, PORT: "0" };
   first = await startServer({ ...env, SEED_DEMO: "true" });
   second = await startServer({ ...env, SEED_DEMO: "false" });
@@ -31,8 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);
   await shopDb.end();
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.end();
   fs.rmSync(scratchDir, { recursive: true, force: true });
 });
 

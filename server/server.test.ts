@@ -5,7 +5,8 @@ import path from "node:path";
 import zlib from "node:zlib";
 import pg from "pg";
 import { describeFirstLoad, FIRST_LOAD_BUDGET, firstLoad } from "#scripts/first-load.ts";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { emptyDatabase } from "#tests/support/empty-database.ts";
 import {
   type RunningServer as Running,
   startServer as startProcess,
@@ -22,20 +23,7 @@ function startServer(env: Record<string, string>) {
 }
 
 describe("the server entry", () => {
-  const adminUrl = inject("databaseUrl");
-  const database = `lifecycle_${process.pid}`;
-  const databaseUrl = adminUrl.replace(/\/[^/]+$/, `/${database}`);
-  const admin = new pg.Client(adminUrl);
-
-  beforeAll(async () => {
-    await admin.connect();
-    await admin.query(`create database ${database}`);
-  });
-
-  afterAll(async () => {
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
-  });
+  const { name: database, url: databaseUrl, admin } = emptyDatabase("lifecycle");
 
   it("answers /healthz with 200 while the database answers and 503 when it does not", async () => {
     const server = await startServer({ DATABASE_URL: databaseUrl, PORT: "0", SEED_DEMO: "false" });

@@ -1,24 +1,11 @@
-import pg from "pg";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
+import { emptyDatabase } from "#tests/support/empty-database.ts";
 import { createDatabase } from "./client.server.ts";
 import { runMigrations } from "./migrate.server.ts";
 
-const adminUrl = inject("databaseUrl");
-const database = `migrate_${process.pid}`;
-const admin = new pg.Client(adminUrl);
-
-beforeAll(async () => {
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-});
-
-afterAll(async () => {
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.end();
-});
+const { url } = emptyDatabase("migrate");
 
 it("applies every migration once when several processes start at the same moment", async () => {
-  const url = adminUrl.replace(/\/[^/]+$/, `/${database}`);
   // Separate pools, as separate processes would have.
   const handles = Array.from({ length: 4 }, () => createDatabase(url, 2));
   try {

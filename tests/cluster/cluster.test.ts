@@ -11,6 +11,7 @@ import { type Nginx, startNginx, UPSTREAM_HEADER } from "#tests/support/nginx.ts
 import { type RunningServer, startServer } from "#tests/support/server-process.ts";
 import { startSmtpSink } from "#tests/support/smtp-sink.ts";
 import { type SystemPostgres, startSystemPostgres } from "#tests/support/system-postgres.ts";
+import { eventually } from "#tests/support/eventually.ts";
 
 // Two shop processes on one external PostgreSQL behind nginx, the way a shop runs on several
 // machines: whatever one process does, the other must see, and neither may do twice what must
@@ -134,20 +135,6 @@ async function signIn(email: string): Promise<string> {
   const response = await post("/login", { intent: "login", email, password: PASSWORD });
   expect(response.status).toBe(302);
   return cookiesOf(response);
-}
-
-/** Looks again until `check` finds something; a minute without is a hang, not a slow machine. */
-async function eventually<T>(
-  check: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe("two processes starting together on an empty database", () => {
@@ -308,11 +295,14 @@ describe("shared state", () => {
     // listener makes every CATALOGUE_CHECK_MS: waiting three times that means it never does. How
     // soon is not this test's to say; server/page-cache.server.test.ts tests the notification.
     const showing = new Set<number>();
-    await eventually(async () => {
-      const response = await request(page);
-      if ((await response.text()).includes(renamed)) showing.add(servedBy(response));
-      return showing.size === 2 ? true : undefined;
-    }, 3 * CATALOGUE_CHECK_MS);
+    await eventually(
+      async () => {
+        const response = await request(page);
+        if ((await response.text()).includes(renamed)) showing.add(servedBy(response));
+        return showing.size === 2 ? true : undefined;
+      },
+      { timeoutMs: 3 * CATALOGUE_CHECK_MS, intervalMs: 25 },
+    );
     expect(showing.has(ports.find((port) => port !== savedBy)!)).toBe(true);
   });
 

@@ -7,7 +7,7 @@ import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
 import type { FakeStripe } from "./fake-stripe.ts";
 import type { PlaceOrderInput } from "#app/domain/orders/checkout-input.ts";
 import type { CustomerOrder } from "#app/domain/orders/customer-orders.server.ts";
-import { placeOrder } from "#app/domain/orders/place-order.server.ts";
+import { placeOrder, type PlaceOrderConfig } from "#app/domain/orders/place-order.server.ts";
 import type { CheckoutSessionInput } from "#app/domain/payments/provider.server.ts";
 import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
 import { shippingOption } from "#app/lib/shipping.ts";
@@ -21,7 +21,13 @@ export const TEXAS_PRICING = {
   salesTaxRates: parseSalesTaxRates("TX:0.0825"),
   freeShippingThresholdCents: 20_000,
   timeZone: "America/Chicago",
-};
+} satisfies PlaceOrderConfig;
+
+/** No sales tax anywhere, free shipping from $200: for the tests whose totals are not about tax. */
+export const UNTAXED_PRICING = {
+  ...TEXAS_PRICING,
+  salesTaxRates: parseSalesTaxRates(""),
+} satisfies PlaceOrderConfig;
 
 export async function createCustomer(db: Database, dateOfBirth: string | null = "1980-05-17") {
   const id = randomUUID();

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
-import { comingSoon, regularTitles, stockAlerts, users } from "#app/db/schema.ts";
+import { comingSoon, regularTitles, stockAlerts } from "#app/db/schema.ts";
 import { importCatalogCsv } from "#app/domain/catalog/catalog-csv.server.ts";
 import { deleteComingSoon } from "#app/domain/catalog/coming-soon.server.ts";
 import { placeOrder } from "#app/domain/orders/place-order.server.ts";
@@ -12,10 +12,11 @@ import {
   createRegularTitle,
   orderInput,
   regularStock,
+  UNTAXED_PRICING,
 } from "#tests/support/order-fixtures.ts";
 import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
-import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
+import { createStaff } from "#tests/support/staff.ts";
 import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
 import {
   ALERT_LIMITS,
@@ -39,11 +40,7 @@ beforeAll(() => {
   db = scratch.db();
 });
 const links = { publicUrl: "http://shop.test", secret: "alerts-test-secret-of-32-characters!!" };
-const pricing = {
-  salesTaxRates: parseSalesTaxRates(""),
-  freeShippingThresholdCents: 20_000,
-  timeZone: "America/Chicago",
-};
+const pricing = UNTAXED_PRICING;
 
 type QueuedMail = {
   to: string;
@@ -277,16 +274,13 @@ describe("stock alerts", () => {
       },
       { links },
     );
-    const staffId = randomUUID();
-    await db
-      .insert(users)
-      .values({ id: staffId, name: "Cal Cancel", email: `${staffId}@example.test`, role: "admin" });
+    const staff = await createStaff(db, "Cal Cancel");
     const testProvider = createTestProvider({ appEnv: "local" });
     const cancelled = await cancelOrder(
       db,
       { orderId: placed.order.id },
       {
-        staff: { id: staffId, name: "Cal Cancel" },
+        staff,
         ordersUrl: "http://shop.test/orders",
         providers: () => testProvider,
       },

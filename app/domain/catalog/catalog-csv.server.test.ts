@@ -5,6 +5,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Transaction } from "#app/db/client.server.ts";
 import { adultTitles, catalogueCounts, regularTitles } from "#app/db/schema.ts";
+import { REGULAR_CSV_HEADER } from "#tests/support/catalogue-fixtures.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import {
   CatalogCsvError,
@@ -35,8 +36,6 @@ async function rolledBack(work: (tx: Transaction) => Promise<void>) {
   ).rejects.toBeInstanceOf(RolledBack);
 }
 
-const REGULAR_HEADER =
-  "RegSerialNo,ProductID,QtyToList,Title,Release Year,Disc,Type,CurrentPrice,Description,Genres,Director,Cast,PosterURL";
 const ADULT_HEADER =
   "AdultSerialNo,ProductID,Condition,Price,Quantity,Title,Production,Release Date,PosterURL,Description";
 
@@ -69,7 +68,7 @@ describe("catalogue CSV import: reading the file", () => {
     const csv =
       "\uFEFF" +
       [
-        REGULAR_HEADER,
+        REGULAR_CSV_HEADER,
         `${base + 1},P-1,3,"${tag} Crouching, Hidden",2000,DVD,Movie,$12.99,"First line\nsecond line, with a comma","Action, Drama",Ang Lee,"Chow Yun-fat, Michelle Yeoh",`,
         `${base + 2},P-2,0,"${tag} ""Quoted"" Title",,Blu-ray,,"$1,299.00",,,,,/uploads/posters/x.webp`,
         `,P-3,1,${tag} Amélie,2001,4K/Blu-ray,,7,,,,,https://images.example.com/amelie.jpg`,
@@ -129,7 +128,7 @@ describe("catalogue CSV import: reading the file", () => {
   it("reads a stream whose chunks split a quoted field and a multi-byte character", async () => {
     const base = serialBlock();
     const bytes = Buffer.from(
-      `${REGULAR_HEADER}\n${base},P-1,1,"Ça, c'est Paris",1999,DVD,,5.00,"a\nb",,,,\n`,
+      `${REGULAR_CSV_HEADER}\n${base},P-1,1,"Ça, c'est Paris",1999,DVD,,5.00,"a\nb",,,,\n`,
     );
     const cut = bytes.indexOf(Buffer.from("Ç")) + 1; // between the two bytes of Ç
     const input = Readable.from([
@@ -147,7 +146,7 @@ describe("catalogue CSV import: reading the file", () => {
 
   it("fails, instead of waiting, when the input stream fails", async () => {
     const input = new Readable({ read() {} });
-    input.push(`${REGULAR_HEADER}\n,P,1,T,,DVD,,1,,,,,\n`);
+    input.push(`${REGULAR_CSV_HEADER}\n,P,1,T,,DVD,,1,,,,,\n`);
     const attempt = importCatalogCsv(db, "regular", input, { dryRun: true });
     input.destroy(new Error("connection reset while uploading"));
     await expect(attempt).rejects.toThrow("connection reset while uploading");
@@ -164,7 +163,7 @@ describe("catalogue CSV import: reading the file", () => {
   });
 
   it("refuses a file with an unknown column, listing the expected names", async () => {
-    const csv = `${REGULAR_HEADER},Rating\n,P,1,T,,DVD,,1,,,,,,PG\n`;
+    const csv = `${REGULAR_CSV_HEADER},Rating\n,P,1,T,,DVD,,1,,,,,,PG\n`;
     const attempt = importCatalogCsv(db, "regular", csv, { dryRun: true });
     await expect(attempt).rejects.toBeInstanceOf(CatalogCsvError);
     await expect(attempt).rejects.toThrow(
@@ -190,7 +189,7 @@ describe("catalogue CSV import: reading the file", () => {
   });
 
   it("refuses broken quoting with the line it is on", async () => {
-    const csv = `${REGULAR_HEADER}\n,P,1,T,,DVD,,1,,,,,\n,P,1,"unclosed,,DVD,,1,,,,,\n`;
+    const csv = `${REGULAR_CSV_HEADER}\n,P,1,T,,DVD,,1,,,,,\n,P,1,"unclosed,,DVD,,1,,,,,\n`;
     await expect(importCatalogCsv(db, "regular", csv, { dryRun: true })).rejects.toThrow(
       /^The file is not valid CSV near line \d+: /,
     );
@@ -198,7 +197,7 @@ describe("catalogue CSV import: reading the file", () => {
 
   it("refuses more than 200,000 rows before writing anything", async () => {
     const row = ",P,1,T,,DVD,,1,,,,,\n";
-    const csv = REGULAR_HEADER + "\n" + row.repeat(200_001);
+    const csv = REGULAR_CSV_HEADER + "\n" + row.repeat(200_001);
     await expect(importCatalogCsv(db, "regular", csv, { dryRun: false })).rejects.toThrow(
       "The file has more than 200,000 rows. Split it into smaller files.",
     );
@@ -210,7 +209,7 @@ describe("catalogue CSV import: rejected rows", () => {
     const base = serialBlock();
     const tag = marker();
     const csv = [
-      REGULAR_HEADER,
+      REGULAR_CSV_HEADER,
       /* 2 */ `${base + 1},P-1,1,${tag} Good,1999,DVD,,9.99,,,,,`,
       /* 3 */ `${base + 2},P-2,1,${tag} Bad Year,99,DVD,,9.99,,,,,`,
       /* 4 */ `${base + 3},P-3,1,${tag} Bad Price,1999,DVD,,twelve,,,,,`,
@@ -321,7 +320,7 @@ describe("catalogue CSV import: writing", () => {
       const before = await regularRowsFrom(tx, base);
       const countsBefore = await counts(tx, "regular");
       const csv = [
-        REGULAR_HEADER,
+        REGULAR_CSV_HEADER,
         `${base + 1},NEW,1,Changed,2000,Blu-ray,,2.00,,,,,`,
         `${base + 2},NEW,1,Added With Serial,2000,DVD,,2.00,,,,,`,
         `,NEW,1,Added Without Serial,2000,DVD,,2.00,,,,,`,
@@ -491,7 +490,7 @@ describe("catalogue CSV export", () => {
       const chunks = await collect(exportCatalogCsv(tx, "regular"));
       expect(chunks.length).toBeGreaterThanOrEqual(4); // header + at least 3 pages
       const text = chunks.join("");
-      expect(text.startsWith("\uFEFF" + REGULAR_HEADER + "\n")).toBe(true);
+      expect(text.startsWith("\uFEFF" + REGULAR_CSV_HEADER + "\n")).toBe(true);
       const records = parse(text, { bom: true, columns: true }) as Record<string, string>[];
       expect(records).toHaveLength(Number(total));
       const serials = records.map((record) => Number(record.RegSerialNo));
@@ -601,7 +600,7 @@ describe("catalogue CSV counts", () => {
     const base = serialBlock();
     await rolledBack(async (tx) => {
       const csv = [
-        REGULAR_HEADER,
+        REGULAR_CSV_HEADER,
         ...Array.from(
           { length: 40 },
           (_, i) =>

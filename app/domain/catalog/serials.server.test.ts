@@ -1,6 +1,11 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
+import {
+  REGULAR_CSV_HEADER,
+  regularCsvRow,
+  regularTitleForm,
+} from "#tests/support/catalogue-fixtures.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import {
   addAdultTitle,
@@ -9,7 +14,7 @@ import {
   deleteRegularTitle,
 } from "./admin-titles.server.ts";
 import { importCatalogCsv } from "./catalog-csv.server.ts";
-import { adultTitleSchema, regularTitleSchema } from "./title-input.ts";
+import { adultTitleSchema } from "./title-input.ts";
 
 // Serials are catalogue-wide (and pushed far ahead here): this file has a database of its own.
 const scratch = scratchDatabase();
@@ -18,25 +23,8 @@ beforeAll(() => {
   db = scratch.db();
 });
 
-const REGULAR_HEADER =
-  "RegSerialNo,ProductID,QtyToList,Title,Release Year,Disc,Type,CurrentPrice,Description,Genres,Director,Cast,PosterURL";
-const regularRow = (serial: number | "", title: string) =>
-  `${serial},SR-1,1,${title},,DVD,,4.99,,,,,`;
-
-const regular = (title: string) =>
-  regularTitleSchema.parse({
-    productId: "SR-1",
-    qtyToList: "1",
-    title,
-    releaseYear: "",
-    disc: "DVD",
-    type: "",
-    currentPriceCents: "4.99",
-    description: "",
-    genres: "",
-    director: "",
-    cast: "",
-  });
+const regularRow = (serial: number | "", title: string) => regularCsvRow("SR-1", serial, title);
+const regular = (title: string) => regularTitleForm("SR-1", title);
 
 const adult = (title: string) =>
   adultTitleSchema.parse({
@@ -68,7 +56,7 @@ describe("serials", () => {
     const report = await importCatalogCsv(
       db,
       "regular",
-      [REGULAR_HEADER, regularRow("", "Imported After Ghost")].join("\n"),
+      [REGULAR_CSV_HEADER, regularRow("", "Imported After Ghost")].join("\n"),
       { dryRun: false },
     );
     expect(report).toMatchObject({ added: 1, written: true });
@@ -88,7 +76,7 @@ describe("serials", () => {
     );
     const top = rows[0]!.top;
     const csv = [
-      REGULAR_HEADER,
+      REGULAR_CSV_HEADER,
       ...Array.from({ length: 50 }, (_, i) => regularRow(top + 1 + i, `Concurrent Import ${i}`)),
       ...Array.from({ length: 50 }, (_, i) => regularRow("", `Concurrent New ${i}`)),
     ].join("\n");
@@ -115,9 +103,10 @@ describe("serials", () => {
         importCatalogCsv(
           db,
           "regular",
-          [REGULAR_HEADER, ...Array.from({ length: 200 }, () => regularRow("", `Race ${i}`))].join(
-            "\n",
-          ),
+          [
+            REGULAR_CSV_HEADER,
+            ...Array.from({ length: 200 }, () => regularRow("", `Race ${i}`)),
+          ].join("\n"),
           { dryRun: false },
         ),
       ),
@@ -129,7 +118,7 @@ describe("serials", () => {
   // Last: it moves the sequence to 100,000,000.
   it("are bounded: the dry run refuses each row beyond 99,999,999 and the next serial still fits", async () => {
     const csv = [
-      REGULAR_HEADER,
+      REGULAR_CSV_HEADER,
       regularRow(2_147_483_647, "Overflow"),
       regularRow(100_000_000, "Just Over"),
       regularRow(99_999_999, "Highest Allowed"),
@@ -145,7 +134,7 @@ describe("serials", () => {
     const written = await importCatalogCsv(
       db,
       "regular",
-      [REGULAR_HEADER, regularRow(99_999_999, "Highest Allowed")].join("\n"),
+      [REGULAR_CSV_HEADER, regularRow(99_999_999, "Highest Allowed")].join("\n"),
       { dryRun: false },
     );
     expect(written).toMatchObject({ added: 1, written: true });

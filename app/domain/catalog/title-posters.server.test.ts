@@ -6,11 +6,15 @@ import { regularTitles } from "#app/db/schema.ts";
 import { processPosterUpload } from "#app/domain/posters/upload.server.ts";
 import { uploadedPosterId } from "#app/lib/uploaded-posters.ts";
 import { loader } from "#app/routes/uploads.posters.$file.ts";
+import {
+  REGULAR_CSV_HEADER,
+  regularCsvRow,
+  regularTitleForm,
+} from "#tests/support/catalogue-fixtures.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { addRegularTitle, deleteRegularTitle } from "./admin-titles.server.ts";
 import { importCatalogCsv } from "./catalog-csv.server.ts";
 import { saveRegularTitle } from "./title-forms.server.ts";
-import { regularTitleSchema } from "./title-input.ts";
 
 // Titles are added and deleted for real, with their files under the test run's DATA_DIR
 // (tests/support/database-setup.ts).
@@ -25,25 +29,9 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-const REGULAR_HEADER =
-  "RegSerialNo,ProductID,QtyToList,Title,Release Year,Disc,Type,CurrentPrice,Description,Genres,Director,Cast,PosterURL";
 const row = (serial: number | "", title: string, poster: string) =>
-  `${serial},TP-1,1,${title},,DVD,,4.99,,,,,${poster}`;
-
-const values = (title: string) =>
-  regularTitleSchema.parse({
-    productId: "TP-1",
-    qtyToList: "1",
-    title,
-    releaseYear: "",
-    disc: "DVD",
-    type: "",
-    currentPriceCents: "4.99",
-    description: "",
-    genres: "",
-    director: "",
-    cast: "",
-  });
+  regularCsvRow("TP-1", serial, title, poster);
+const values = (title: string) => regularTitleForm("TP-1", title);
 
 async function upload(): Promise<string> {
   const result = await processPosterUpload(jpeg, "poster.jpg", { kind: "regular" });
@@ -110,7 +98,7 @@ describe("uploaded posters of titles", () => {
     const other = await addRegularTitle(db, { ...values("Poster Borrower"), posterUrl: null });
     const stray = `upload:${"e".repeat(32)}`;
     const csv = [
-      REGULAR_HEADER,
+      REGULAR_CSV_HEADER,
       row(owner, "Poster Owner", poster),
       row(other, "Poster Borrower", poster),
       row("", "New Borrower", poster),
@@ -142,7 +130,7 @@ describe("uploaded posters of titles", () => {
     const dropped = await importCatalogCsv(
       db,
       "regular",
-      [REGULAR_HEADER, row(owner, "Poster Owner", "")].join("\n"),
+      [REGULAR_CSV_HEADER, row(owner, "Poster Owner", "")].join("\n"),
       { dryRun: false },
     );
     expect(dropped).toMatchObject({ updated: 1, written: true });

@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { contacts, inboxReplies, serviceRequests, users } from "#app/db/schema.ts";
+import { contacts, inboxReplies, serviceRequests } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import type { OutgoingMail } from "#app/emails/outgoing-mail.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
+import { createBooking } from "#tests/support/booking-fixtures.ts";
+import { createStaff } from "#tests/support/staff.ts";
 import {
   inboxFilter,
   inboxRef,
@@ -25,13 +27,8 @@ beforeAll(async () => {
   const { rows } = await scratch.db().execute(sql`select current_database() as name`);
   outboxUrl = inject("databaseUrl").replace(/\/[^/]+$/, `/${(rows[0] as { name: string }).name}`);
   boss = await startOutbox(outboxUrl, { onError() {} });
-  await scratch
-    .db()
-    .insert(users)
-    .values([
-      { id: "staff-ann", name: "Ann Staff", email: "ann@example.test", role: "admin" },
-      { id: "staff-bob", name: "Bob Staff", email: "bob@example.test", role: "admin" },
-    ]);
+  await createStaff(scratch.db(), "Ann Staff", "staff-ann");
+  await createStaff(scratch.db(), "Bob Staff", "staff-bob");
 });
 afterAll(() => stopOutbox(boss));
 
@@ -60,25 +57,9 @@ async function addContact(fields: Partial<typeof contacts.$inferInsert> = {}) {
   return row!;
 }
 
-async function addRepair(fields: Partial<typeof serviceRequests.$inferInsert> = {}) {
-  const [row] = await scratch
-    .db()
-    .insert(serviceRequests)
-    .values({
-      name: "Rhea Pair",
-      email: address("rhea"),
-      phone: "(817) 555-0199",
-      serviceType: "Game Console Repair",
-      issue: "PS5: HDMI port loose, no picture",
-      preferredDate: "2026-11-24",
-      preferredTime: "10:00",
-      startsAt: new Date("2026-11-24T16:00:00Z"),
-      confirmedAt: now,
-      ...fields,
-    })
-    .returning();
-  return row!;
-}
+/** Rhea Pair's confirmed repair booking, at an address of its own. */
+const addRepair = (fields: Partial<typeof serviceRequests.$inferInsert> = {}) =>
+  createBooking(scratch.db(), { email: address("rhea"), confirmedAt: now, ...fields });
 
 async function mailTo(address: string): Promise<OutgoingMail[]> {
   const { rows } = await scratch

@@ -14,6 +14,7 @@ import {
   stopOutbox,
 } from "./outbox.server.ts";
 import { createMailTransport, type MailTransport } from "./transport.server.ts";
+import { eventually } from "#tests/support/eventually.ts";
 
 // A database of this file's own: its mail workers take every message of the queue they serve,
 // and in the shared database that is other test files' mail too (sent, or held, by a test here).
@@ -33,20 +34,6 @@ function unusedPort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
-}
-
-/** Looks again until `check` finds something; a minute without is a hang, not a slow machine. */
-async function eventually<T>(
-  check: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 function transportFor(smtpUrl: string) {

@@ -1,5 +1,4 @@
 import { execFile } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -8,7 +7,8 @@ import type { PgBoss } from "pg-boss";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
-import { repairEstimates, repairTickets, returns, users } from "#app/db/schema.ts";
+import { repairEstimates, repairTickets, returns } from "#app/db/schema.ts";
+import type { Staff } from "#app/domain/accounts/staff.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import { placeOrder } from "#app/domain/orders/place-order.server.ts";
 import { shipOrder } from "#app/domain/orders/staff-actions.server.ts";
@@ -24,6 +24,7 @@ import { receiveReturn, refundReturn, requestReturn } from "#app/domain/returns/
 import type { FakeStripe } from "#tests/support/fake-stripe.ts";
 import { RETURNS_CONFIG, startProviders } from "#tests/support/providers.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
+import { createStaff } from "#tests/support/staff.ts";
 import { reconcileMoney } from "./reconcile.server.ts";
 
 // Every paid order of a database against the provider's records: a database of its own, so the
@@ -33,7 +34,7 @@ let db: Database;
 let boss: PgBoss;
 let stripe: FakeStripe;
 let providers: ProviderLookup;
-const staff = { id: randomUUID(), name: "Monty Money" };
+let staff: Staff;
 const ORDERS_URL = "http://shop.test/orders";
 const pricing = TEXAS_PRICING;
 const config = RETURNS_CONFIG;
@@ -43,7 +44,7 @@ beforeAll(async () => {
   db = scratch.db();
   boss = await startOutbox(scratch.url(), { onError() {} });
   ({ stripe, providers } = await startProviders());
-  await db.insert(users).values({ ...staff, email: `${staff.id}@example.test`, role: "admin" });
+  staff = await createStaff(db, "Monty Money");
 });
 afterAll(async () => {
   await stopOutbox(boss);

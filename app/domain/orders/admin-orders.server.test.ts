@@ -3,7 +3,6 @@ import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orders } from "#app/db/schema.ts";
-import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import {
   adminOrderFilter,
@@ -18,15 +17,12 @@ import {
   createRegularTitle,
   orderInput,
   TEST_ADDRESS,
+  UNTAXED_PRICING,
 } from "#tests/support/order-fixtures.ts";
 import { ledgersOf } from "#app/domain/returns/returns.server.ts";
 
 const db = testDatabase();
-const config = {
-  salesTaxRates: parseSalesTaxRates(""),
-  freeShippingThresholdCents: 20_000,
-  timeZone: "America/Chicago",
-};
+const config = UNTAXED_PRICING;
 
 /**
  * Three orders to one new address, from three accounts (one open checkout each): two pending

@@ -12,14 +12,11 @@ import {
   createCustomer,
   createRegularTitle,
   regularStock,
+  TEXAS_PRICING,
 } from "#tests/support/order-fixtures.ts";
 
 const { db, pool } = createDatabase(inject("databaseUrl"), 8);
-const pricing = {
-  salesTaxRates: { TX: 82_500 },
-  freeShippingThresholdCents: 20_000,
-  timeZone: "America/Chicago",
-};
+const pricing = TEXAS_PRICING;
 let stripe: FakeStripe;
 let config: Parameters<typeof startPayment>[2];
 

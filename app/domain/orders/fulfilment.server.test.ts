@@ -11,8 +11,7 @@ import {
   recordPaymentSession,
   releaseOrder,
 } from "./fulfilment.server.ts";
-import { placeOrder, type PlaceOrderConfig } from "./place-order.server.ts";
-import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
+import { placeOrder } from "./place-order.server.ts";
 import {
   adultStock,
   createAdultTitle,
@@ -20,14 +19,11 @@ import {
   createRegularTitle,
   orderInput,
   regularStock,
+  TEXAS_PRICING,
 } from "#tests/support/order-fixtures.ts";
 
 const db = testDatabase();
-const config: PlaceOrderConfig = {
-  salesTaxRates: parseSalesTaxRates("TX:0.0825"),
-  freeShippingThresholdCents: 20_000,
-  timeZone: "America/Chicago",
-};
+const config = TEXAS_PRICING;
 const ORDERS_URL = "http://shop.test/orders";
 const paid = { ordersUrl: ORDERS_URL };
 

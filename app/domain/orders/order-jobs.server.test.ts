@@ -11,6 +11,7 @@ import {
   createRegularTitle,
   orderInput,
   regularStock,
+  UNTAXED_PRICING,
 } from "#tests/support/order-fixtures.ts";
 
 const db = testDatabase();
@@ -31,12 +32,7 @@ it("sweeps lapsed unpaid orders every minute through the shared queue", async ()
   const placed = await placeOrder(
     db,
     orderInput(customer, [{ productType: "regular", serialNo: title.serialNo, quantity: 3 }]),
-    {
-      salesTaxRates: {},
-      freeShippingThresholdCents: 20_000,
-      timeZone: "America/Chicago",
-      now: new Date(Date.now() - 60 * 60_000),
-    },
+    { ...UNTAXED_PRICING, now: new Date(Date.now() - 60 * 60_000) },
   );
   if (!placed.ok) throw new Error(placed.reason);
   expect(await regularStock(db, title.serialNo)).toBe(1);

@@ -5,8 +5,7 @@ import { createDatabase } from "#app/db/client.server.ts";
 import { orderItems, orders, regularTitles } from "#app/db/schema.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { getCustomerOrder, listCustomerOrders } from "./customer-orders.server.ts";
-import { placeOrder, type PlaceOrderConfig } from "./place-order.server.ts";
-import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
+import { placeOrder } from "./place-order.server.ts";
 import { reserveStock } from "./stock.server.ts";
 import {
   adultStock,
@@ -15,15 +14,12 @@ import {
   createRegularTitle,
   orderInput,
   regularStock,
+  TEXAS_PRICING,
   TEST_ADDRESS,
 } from "#tests/support/order-fixtures.ts";
 
 const db = testDatabase();
-const config: PlaceOrderConfig = {
-  salesTaxRates: parseSalesTaxRates("TX:0.0825"),
-  freeShippingThresholdCents: 20_000,
-  timeZone: "America/Chicago",
-};
+const config = TEXAS_PRICING;
 
 async function orderCount(customerId: string) {
   const [row] = await db
@@ -33,11 +29,34 @@ async function orderCount(customerId: string) {
   return row!.n;
 }
 
+/** How many of an account's orders stand in each status. */
+async function statuses(customerId: string) {
+  const { rows } = await db.$client.query<{ status: string; count: number }>(
+    "select status, count(*)::int as count from orders where user_id = $1 group by 1 order by 1",
+    [customerId],
+  );
+  return rows;
+}
+
+/** `customer` orders `quantity` copies of one new title (through `database`: the shared one). */
+function orderCopies(customer: string, serialNo: number, quantity: number, database = db) {
+  return placeOrder(
+    database,
+    orderInput(customer, [{ productType: "regular", serialNo, quantity }]),
+    config,
+  );
+}
+
 /**
- * Runs `work` while writing an order line that matches `when` (a condition on `new`) fails, as a
- * failure after the stock was taken would; the failure is removed afterwards, whatever happened.
+ * Expects `customer`'s order of `quantity` copies of a new title to fail while its line is
+ * written, as a failure after the stock was taken would; the failure is removed afterwards,
+ * whatever happened.
  */
-async function whileOrderLinesFail(when: string, work: () => Promise<void>) {
+async function expectOrderToFailAfterReserving(
+  customer: string,
+  serialNo: number,
+  quantity: number,
+) {
   const fn = `fail_items_${randomUUID().replaceAll("-", "")}`;
   await db.execute(
     sql.raw(`create function ${fn}() returns trigger language plpgsql as $$
@@ -45,10 +64,11 @@ async function whileOrderLinesFail(when: string, work: () => Promise<void>) {
   );
   await db.execute(
     sql.raw(`create trigger ${fn} before insert on order_items for each row
-      when (${when}) execute function ${fn}()`),
+      when (new.product_serial_no = ${serialNo} and new.product_type = 'regular'
+        and new.quantity = ${quantity}) execute function ${fn}()`),
   );
   try {
-    await work();
+    await expect(orderCopies(customer, serialNo, quantity)).rejects.toThrow();
   } finally {
     await db.execute(sql.raw(`drop trigger ${fn} on order_items`));
     await db.execute(sql.raw(`drop function ${fn}()`));
@@ -190,11 +210,7 @@ describe("placing an order", () => {
       reason: "invalid-input",
       issues: [expect.objectContaining({ path: "shipping.state" })],
     });
-    const nobody = await placeOrder(
-      db,
-      orderInput(randomUUID(), [{ productType: "regular", serialNo: film.serialNo, quantity: 1 }]),
-      config,
-    );
+    const nobody = await orderCopies(randomUUID(), film.serialNo, 1);
     expect(nobody).toMatchObject({ ok: false, reason: "unknown-customer" });
     expect(await regularStock(db, film.serialNo)).toBe(5);
     expect(await orderCount(customer)).toBe(0);
@@ -219,11 +235,7 @@ describe("placing an order", () => {
     expect(await adultStock(db, adult.serialNo)).toBe(5);
     // The undated customer can still buy regular titles.
     const film = await createRegularTitle(db, { qty: 1, priceCents: 1000 });
-    const regular = await placeOrder(
-      db,
-      orderInput(undated, [{ productType: "regular", serialNo: film.serialNo, quantity: 1 }]),
-      config,
-    );
+    const regular = await orderCopies(undated, film.serialNo, 1);
     expect(regular.ok).toBe(true);
     const allowed = await placeOrder(db, orderInput(grownUp, line), config);
     expect(allowed.ok).toBe(true);
@@ -295,19 +307,7 @@ describe("placing an order", () => {
     const customer = await createCustomer(db);
     const film = await createRegularTitle(db, { qty: 4, priceCents: 1000 });
     // A failure after the stock was taken: the order's lines cannot be written.
-    await whileOrderLinesFail(
-      `new.product_serial_no = ${film.serialNo} and new.product_type = 'regular'`,
-      () =>
-        expect(
-          placeOrder(
-            db,
-            orderInput(customer, [
-              { productType: "regular", serialNo: film.serialNo, quantity: 3 },
-            ]),
-            config,
-          ),
-        ).rejects.toThrow(),
-    );
+    await expectOrderToFailAfterReserving(customer, film.serialNo, 3);
     expect(await regularStock(db, film.serialNo)).toBe(4);
     expect(await orderCount(customer)).toBe(0);
   });
@@ -322,11 +322,7 @@ describe("placing an order", () => {
       const film = await createRegularTitle(single.db, { qty: 1, priceCents: 1000 });
       const before = await backend();
       for (let i = 0; i < 3; i++) {
-        const result = await placeOrder(
-          single.db,
-          orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 2 }]),
-          config,
-        );
+        const result = await orderCopies(customer, film.serialNo, 2, single.db);
         expect(result).toMatchObject({ ok: false, reason: "out-of-stock" });
       }
       expect(await backend()).toBe(before);
@@ -338,11 +334,7 @@ describe("placing an order", () => {
 
   it("refuses an order for a customer without a profile, and takes no stock", async () => {
     const film = await createRegularTitle(db, { qty: 3, priceCents: 1000 });
-    const result = await placeOrder(
-      db,
-      orderInput(randomUUID(), [{ productType: "regular", serialNo: film.serialNo, quantity: 1 }]),
-      config,
-    );
+    const result = await orderCopies(randomUUID(), film.serialNo, 1);
     expect(result).toMatchObject({ ok: false, reason: "unknown-customer" });
     expect(await regularStock(db, film.serialNo)).toBe(3);
   });
@@ -402,11 +394,7 @@ describe("checkout keys", () => {
       Array.from({ length: 8 }, () => placeOrder(db, orderInput(customer, line), config)),
     );
     expect(results.every((result) => result.ok)).toBe(true);
-    const { rows } = await db.$client.query<{ status: string; count: number }>(
-      "select status, count(*)::int as count from orders where user_id = $1 group by 1 order by 1",
-      [customer],
-    );
-    expect(rows).toEqual([
+    expect(await statuses(customer)).toEqual([
       { status: "cancelled", count: 7 },
       { status: "pending", count: 1 },
     ]);
@@ -416,24 +404,18 @@ describe("checkout keys", () => {
 });
 
 describe("one open checkout per account", () => {
-  async function statuses(customerId: string) {
-    const { rows } = await db.$client.query<{ status: string; count: number }>(
-      "select status, count(*)::int as count from orders where user_id = $1 group by 1 order by 1",
-      [customerId],
-    );
-    return rows;
+  /** A new account's open checkout of 2 copies of a new $10.00 title, `stock` on the shelf. */
+  async function openCheckout(stock: number) {
+    const customer = await createCustomer(db);
+    const film = await createRegularTitle(db, { qty: stock, priceCents: 1000 });
+    const first = await orderCopies(customer, film.serialNo, 2);
+    expect(first.ok).toBe(true);
+    return { customer, film, first };
   }
 
   it("releases the earlier unpaid order in the statement that places the new one", async () => {
-    const customer = await createCustomer(db);
-    const held = await createRegularTitle(db, { qty: 5, priceCents: 1000 });
+    const { customer, film: held, first } = await openCheckout(5);
     const wanted = await createRegularTitle(db, { qty: 5, priceCents: 1000 });
-    const first = await placeOrder(
-      db,
-      orderInput(customer, [{ productType: "regular", serialNo: held.serialNo, quantity: 2 }]),
-      config,
-    );
-    expect(first.ok).toBe(true);
     const second = await placeOrder(
       db,
       orderInput(customer, [
@@ -457,48 +439,17 @@ describe("one open checkout per account", () => {
   });
 
   it("keeps the earlier unpaid order open when the new one fails after reserving", async () => {
-    const customer = await createCustomer(db);
-    const film = await createRegularTitle(db, { qty: 6, priceCents: 1000 });
-    const first = await placeOrder(
-      db,
-      orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 2 }]),
-      config,
-    );
-    expect(first.ok).toBe(true);
-    await whileOrderLinesFail(
-      `new.product_serial_no = ${film.serialNo} and new.product_type = 'regular'
-        and new.quantity = 3`,
-      () =>
-        expect(
-          placeOrder(
-            db,
-            orderInput(customer, [
-              { productType: "regular", serialNo: film.serialNo, quantity: 3 },
-            ]),
-            config,
-          ),
-        ).rejects.toThrow(),
-    );
+    const { customer, film } = await openCheckout(6);
+    await expectOrderToFailAfterReserving(customer, film.serialNo, 3);
     // Nothing half done: the earlier checkout still holds its copies and can still be paid.
     expect(await statuses(customer)).toEqual([{ status: "pending", count: 1 }]);
     expect(await regularStock(db, film.serialNo)).toBe(4);
   });
 
   it("still releases the earlier unpaid order when the new one is short, counting its copies as left", async () => {
-    const customer = await createCustomer(db);
-    const film = await createRegularTitle(db, { qty: 2, priceCents: 1000 });
-    const first = await placeOrder(
-      db,
-      orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 2 }]),
-      config,
-    );
-    expect(first.ok).toBe(true);
+    const { customer, film } = await openCheckout(2);
     expect(await regularStock(db, film.serialNo)).toBe(0);
-    const more = await placeOrder(
-      db,
-      orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 3 }]),
-      config,
-    );
+    const more = await orderCopies(customer, film.serialNo, 3);
     expect(more).toMatchObject({
       ok: false,
       reason: "out-of-stock",
@@ -560,13 +511,7 @@ describe("under load", () => {
     const film = await createRegularTitle(pool.db, { qty: 3, priceCents: 1500 });
     const shoppers = await Promise.all(Array.from({ length: 200 }, () => createCustomer(pool.db)));
     const results = await Promise.all(
-      shoppers.map((customer) =>
-        placeOrder(
-          pool.db,
-          orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 1 }]),
-          config,
-        ),
-      ),
+      shoppers.map((customer) => orderCopies(customer, film.serialNo, 1, pool.db)),
     );
     const placed = results.filter((result) => result.ok);
     const refused = results.filter((result) => !result.ok);

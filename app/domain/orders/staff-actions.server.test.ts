@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Staff } from "#app/domain/accounts/staff.ts";
-import { orderEvents, orders, users } from "#app/db/schema.ts";
+import { orderEvents, orders } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import type {
   PaymentProvider,
@@ -12,8 +12,9 @@ import type {
 } from "#app/domain/payments/provider.server.ts";
 import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
 import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
-import { parseSalesTaxRates } from "#app/lib/sales-tax.ts";
 import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe.ts";
+import { createStaff } from "#tests/support/staff.ts";
+import { queuedMail } from "#tests/support/queued-mail.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { getOrderForAdmin } from "./admin-orders.server.ts";
 import { markOrderPaid } from "./fulfilment.server.ts";
@@ -25,15 +26,13 @@ import {
   orderInput,
   payPlacedOrder,
   regularStock,
+  UNTAXED_PRICING,
+  TEST_ADDRESS,
 } from "#tests/support/order-fixtures.ts";
 
 const db = testDatabase();
 const ORDERS_URL = "http://shop.test/orders";
-const config = {
-  salesTaxRates: parseSalesTaxRates(""),
-  freeShippingThresholdCents: 20_000,
-  timeZone: "America/Chicago",
-};
+const config = UNTAXED_PRICING;
 const testProvider = createTestProvider({ appEnv: "local" });
 
 let boss: PgBoss;
@@ -43,13 +42,8 @@ let otherStaff: Staff;
 beforeAll(async () => {
   boss = await startOutbox(inject("databaseUrl"), { onError() {} });
   stripe = await startFakeStripe();
-  const makeStaff = async (name: string) => {
-    const id = randomUUID();
-    await db.insert(users).values({ id, name, email: `${id}@example.test`, role: "admin" });
-    return { id, name };
-  };
-  staff = await makeStaff("Sam Staff");
-  otherStaff = await makeStaff("Olga Other");
+  staff = await createStaff(db, "Sam Staff");
+  otherStaff = await createStaff(db, "Olga Other");
 });
 afterAll(async () => {
   await stopOutbox(boss);
@@ -59,14 +53,7 @@ afterAll(async () => {
 const providers: ProviderLookup = (name) => (name === "test" ? testProvider : null);
 const options = () => ({ staff, ordersUrl: ORDERS_URL, providers });
 
-/** Mail queued for an address whose subject contains `subject`. */
-async function mailsTo(to: string, subject: string) {
-  const { rows } = await db.execute<{ data: { to: string; subject: string; text: string } }>(
-    sql`select data from pgboss.job
-        where name = 'mail-send' and data->>'to' = ${to} and data->>'subject' like ${`%${subject}%`}`,
-  );
-  return rows.map((row) => row.data);
-}
+const mailsTo = (to: string, subject: string) => queuedMail(db, to, subject);
 
 /** A new order of 2 copies of a new title (5 on the shelf), paid unless told otherwise. */
 async function anOrder(input: { paid?: boolean; provider?: "test" | "stripe" } = {}) {
@@ -77,15 +64,7 @@ async function anOrder(input: { paid?: boolean; provider?: "test" | "stripe" } =
   const placed = await placeOrder(
     db,
     orderInput(customer, [{ productType: "regular", serialNo: film.serialNo, quantity: 2 }], {
-      shipping: {
-        name: "Ada Lovelace",
-        address: "12 Analytical Way",
-        city: "Austin",
-        state: "TX",
-        postalCode: "78701",
-        phone: "(512) 555-0100",
-        email,
-      },
+      shipping: { ...TEST_ADDRESS, email },
     }),
     config,
   );

@@ -4,6 +4,7 @@ import type { Staff } from "#app/domain/accounts/staff.ts";
 import { customers, users } from "#app/db/schema.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
+import { createStaff } from "#tests/support/staff.ts";
 import {
   correctTicket,
   detailsVersion,
@@ -27,12 +28,7 @@ const bob: Staff = { id: `staff-${randomUUID()}`, name: "Bob Bench" };
 const links = { publicUrl: "https://shop.example.test", secret: "test-secret-for-corrections" };
 const today = "2026-11-25";
 beforeAll(async () => {
-  for (const staff of [alice, bob]) {
-    await scratch
-      .db()
-      .insert(users)
-      .values({ id: staff.id, name: staff.name, email: `${staff.id}@shop.test`, role: "admin" });
-  }
+  for (const staff of [alice, bob]) await createStaff(scratch.db(), staff.name, staff.id);
 });
 
 const INTAKE = {

@@ -10,6 +10,8 @@ import { repairTicketPhotos, repairTickets, serviceRequests, users } from "#app/
 import { createLocalStorage, type PosterStorage } from "#app/domain/posters/storage.server.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
+import { createBooking } from "#tests/support/booking-fixtures.ts";
+import { createStaff } from "#tests/support/staff.ts";
 import { isTicketStatusToken, ticketStatusPath } from "./status-link.server.ts";
 import type { TicketStatus } from "./status.ts";
 import { collectSchema, estimateSchema, ticketSchema } from "./ticket-input.ts";
@@ -30,12 +32,7 @@ import {
 const scratch = scratchDatabase();
 const { mailTo } = scratchOutbox(scratch);
 beforeAll(async () => {
-  for (const staff of [alice, bob]) {
-    await scratch
-      .db()
-      .insert(users)
-      .values({ id: staff.id, name: staff.name, email: `${staff.id}@shop.test`, role: "admin" });
-  }
+  for (const staff of [alice, bob]) await createStaff(scratch.db(), staff.name, staff.id);
 });
 
 const alice: Staff = { id: `staff-${randomUUID()}`, name: "Alice Admin" };
@@ -43,7 +40,6 @@ const bob: Staff = { id: `staff-${randomUUID()}`, name: "Bob Bench" };
 const links = { publicUrl: "https://shop.example.test", secret: "test-secret-for-tickets" };
 const today = "2026-11-25";
 const HOURS = "Mon–Sat 10:00–18:00, closed Sunday";
-const desk = (staff: Staff) => ({ staff, links, timeZone: "America/Chicago" });
 
 let counter = 0;
 function intake(fields: Record<string, unknown> = {}) {
@@ -78,6 +74,34 @@ const estimate = (
     { kind: "labour", description: "Labour, 1 hour", quantity: 1, unitPrice: "60" },
   ],
 ) => estimateSchema.parse({ from, lines });
+
+/** Moves a ticket from one status to another, as Bob at the bench unless told. */
+const move = (number: number, from: TicketStatus, to: TicketStatus, note = "", staff = bob) =>
+  moveTicket(scratch.db(), number, { from, to, note }, { staff, links, hours: HOURS });
+
+/** Sends an estimate (the two usual lines unless told) as Bob, with Texas tax of 8.25 %. */
+const sendEstimateAsBob = (
+  number: number,
+  from: TicketStatus,
+  lines?: Parameters<typeof estimate>[1],
+) =>
+  sendEstimate(scratch.db(), number, estimate(from, lines), { staff: bob, links, taxRate: 0.0825 });
+
+/** Collects a ticket at the counter, as `staff`. */
+const collect = (number: number, staff: Staff, input: Parameters<typeof collectTicket>[2]) =>
+  collectTicket(scratch.db(), number, input, { staff, links, timeZone: "America/Chicago" });
+
+/** Takes a new ticket to diagnosing and sends it the usual estimate ($161.83); the estimate's id. */
+async function diagnosedWithEstimate(number: number) {
+  await move(number, "checked_in", "diagnosing");
+  await sendEstimateAsBob(number, "diagnosing");
+  return (await getTicket(scratch.db(), number))!.estimates[0]!.id;
+}
+
+/** A confirmed repair booking of a game console (cancelled too where told); its id. */
+async function booking(fields: { name?: string; email?: string; cancelledAt?: Date } = {}) {
+  return (await createBooking(scratch.db(), { confirmedAt: new Date(), ...fields })).id;
+}
 
 describe("a repair ticket from intake to collection", () => {
   it("opens with a readable number, mails the customer a signed status link, and keeps who checked it in", async () => {
@@ -118,20 +142,9 @@ describe("a repair ticket from intake to collection", () => {
     const input = intake();
     const number = await open({ email: input.email });
     const db = scratch.db();
-    expect(
-      await moveTicket(
-        db,
-        number,
-        { from: "checked_in", to: "diagnosing", note: "" },
-        { staff: bob, links, hours: HOURS },
-      ),
-    ).toMatchObject({ ok: true });
+    expect(await move(number, "checked_in", "diagnosing")).toMatchObject({ ok: true });
 
-    const sent = await sendEstimate(db, number, estimate("diagnosing"), {
-      staff: bob,
-      links,
-      taxRate: 0.0825,
-    });
+    const sent = await sendEstimateAsBob(number, "diagnosing");
     // 89.50 + 60.00 = 149.50; tax 8.25 % = 12.33; total 161.83.
     expect(sent).toMatchObject({ ok: true, version: 1, totalCents: 16_183 });
     const estimateMail = (await mailTo(input.email)).at(-1)!;
@@ -149,29 +162,14 @@ describe("a repair ticket from intake to collection", () => {
       await decideEstimate(db, number, { estimateId: current.id, decision: "approved" }),
     ).toMatchObject({ ok: false, message: "You already approved this estimate." });
 
-    await moveTicket(
-      db,
-      number,
-      { from: "approved", to: "repairing", note: "" },
-      { staff: bob, links, hours: HOURS },
-    );
-    await moveTicket(
-      db,
-      number,
-      { from: "repairing", to: "ready", note: "Tested 2 hours" },
-      { staff: bob, links, hours: HOURS },
-    );
+    await move(number, "approved", "repairing");
+    await move(number, "repairing", "ready", "Tested 2 hours");
     const ready = (await mailTo(input.email)).at(-1)!;
     expect(ready.subject).toBe(`Repair R-${number}: your Dell XPS 13 laptop is ready for pickup`);
     expect(ready.text).toContain(HOURS);
 
     expect(
-      await collectTicket(
-        db,
-        number,
-        { paymentMethod: "card", paid: 16_183, reason: "" },
-        desk(alice),
-      ),
+      await collect(number, alice, { paymentMethod: "card", paid: 16_183, reason: "" }),
     ).toMatchObject({ ok: true });
     const done = await getTicket(db, number);
     expect(done!.ticket).toMatchObject({
@@ -204,20 +202,13 @@ describe("a repair ticket from intake to collection", () => {
   it("refuses impossible jumps with a message, and changes nothing", async () => {
     const number = await open();
     const db = scratch.db();
-    expect(
-      await moveTicket(
-        db,
-        number,
-        { from: "checked_in", to: "ready", note: "" },
-        { staff: bob, links, hours: HOURS },
-      ),
-    ).toMatchObject({
+    expect(await move(number, "checked_in", "ready")).toMatchObject({
       ok: false,
       reason: "invalid",
       message: 'A ticket cannot go from "Checked in" to "Ready for pickup".',
     });
     expect(
-      await collectTicket(db, number, { paymentMethod: "cash", paid: 1000, reason: "" }, desk(bob)),
+      await collect(number, bob, { paymentMethod: "cash", paid: 1000, reason: "" }),
     ).toMatchObject({ ok: false, reason: "conflict" });
     expect((await getTicket(db, number))!.ticket.status).toBe("checked_in");
   });
@@ -225,13 +216,7 @@ describe("a repair ticket from intake to collection", () => {
   it("sends an estimate only once the ticket is being diagnosed (or its estimate declined)", async () => {
     const number = await open();
     const db = scratch.db();
-    expect(
-      await sendEstimate(db, number, estimate("checked_in"), {
-        staff: bob,
-        links,
-        taxRate: 0.0825,
-      }),
-    ).toEqual({
+    expect(await sendEstimateAsBob(number, "checked_in")).toEqual({
       ok: false,
       reason: "invalid",
       message: 'An estimate cannot be sent while the ticket is "Checked in".',
@@ -243,18 +228,8 @@ describe("a repair ticket from intake to collection", () => {
     const number = await open();
     const db = scratch.db();
     const results = await Promise.all([
-      moveTicket(
-        db,
-        number,
-        { from: "checked_in", to: "diagnosing", note: "" },
-        { staff: alice, links, hours: HOURS },
-      ),
-      moveTicket(
-        db,
-        number,
-        { from: "checked_in", to: "returned", note: "Customer took it back" },
-        { staff: bob, links, hours: HOURS },
-      ),
+      move(number, "checked_in", "diagnosing", "", alice),
+      move(number, "checked_in", "returned", "Customer took it back", bob),
     ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     const lost = results.find((result) => !result.ok)!;
@@ -270,25 +245,13 @@ describe("a repair ticket from intake to collection", () => {
     const input = intake();
     const number = await open({ email: input.email });
     const db = scratch.db();
-    await moveTicket(
-      db,
-      number,
-      { from: "checked_in", to: "diagnosing", note: "" },
-      { staff: bob, links, hours: HOURS },
-    );
-    await sendEstimate(db, number, estimate("diagnosing"), { staff: bob, links, taxRate: 0.0825 });
-    const first = (await getTicket(db, number))!.estimates[0]!;
-    const second = await sendEstimate(
-      db,
-      number,
-      estimate("estimate_sent", [
-        { kind: "labour", description: "Reflow", quantity: 1, unitPrice: "40" },
-      ]),
-      { staff: bob, links, taxRate: 0.0825 },
-    );
+    const firstId = await diagnosedWithEstimate(number);
+    const second = await sendEstimateAsBob(number, "estimate_sent", [
+      { kind: "labour", description: "Reflow", quantity: 1, unitPrice: "40" },
+    ]);
     expect(second).toMatchObject({ ok: true, version: 2, totalCents: 4330 });
     expect(
-      await decideEstimate(db, number, { estimateId: first.id, decision: "approved" }),
+      await decideEstimate(db, number, { estimateId: firstId, decision: "approved" }),
     ).toMatchObject({
       ok: false,
       message:
@@ -305,12 +268,7 @@ describe("a repair ticket from intake to collection", () => {
         decision: "declined",
       }),
     ).toMatchObject({ ok: true });
-    await moveTicket(
-      db,
-      number,
-      { from: "declined", to: "returned", note: "" },
-      { staff: alice, links, hours: HOURS },
-    );
+    await move(number, "declined", "returned", "", alice);
     const done = await getTicket(db, number);
     expect(done!.ticket.status).toBe("returned");
     expect(done!.ticket.closedAt).not.toBeNull();
@@ -320,21 +278,11 @@ describe("a repair ticket from intake to collection", () => {
   it("takes an estimate up to $100,000.00 with tax, and refuses one a cent over (or at the form's own limits) next to its lines", async () => {
     const number = await open();
     const db = scratch.db();
-    await moveTicket(
-      db,
-      number,
-      { from: "checked_in", to: "diagnosing", note: "" },
-      { staff: bob, links, hours: HOURS },
-    );
+    await move(number, "checked_in", "diagnosing");
     const line = (quantity: number, unitPrice: string) => [
       { kind: "part", description: "Board", quantity, unitPrice },
     ];
-    const send = (lines: ReturnType<typeof line>) =>
-      sendEstimate(db, number, estimate("diagnosing", lines), {
-        staff: bob,
-        links,
-        taxRate: 0.0825,
-      });
+    const send = (lines: ReturnType<typeof line>) => sendEstimateAsBob(number, "diagnosing", lines);
     // 999 × $100,000 is what each field allows; together they are far more than a repair.
     expect(await send(line(999, "100000"))).toEqual({
       ok: false,
@@ -356,14 +304,7 @@ describe("a repair ticket from intake to collection", () => {
   it("approving at once from two tabs counts once", async () => {
     const number = await open();
     const db = scratch.db();
-    await moveTicket(
-      db,
-      number,
-      { from: "checked_in", to: "diagnosing", note: "" },
-      { staff: bob, links, hours: HOURS },
-    );
-    await sendEstimate(db, number, estimate("diagnosing"), { staff: bob, links, taxRate: 0.0825 });
-    const { id } = (await getTicket(db, number))!.estimates[0]!;
+    const id = await diagnosedWithEstimate(number);
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
         decideEstimate(db, number, { estimateId: id, decision: "approved" }),
@@ -379,14 +320,7 @@ describe("a repair ticket from intake to collection", () => {
     const a = await open();
     const b = await open();
     const db = scratch.db();
-    await moveTicket(
-      db,
-      a,
-      { from: "checked_in", to: "diagnosing", note: "" },
-      { staff: bob, links, hours: HOURS },
-    );
-    await sendEstimate(db, a, estimate("diagnosing"), { staff: bob, links, taxRate: 0.0825 });
-    const { id } = (await getTicket(db, a))!.estimates[0]!;
+    const id = await diagnosedWithEstimate(a);
     expect(await decideEstimate(db, b, { estimateId: id, decision: "approved" })).toMatchObject({
       ok: false,
       reason: "not-found",
@@ -400,15 +334,10 @@ describe("collecting for another amount than approved", () => {
   async function readyTicket() {
     const input = intake();
     const number = await open({ email: input.email });
-    const db = scratch.db();
-    const move = (from: TicketStatus, to: TicketStatus) =>
-      moveTicket(db, number, { from, to, note: "" }, { staff: bob, links, hours: HOURS });
-    await move("checked_in", "diagnosing");
-    await sendEstimate(db, number, estimate("diagnosing"), { staff: bob, links, taxRate: 0.0825 });
-    const { id } = (await getTicket(db, number))!.estimates[0]!;
-    await decideEstimate(db, number, { estimateId: id, decision: "approved" });
-    await move("approved", "repairing");
-    await move("repairing", "ready");
+    const id = await diagnosedWithEstimate(number);
+    await decideEstimate(scratch.db(), number, { estimateId: id, decision: "approved" });
+    await move(number, "approved", "repairing");
+    await move(number, "repairing", "ready");
     return { number, email: input.email };
   }
 
@@ -416,27 +345,21 @@ describe("collecting for another amount than approved", () => {
     const { number, email } = await readyTicket();
     const db = scratch.db();
     const before = await repairSummary(db, today);
-    expect(
-      await collectTicket(
-        db,
-        number,
-        { paymentMethod: "cash", paid: 100, reason: " " },
-        desk(alice),
-      ),
-    ).toEqual({
-      ok: false,
-      reason: "invalid",
-      field: "reason",
-      message: "The approved total is $161.83: say why $1.00 was taken.",
-    });
+    expect(await collect(number, alice, { paymentMethod: "cash", paid: 100, reason: " " })).toEqual(
+      {
+        ok: false,
+        reason: "invalid",
+        field: "reason",
+        message: "The approved total is $161.83: say why $1.00 was taken.",
+      },
+    );
     expect((await getTicket(db, number))!.ticket.status).toBe("ready");
     expect(
-      await collectTicket(
-        db,
-        number,
-        { paymentMethod: "cash", paid: 15_000, reason: "Goodwill: a week late" },
-        desk(alice),
-      ),
+      await collect(number, alice, {
+        paymentMethod: "cash",
+        paid: 15_000,
+        reason: "Goodwill: a week late",
+      }),
     ).toMatchObject({ ok: true });
     const { ticket, events } = (await getTicket(db, number))!;
     expect(ticket).toMatchObject({
@@ -463,32 +386,21 @@ describe("collecting for another amount than approved", () => {
     const exact = await readyTicket();
     const before = await repairSummary(db, today);
     expect(
-      await collectTicket(
-        db,
-        exact.number,
-        { paymentMethod: "card", paid: 16_183, reason: "Ignored" },
-        desk(bob),
-      ),
+      await collect(exact.number, bob, { paymentMethod: "card", paid: 16_183, reason: "Ignored" }),
     ).toMatchObject({ ok: true });
     expect((await getTicket(db, exact.number))!.ticket.paidDifferenceReason).toBeNull();
     expect((await repairSummary(db, today)).collectedOtherAmount).toBe(before.collectedOtherAmount);
 
     const free = await readyTicket();
     expect(
-      await collectTicket(
-        db,
-        free.number,
-        { paymentMethod: "no_charge", paid: 0, reason: "" },
-        desk(bob),
-      ),
+      await collect(free.number, bob, { paymentMethod: "no_charge", paid: 0, reason: "" }),
     ).toMatchObject({ ok: false, field: "reason" });
     expect(
-      await collectTicket(
-        db,
-        free.number,
-        { paymentMethod: "no_charge", paid: 0, reason: "Under our 90-day warranty" },
-        desk(bob),
-      ),
+      await collect(free.number, bob, {
+        paymentMethod: "no_charge",
+        paid: 0,
+        reason: "Under our 90-day warranty",
+      }),
     ).toMatchObject({ ok: true });
     expect((await mailTo(free.email)).at(-1)!.text).toContain("Paid by: No charge");
 
@@ -498,12 +410,10 @@ describe("collecting for another amount than approved", () => {
     );
     const most = await readyTicket();
     expect(
-      await collectTicket(
-        db,
-        most.number,
-        { ...collectSchema.parse({ paymentMethod: "card", paid: "100000" }), reason: "Test" },
-        desk(bob),
-      ),
+      await collect(most.number, bob, {
+        ...collectSchema.parse({ paymentMethod: "card", paid: "100000" }),
+        reason: "Test",
+      }),
     ).toMatchObject({ ok: true });
     expect((await getTicket(db, most.number))!.ticket.paidCents).toBe(10_000_000);
   });
@@ -513,14 +423,7 @@ describe("deciding from the status page", () => {
   it("slows down one client deciding again and again, without changing the decision", async () => {
     const number = await open();
     const db = scratch.db();
-    await moveTicket(
-      db,
-      number,
-      { from: "checked_in", to: "diagnosing", note: "" },
-      { staff: bob, links, hours: HOURS },
-    );
-    await sendEstimate(db, number, estimate("diagnosing"), { staff: bob, links, taxRate: 0.0825 });
-    const { id } = (await getTicket(db, number))!.estimates[0]!;
+    const id = await diagnosedWithEstimate(number);
     const limit = { windowSeconds: 60, max: 3 };
     const clientIp = `203.0.113.${counter}`;
     const decide = (decision: "approved" | "declined", ip = clientIp) =>
@@ -561,27 +464,14 @@ describe("status links", () => {
 describe("a booking opens one ticket, and tickets reach the customer's account", () => {
   it("carries a confirmed booking over, marks it handled, and refuses a second ticket for it", async () => {
     const db = scratch.db();
-    const [booking] = await db
-      .insert(serviceRequests)
-      .values({
-        name: "Ben Booker",
-        email: "ben-booker@example.test",
-        phone: "(817) 555-0142",
-        serviceType: "Game Console Repair",
-        issue: "Disc drive clicks",
-        preferredDate: "2026-11-26",
-        preferredTime: "10:00",
-        startsAt: new Date("2026-11-26T16:00:00Z"),
-        confirmedAt: new Date(),
-      })
-      .returning({ id: serviceRequests.id });
-    const input = intake({ serviceRequestId: booking!.id, serviceType: "Game Console Repair" });
+    const bookingId = await booking();
+    const input = intake({ serviceRequestId: bookingId, serviceType: "Game Console Repair" });
     const opened = await openTicket(db, input, { staff: alice, links, today });
     expect(opened.ok).toBe(true);
     const [handled] = await db
       .select({ handledAt: serviceRequests.handledAt, handledBy: serviceRequests.handledBy })
       .from(serviceRequests)
-      .where(eq(serviceRequests.id, booking!.id));
+      .where(eq(serviceRequests.id, bookingId));
     expect(handled!.handledAt).not.toBeNull();
     expect(handled!.handledBy).toBe(alice.id);
     const again = await openTicket(db, input, { staff: bob, links, today });
@@ -591,24 +481,14 @@ describe("a booking opens one ticket, and tickets reach the customer's account",
 
   it("refuses a booking that is not there or was cancelled, opening nothing and mailing no one", async () => {
     const db = scratch.db();
-    const [cancelled] = await db
-      .insert(serviceRequests)
-      .values({
-        name: "Cora Cancelled",
-        email: "cora-cancelled@example.test",
-        phone: "(817) 555-0143",
-        serviceType: "PC & Laptop Repair",
-        issue: "Fan noise",
-        preferredDate: "2026-11-27",
-        preferredTime: "11:00",
-        startsAt: new Date("2026-11-27T17:00:00Z"),
-        confirmedAt: new Date(),
-        cancelledAt: new Date(),
-      })
-      .returning({ id: serviceRequests.id });
+    const cancelled = await booking({
+      name: "Cora Cancelled",
+      email: "cora-cancelled@example.test",
+      cancelledAt: new Date(),
+    });
     const email = `cora-${randomUUID().slice(0, 6)}@example.test`;
     expect(
-      await openTicket(db, intake({ serviceRequestId: cancelled!.id, email }), {
+      await openTicket(db, intake({ serviceRequestId: cancelled, email }), {
         staff: alice,
         links,
         today,
@@ -853,25 +733,14 @@ describe("intake photos", () => {
   });
 
   it("removes the stored photos when the ticket cannot be opened after all", async () => {
-    const db = scratch.db();
-    const [booking] = await db
-      .insert(serviceRequests)
-      .values({
-        name: "Cleo Cancel",
-        email: "cleo@example.test",
-        phone: "(817) 555-0143",
-        serviceType: "Mobile Phone Repair",
-        issue: "Cracked",
-        preferredDate: "2026-11-26",
-        preferredTime: "11:00",
-        startsAt: new Date("2026-11-26T17:00:00Z"),
-        confirmedAt: new Date(),
-        cancelledAt: new Date(),
-      })
-      .returning({ id: serviceRequests.id });
+    const cancelled = await booking({
+      name: "Cleo Cancel",
+      email: "cleo@example.test",
+      cancelledAt: new Date(),
+    });
     const before = await stored();
     const opened = await openWith([await photo("jpeg", 80, 60)], {
-      serviceRequestId: booking!.id,
+      serviceRequestId: cancelled,
     });
     expect(opened).toMatchObject({ ok: false, reason: "conflict" });
     expect(await stored()).toEqual(before);

@@ -1,10 +1,11 @@
 import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { serviceRequests, users } from "#app/db/schema.ts";
+import { serviceRequests } from "#app/db/schema.ts";
 import type { OutgoingMail } from "#app/emails/outgoing-mail.ts";
 import { SHOP_ADDRESS } from "#app/lib/site.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
+import { createStaff } from "#tests/support/staff.ts";
 import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
 import { bookingSchema, type BookingInput } from "./booking-input.ts";
 import {
@@ -377,10 +378,7 @@ describe("cancelling a repair appointment", () => {
 describe("the shop cancelling a repair appointment", () => {
   const STAFF = "staff-cancelling";
   beforeAll(async () => {
-    await scratch
-      .db()
-      .insert(users)
-      .values({ id: STAFF, name: "Shop Owner", email: "owner@example.test", role: "admin" });
+    await createStaff(scratch.db(), "Shop Owner", STAFF);
   });
   const shopOptions = { now, rules, staffId: STAFF };
 

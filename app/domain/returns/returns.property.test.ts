@@ -3,13 +3,12 @@
 // not), returns of random parts of them by mail or drop-off, some rejected, lines back to stock or
 // damaged, and every refund pressed at the same moment (some twice). The arithmetic alone is
 // proved over 10,000 cases in refund-amount.property.test.ts; these cases run the real thing.
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
-import { returns, users } from "#app/db/schema.ts";
+import { returns } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import { placeOrder } from "#app/domain/orders/place-order.server.ts";
 import { shipOrder } from "#app/domain/orders/staff-actions.server.ts";
@@ -27,6 +26,7 @@ import type { FakeStripe } from "#tests/support/fake-stripe.ts";
 import { propertyRuns } from "#tests/support/property.ts";
 import { startProviders } from "#tests/support/providers.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
+import { createStaff } from "#tests/support/staff.ts";
 import {
   receiveReturn,
   refundReturn,
@@ -73,11 +73,7 @@ beforeAll(async () => {
       },
     }),
   }));
-  const id = randomUUID();
-  await db
-    .insert(users)
-    .values({ id, name: "Pat Property", email: `${id}@example.test`, role: "admin" });
-  staff = { id, name: "Pat Property" };
+  staff = await createStaff(db, "Pat Property");
 });
 afterAll(async () => {
   await stopOutbox(boss);

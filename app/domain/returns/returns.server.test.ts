@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Staff } from "#app/domain/accounts/staff.ts";
-import { orderEvents, orders, returns, users } from "#app/db/schema.ts";
+import { orderEvents, orders, returns } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import { placeOrder } from "#app/domain/orders/place-order.server.ts";
 import { shipOrder } from "#app/domain/orders/staff-actions.server.ts";
@@ -15,10 +14,13 @@ import {
   payPlacedOrder,
   TEXAS_PRICING,
   regularStock,
+  TEST_ADDRESS,
 } from "#tests/support/order-fixtures.ts";
 import type { FakeStripe } from "#tests/support/fake-stripe.ts";
 import { RETURNS_CONFIG, startProviders } from "#tests/support/providers.ts";
 import { queuedBehindRowLock } from "#tests/support/row-lock.ts";
+import { createStaff } from "#tests/support/staff.ts";
+import { queuedMail } from "#tests/support/queued-mail.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { parse } from "csv-parse/sync";
 import { exportOrdersCsv } from "#app/domain/orders/admin-orders.server.ts";
@@ -48,26 +50,15 @@ let providers: ProviderLookup;
 beforeAll(async () => {
   boss = await startOutbox(inject("databaseUrl"), { onError() {} });
   ({ stripe, providers } = await startProviders());
-  const makeStaff = async (name: string) => {
-    const id = randomUUID();
-    await db.insert(users).values({ id, name, email: `${id}@example.test`, role: "admin" });
-    return { id, name };
-  };
-  staff = await makeStaff("Rita Returns");
-  otherStaff = await makeStaff("Otto Other");
+  staff = await createStaff(db, "Rita Returns");
+  otherStaff = await createStaff(db, "Otto Other");
 });
 afterAll(async () => {
   await stopOutbox(boss);
   await stripe.close();
 });
 
-async function mailsTo(to: string, subject: string) {
-  const { rows } = await db.execute<{ data: { to: string; subject: string; text: string } }>(
-    sql`select data from pgboss.job
-        where name = 'mail-send' and data->>'to' = ${to} and data->>'subject' like ${`%${subject}%`}`,
-  );
-  return rows.map((row) => row.data);
-}
+const mailsTo = (to: string, subject: string) => queuedMail(db, to, subject);
 
 /**
  * A shipped order to Texas of two titles: 2 × $15.00 and 1 × $24.50 ($54.50, $5.99 standard
@@ -87,15 +78,7 @@ async function aShippedOrder(provider: "test" | "stripe" = "test", shippedAt = n
         { productType: "regular", serialNo: second.serialNo, quantity: 1 },
       ],
       {
-        shipping: {
-          name: "Ada Lovelace",
-          address: "12 Analytical Way",
-          city: "Austin",
-          state: "TX",
-          postalCode: "78701",
-          phone: "(512) 555-0100",
-          email,
-        },
+        shipping: { ...TEST_ADDRESS, email },
       },
     ),
     pricing,
@@ -593,7 +576,8 @@ describe("returns", () => {
     const history = await db
       .select({ to: orderEvents.toStatus })
       .from(orderEvents)
-      .where(eq(orderEvents.returnNumber, number));
+      .where(eq(orderEvents.returnNumber, number))
+      .orderBy(asc(orderEvents.id));
     expect(history.map((event) => event.to)).toEqual(["requested", "received"]);
   });
 });
