@@ -30,6 +30,7 @@ import {
   stopShop,
   timed,
   until,
+  browsingPath,
 } from "#tests/support/faults.ts";
 
 const PAUSE_MS = 10_000;
@@ -90,12 +91,7 @@ async function databasePaused(shop: Shop) {
   let loading = true;
   const browse = async (worker: number) => {
     for (let i = 0; loading; i++) {
-      const pathname = [
-        `/movies?page=${(i % 5) + 1}`,
-        `/movies/${serials[i % serials.length]}`,
-        "/",
-        `/search?q=the&page=${(i % 3) + 1}`,
-      ][(i + worker) % 4]!;
+      const pathname = browsingPath(i, worker, serials);
       answers.push(await timed("page", () => fetch(`${shop.url}${pathname}`)));
     }
   };

@@ -15,6 +15,7 @@ import {
   stopShop,
   timed,
   until,
+  browsingPath,
 } from "#tests/support/faults.ts";
 
 // The shop's embedded PostgreSQL paused or stopped under it (tests/support/faults.ts starts each
@@ -47,12 +48,7 @@ describe("the embedded database paused (SIGSTOP) under load", () => {
     let loading = true;
     const browse = async (worker: number) => {
       for (let i = 0; loading; i++) {
-        const pathname = [
-          `/movies?page=${(i % 5) + 1}`,
-          `/movies/${serials[i % serials.length]}`,
-          "/",
-          `/search?q=the&page=${(i % 3) + 1}`,
-        ][(i + worker) % 4]!;
+        const pathname = browsingPath(i, worker, serials);
         const asked = { by: `browser ${worker}`, paused };
         answers.push({ ...(await timed("page", () => fetch(`${s.url}${pathname}`))), ...asked });
       }

@@ -134,6 +134,19 @@ export type Answer = {
   ms: number;
 };
 
+/**
+ * The page a browsing worker asks for on its `i`-th request: the catalogue's first pages, a
+ * title page, home and search results in turn, each worker starting at a different one.
+ */
+export function browsingPath(i: number, worker: number, serials: readonly number[]): string {
+  return [
+    `/movies?page=${(i % 5) + 1}`,
+    `/movies/${serials[i % serials.length]}`,
+    "/",
+    `/search?q=the&page=${(i % 3) + 1}`,
+  ][(i + worker) % 4]!;
+}
+
 export async function timed(kind: string, request: () => Promise<Response>): Promise<Answer> {
   const at = Date.now();
   const response = await request();
