@@ -19,8 +19,8 @@ import {
   type OrderLine,
   type ShippingAddress,
 } from "./checkout-input.ts";
+import { catalogueProducts } from "./catalogue-products.server.ts";
 import {
-  catalogueProducts,
   placeOrder,
   refuseCountingAttempt,
   shortageMessage,
