@@ -39,8 +39,8 @@ import {
 
 const db = testDatabase();
 
-async function regularCount(disc?: string) {
-  const [row] = await db
+async function regularCount(disc?: string, from: Database = db) {
+  const [row] = await from
     .select({ total: count() })
     .from(regularTitles)
     .where(disc ? eq(regularTitles.disc, disc as never) : undefined);
@@ -56,8 +56,12 @@ const inCodePointOrder = (titles: string[]) =>
   );
 
 describe("regular catalogue listing", () => {
-  it("pages 24 titles at a time in serial order", async () => {
-    const total = await regularCount();
+  it("pages 24 titles at a time in serial order", () =>
+    // One snapshot: other test files add and delete titles between the list and the count.
+    rolledBackIn(db, (tx) => pagesInSerialOrder(tx), { snapshot: true }));
+
+  async function pagesInSerialOrder(db: Database) {
+    const total = await regularCount(undefined, db);
     expect(total).toBeGreaterThanOrEqual(300);
     const first = await listRegularTitles(db, { page: 1, sort: "none" });
     expect(first.items).toHaveLength(REGULAR_PAGE_SIZE);
@@ -67,7 +71,7 @@ describe("regular catalogue listing", () => {
     expect(serials).toEqual([...serials].sort((a, b) => a - b));
     const second = await listRegularTitles(db, { page: 2, sort: "none" });
     expect(second.items[0]!.regSerialNo).toBeGreaterThan(serials.at(-1)!);
-  });
+  }
 
   it("clamps a page past the end to the last page", async () => {
     const result = await listRegularTitles(db, { page: 100_000, sort: "none" });
@@ -76,14 +80,20 @@ describe("regular catalogue listing", () => {
     expect(result.items.length).toBeLessThanOrEqual(REGULAR_PAGE_SIZE);
   });
 
-  it("filters by disc in the database", async () => {
-    for (const disc of ["DVD", "Blu-ray", "4K/Blu-ray", "Collections"] as const) {
-      const result = await listRegularTitles(db, { page: 1, disc, sort: "none" });
-      expect(result.total).toBe(await regularCount(disc));
-      expect(result.total).toBeGreaterThan(0);
-      expect(result.items.every((item) => item.disc === disc)).toBe(true);
-    }
-  });
+  it("filters by disc in the database", () =>
+    // One snapshot: other test files add and delete titles between the list and the count.
+    rolledBackIn(
+      db,
+      async (tx) => {
+        for (const disc of ["DVD", "Blu-ray", "4K/Blu-ray", "Collections"] as const) {
+          const result = await listRegularTitles(tx, { page: 1, disc, sort: "none" });
+          expect(result.total).toBe(await regularCount(disc, tx));
+          expect(result.total).toBeGreaterThan(0);
+          expect(result.items.every((item) => item.disc === disc)).toBe(true);
+        }
+      },
+      { snapshot: true },
+    ));
 
   it("sorts by title A→Z and Z→A across pages", async () => {
     const az = await listRegularTitles(db, { page: 1, sort: "az" });
@@ -102,9 +112,13 @@ describe("regular catalogue listing", () => {
 });
 
 describe("kept catalogue counts", () => {
-  async function expectCountsExact() {
+  /** In one snapshot: other test files add and delete titles between the reads. */
+  const expectCountsExact = () =>
+    rolledBackIn(db, (tx) => expectCountsExactIn(tx), { snapshot: true });
+
+  async function expectCountsExactIn(db: Database) {
     for (const disc of [undefined, "DVD", "Blu-ray", "4K/Blu-ray", "Collections"]) {
-      expect(await keptCount(db, "regular", disc ?? "")).toBe(await regularCount(disc));
+      expect(await keptCount(db, "regular", disc ?? "")).toBe(await regularCount(disc, db));
     }
     const [adult] = await db.select({ total: count() }).from(adultTitles);
     expect(await keptCount(db, "adult")).toBe(adult!.total);
@@ -859,47 +873,65 @@ describe("deep catalogue pages", () => {
 });
 
 describe("the sitemap", () => {
-  it("lists every public page and regular title in one file while they fit", async () => {
-    const plan = await sitemapPlan(db);
-    expect(plan.kind).toBe("single");
-    const paths = plan.kind === "single" ? plan.paths : [];
-    expect(paths.slice(0, SITEMAP_STATIC_PATHS.length)).toEqual(SITEMAP_STATIC_PATHS);
-    expect(paths.length - SITEMAP_STATIC_PATHS.length).toBe(await regularCount());
-  });
-
-  it("becomes an index of files by serial range past the limit, listing each title once", async () => {
-    const perFile = 100;
-    const plan = await sitemapPlan(db, perFile);
-    expect(plan.kind).toBe("index");
-    const files = plan.kind === "index" ? plan.files : [];
-    // The first file (the public pages), then only the ranges that hold a title, in order.
-    const ranges = await db.execute<{ file: number }>(
-      sql`select distinct (reg_serial_no - 1) / ${perFile} + 1 as file from regular_titles
-          order by file`,
-    );
-    expect(files).toEqual([...new Set([1, ...ranges.rows.map((row) => Number(row.file))])]);
-    const listed: string[] = [];
-    for (const file of files) {
-      const paths = await sitemapFile(db, file, perFile);
-      const titles = paths.filter((path) => path.startsWith("/movies/"));
-      expect(titles.length).toBeLessThanOrEqual(perFile);
-      if (file === 1)
+  it("lists every public page and regular title in one file while they fit", () =>
+    // One snapshot: other test files add and delete titles between the plan and the count.
+    rolledBackIn(
+      db,
+      async (tx) => {
+        const plan = await sitemapPlan(tx);
+        expect(plan.kind).toBe("single");
+        const paths = plan.kind === "single" ? plan.paths : [];
         expect(paths.slice(0, SITEMAP_STATIC_PATHS.length)).toEqual(SITEMAP_STATIC_PATHS);
-      else {
-        expect(paths).toEqual(titles);
-        expect(titles.length, `file ${file}`).toBeGreaterThan(0);
-      }
-      listed.push(...titles);
-    }
-    const all = await db.execute<{ serial: number }>(
-      sql`select reg_serial_no as serial from regular_titles order by reg_serial_no`,
-    );
-    expect(listed).toEqual(all.rows.map((row) => `/movies/${row.serial}`));
-  });
+        expect(paths.length - SITEMAP_STATIC_PATHS.length).toBe(await regularCount(undefined, tx));
+      },
+      { snapshot: true },
+    ));
 
-  it("skips the empty ranges of a catalogue numbered far apart", async () => {
-    await rolledBack(async (tx) => {
-      const far = 3_000_050;
+  it("becomes an index of files by serial range past the limit, listing each title once", () =>
+    // One snapshot throughout: other test files add and delete titles meanwhile.
+    rolledBackIn(
+      db,
+      async (db) => {
+        const perFile = 100;
+        const plan = await sitemapPlan(db, perFile);
+        expect(plan.kind).toBe("index");
+        const files = plan.kind === "index" ? plan.files : [];
+        // The first file (the public pages), then only the ranges that hold a title, in order.
+        const ranges = await db.execute<{ file: number }>(
+          sql`select distinct (reg_serial_no - 1) / ${perFile} + 1 as file from regular_titles
+          order by file`,
+        );
+        expect(files).toEqual([...new Set([1, ...ranges.rows.map((row) => Number(row.file))])]);
+        const listed: string[] = [];
+        for (const file of files) {
+          const paths = await sitemapFile(db, file, perFile);
+          const titles = paths.filter((path) => path.startsWith("/movies/"));
+          expect(titles.length).toBeLessThanOrEqual(perFile);
+          if (file === 1)
+            expect(paths.slice(0, SITEMAP_STATIC_PATHS.length)).toEqual(SITEMAP_STATIC_PATHS);
+          else {
+            expect(paths).toEqual(titles);
+            expect(titles.length, `file ${file}`).toBeGreaterThan(0);
+          }
+          listed.push(...titles);
+        }
+        const all = await db.execute<{ serial: number }>(
+          sql`select reg_serial_no as serial from regular_titles order by reg_serial_no`,
+        );
+        expect(listed).toEqual(all.rows.map((row) => `/movies/${row.serial}`));
+      },
+      { snapshot: true },
+    ));
+
+  it("skips the empty ranges of a catalogue numbered far apart", () =>
+    // Far past every serial: other test files add titles meanwhile, each next to the last.
+    rolledBackIn(db, async (tx) => {
+      const [{ last }] = (
+        await tx.execute<{ last: number }>(
+          sql`select coalesce(max(reg_serial_no), 0)::int as last from regular_titles`,
+        )
+      ).rows as [{ last: number }];
+      const far = (Math.floor(last / 100) + 30_000) * 100 + 50;
       await tx.insert(regularTitles).values({
         regSerialNo: far,
         productId: "R-FAR-AWAY",
@@ -916,6 +948,5 @@ describe("the sitemap", () => {
       expect(files.at(-2)).toBeLessThan(Math.ceil(far / perFile) - 1);
       expect(files.length).toBeLessThan(1_000);
       expect(await sitemapFile(tx, Math.ceil(far / perFile), perFile)).toEqual([`/movies/${far}`]);
-    });
-  });
+    }));
 });

@@ -129,7 +129,7 @@ describe("starting payment", () => {
           burst.map((result) => (result.ok ? result.redirectTo : `failed: ${result.message}`)),
         );
         // Where each press went, in full when they differ.
-        expect([...targets]).toHaveLength(1);
+        expect([...targets], [...targets].join(" | ")).toHaveLength(1);
         const opened = [...stripe.sessions].filter(([id]) => !before.has(id));
         // The one every press was sent to is open; any other opened in the race is closed.
         const open = opened.filter(([, session]) => session.status === "open");
