@@ -478,18 +478,7 @@ async function run(shop: Shop, seconds = SECONDS): Promise<RunResult> {
     Array.from({ length: CONNECTIONS }, async (_, worker) => {
       while (Date.now() < deadline) {
         const n = next++;
-        // Some orders ask for a hot title too, so every run sells some out.
-        const lines = [
-          { productType: "regular", serialNo: serials[n % serials.length]!, quantity: 1 },
-        ];
-        if (n % HOT_EVERY === 0) {
-          // Each hot title in turn (n % HOT_TITLES alone, with n even, only ever reached two).
-          const hot = serials[Math.floor(n / HOT_EVERY) % HOT_TITLES]!;
-          lines.push({ productType: "regular", serialNo: hot, quantity: 1 });
-        }
-        const merged = lines.filter(
-          (line, index) => lines.findIndex((other) => other.serialNo === line.serialNo) === index,
-        );
+        const merged = orderLines(n, serials);
         const began = performance.now();
         try {
           const response = await postQuickly(
@@ -540,9 +529,48 @@ async function run(shop: Shop, seconds = SECONDS): Promise<RunResult> {
   if (waits) printWaits(await waits);
   latencies.sort((a, b) => a - b);
 
-  // Oversold: stock below zero, or more taken by orders than there was. Only orders that hold
-  // their stock count: a buyer's new checkout releases their earlier unpaid order (its stock goes
-  // back, its status becomes cancelled), as do expiry and cancellation.
+  const { oversold, unaccounted } = await stockAccounts(db, serials);
+  return {
+    placed,
+    soldOut,
+    errors,
+    ordersPerSecond: placed / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    oversold,
+    unaccounted,
+    serverCpuPercent: (serverCpu / elapsed) * 100,
+    serverCpuMsPerRequest: (serverCpu * 1000) / answers,
+    cpuMsPerAnswer: ((serverCpu + postgresCpu) * 1000) / answers,
+    machineCpuPercent: (machineCpu / elapsed) * 100,
+    postgresCpuPercent: (postgresCpu / elapsed) * 100,
+    clientCpuPercent: (clientCpu / elapsed) * 100,
+    commitsPerAnswer: (countersAfter.commits - countersBefore.commits) / answers,
+    flushesPerAnswer: (countersAfter.flushes - countersBefore.flushes) / answers,
+  };
+}
+
+/** The `n`-th order's lines: one title in turn, and now and then a hot one too. */
+function orderLines(n: number, serials: number[]) {
+  // Some orders ask for a hot title too, so every run sells some out.
+  const lines = [{ productType: "regular", serialNo: serials[n % serials.length]!, quantity: 1 }];
+  if (n % HOT_EVERY === 0) {
+    // Each hot title in turn (n % HOT_TITLES alone, with n even, only ever reached two).
+    const hot = serials[Math.floor(n / HOT_EVERY) % HOT_TITLES]!;
+    lines.push({ productType: "regular", serialNo: hot, quantity: 1 });
+  }
+  return lines.filter(
+    (line, index) => lines.findIndex((other) => other.serialNo === line.serialNo) === index,
+  );
+}
+
+/**
+ * What the run sold against the titles' stock, then the run's orders deleted. Oversold: stock
+ * below zero, or more taken by orders than there was. Only orders that hold their stock count: a
+ * buyer's new checkout releases their earlier unpaid order (its stock goes back, its status
+ * becomes cancelled), as do expiry and cancellation.
+ */
+async function stockAccounts(db: pg.Client, serials: number[]) {
   const { rows } = await db.query<{ serial: number; qty: number; sold: string }>(
     `select t.reg_serial_no as serial, t.qty_to_list as qty,
             coalesce(sum(i.quantity) filter (where o.status in ('pending', 'paid', 'shipped', 'completed')), 0) as sold
@@ -563,24 +591,7 @@ async function run(shop: Shop, seconds = SECONDS): Promise<RunResult> {
   await db.query(
     "delete from orders where id in (select order_id from order_items i join regular_titles t on t.reg_serial_no = i.product_serial_no where t.product_id like 'BENCH-%')",
   );
-  return {
-    placed,
-    soldOut,
-    errors,
-    ordersPerSecond: placed / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    oversold,
-    unaccounted,
-    serverCpuPercent: (serverCpu / elapsed) * 100,
-    serverCpuMsPerRequest: (serverCpu * 1000) / answers,
-    cpuMsPerAnswer: ((serverCpu + postgresCpu) * 1000) / answers,
-    machineCpuPercent: (machineCpu / elapsed) * 100,
-    postgresCpuPercent: (postgresCpu / elapsed) * 100,
-    clientCpuPercent: (clientCpu / elapsed) * 100,
-    commitsPerAnswer: (countersAfter.commits - countersBefore.commits) / answers,
-    flushesPerAnswer: (countersAfter.flushes - countersBefore.flushes) / answers,
-  };
+  return { oversold, unaccounted };
 }
 
 function describe(result: RunResult) {

@@ -250,68 +250,35 @@ const cell = (value: number | undefined, format: (n: number) => string) =>
   value === undefined || !Number.isFinite(value) ? "—" : format(value);
 
 function render(results: SizeResult[]): string {
+  return [
+    ...heading(results),
+    "## Goals",
+    "",
+    ...goals(results),
+    "",
+    ...catalogueSection(results),
+    ...pageSections(results),
+    ...deepSection(results),
+    ...adminSection(results),
+  ].join("\n");
+}
+
+/** The two sizes' results, each `of` them found by `name` (undefined where a size lacks it). */
+function pair<T>(
+  results: SizeResult[],
+  of: (result: SizeResult) => T[],
+  name: (item: T) => string,
+) {
   const [small, large] = results;
+  const names = [...new Set([...(small ? of(small) : []), ...(large ? of(large) : [])].map(name))];
+  const find = (result: SizeResult | undefined, wanted: string) =>
+    result ? of(result).find((item) => name(item) === wanted) : undefined;
+  return names.map((wanted) => ({ name: wanted, x: find(small, wanted), y: find(large, wanted) }));
+}
+
+/** The report's title, what was measured, and how. */
+function heading(results: SizeResult[]): string[] {
   const [a, b] = labels as [string, string];
-  const row = (
-    name: string,
-    of: (result: SizeResult) => number | undefined,
-    format: (n: number) => string,
-    floor = 0,
-  ) => {
-    const x = small && of(small);
-    const y = large && of(large);
-    return `| ${name} | ${cell(x, format)} | ${cell(y, format)} | ${times(ratio(x, y, floor))} |`;
-  };
-  const page = (result: SizeResult | undefined, name: string, server: PageRow["server"]) =>
-    result?.pages.find((p) => p.name === name && p.server === server);
-  const names = [...new Set([...(small?.pages ?? []), ...(large?.pages ?? [])].map((p) => p.name))];
-  const pageTable = (server: "cached" | "miss") => [
-    `| page | req/s ${a} | req/s ${b} | ÷ | p99 ms ${a} | p99 ms ${b} | ÷ |`,
-    "|---|---:|---:|---:|---:|---:|---:|",
-    ...names
-      .filter((name) => page(small, name, server) ?? page(large, name, server))
-      .map((name) => {
-        const x = page(small, name, server);
-        const y = page(large, name, server);
-        return `| ${name} | ${cell(x?.rps, whole)} | ${cell(y?.rps, whole)} | ${times(ratio(x?.rps, y?.rps))} | ${cell(x?.p99, ms)} | ${cell(y?.p99, ms)} | ${times(ratio(x?.p99, y?.p99, 1))} |`;
-      }),
-  ];
-  // The ceiling is measured once per size, from the cached server; it heads both tables.
-  const ceiling = (result: SizeResult | undefined) =>
-    page(result, "static file (ceiling)", "static");
-  const ceilingRow = () => {
-    const x = ceiling(small);
-    const y = ceiling(large);
-    return `| static file (ceiling) | ${cell(x?.rps, whole)} | ${cell(y?.rps, whole)} | ${times(ratio(x?.rps, y?.rps))} | ${cell(x?.p99, ms)} | ${cell(y?.p99, ms)} | ${times(ratio(x?.p99, y?.p99, 1))} |`;
-  };
-  const [cachedHead, cachedRule, ...cachedRows] = pageTable("cached");
-  const [missHead, missRule, ...missRows] = pageTable("miss");
-
-  const seedCell = (result: SizeResult) =>
-    result.seed
-      ? `${result.seed.seconds.toFixed(0)}${result.seed.now ? "" : ` (kept, seeded ${result.seed.at.slice(0, 10)})`}`
-      : "not recorded (kept database)";
-  const textRow = (name: string, of: (result: SizeResult) => string) =>
-    `| ${name} | ${small ? of(small) : "—"} | ${large ? of(large) : "—"} | |`;
-  const storageNames = Object.keys(small?.storage ?? large?.storage ?? {});
-
-  const adminLabels = [
-    ...new Set([...(small?.admin ?? []), ...(large?.admin ?? [])].map((q) => q.label)),
-  ];
-  const query = (result: SizeResult | undefined, name: string) =>
-    result?.admin.find((q) => q.label === name);
-  const deepNames = [
-    ...new Set([...(small?.oneByOne ?? []), ...(large?.oneByOne ?? [])].map((d) => d.name)),
-  ];
-  const deep = (result: SizeResult | undefined, name: string) =>
-    result?.oneByOne.find((d) => d.name === name);
-
-  const errors = results.flatMap((result) =>
-    result.pages
-      .filter((p) => p.errors > 0)
-      .map((p) => `${p.name} (${p.server}, ${result.label}): ${p.errors}`),
-  );
-
   const cpus = os.cpus();
   let commit = "unknown";
   try {
@@ -328,10 +295,31 @@ function render(results: SizeResult[]): string {
     "",
     `${new Date().toISOString().replace("T", " ").slice(0, 16)} UTC; ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB; Node ${process.version}; PostgreSQL 18 (embedded, its defaults); commit ${commit}. Pages: autocannon at ${CONNECTIONS} connections for ${SECONDS} s each, no Accept-Encoding; "cached": the shop as it runs, the page asked for once first; "miss": a second process with PAGE_CACHE_ENTRIES=0 (every request rendered). Back-office queries: ${REPEAT} runs each, straight on the database with the shop stopped. ÷ is the ${b} figure divided by the ${a} one: for req/s and rows/s below 1 is slower, for times and sizes above 1 is slower or bigger.`,
     "",
-    "## Goals",
-    "",
-    ...goals(results),
-    "",
+  ];
+}
+
+/** The catalogue's size, seed, storage, export and memory at both sizes. */
+function catalogueSection(results: SizeResult[]): string[] {
+  const [small, large] = results;
+  const [a, b] = labels as [string, string];
+  const row = (
+    name: string,
+    of: (result: SizeResult) => number | undefined,
+    format: (n: number) => string,
+    floor = 0,
+  ) => {
+    const x = small && of(small);
+    const y = large && of(large);
+    return `| ${name} | ${cell(x, format)} | ${cell(y, format)} | ${times(ratio(x, y, floor))} |`;
+  };
+  const seedCell = (result: SizeResult) =>
+    result.seed
+      ? `${result.seed.seconds.toFixed(0)}${result.seed.now ? "" : ` (kept, seeded ${result.seed.at.slice(0, 10)})`}`
+      : "not recorded (kept database)";
+  const textRow = (name: string, of: (result: SizeResult) => string) =>
+    `| ${name} | ${small ? of(small) : "—"} | ${large ? of(large) : "—"} | |`;
+  const storageNames = Object.keys(small?.storage ?? large?.storage ?? {});
+  return [
     "## The catalogue",
     "",
     `| | ${a} | ${b} | ÷ |`,
@@ -358,43 +346,82 @@ function render(results: SizeResult[]): string {
       (n) => n.toFixed(1),
     ),
     "",
-    `## Pages at ${CONNECTIONS} connections, from the page cache`,
+  ];
+}
+
+/** Every page at 32 connections, from the page cache and missed, the static file heading both. */
+function pageSections(results: SizeResult[]): string[] {
+  const [a, b] = labels as [string, string];
+  const line = (name: string, x: PageRow | undefined, y: PageRow | undefined) =>
+    `| ${name} | ${cell(x?.rps, whole)} | ${cell(y?.rps, whole)} | ${times(ratio(x?.rps, y?.rps))} | ${cell(x?.p99, ms)} | ${cell(y?.p99, ms)} | ${times(ratio(x?.p99, y?.p99, 1))} |`;
+  const rowsOf = (server: PageRow["server"]) =>
+    pair(
+      results,
+      (result) => result.pages.filter((p) => p.server === server),
+      (p) => p.name,
+    ).map(({ name, x, y }) => line(name, x, y));
+  // The ceiling is measured once per size, from the cached server; it heads both tables.
+  const [ceiling] = rowsOf("static");
+  const table = (title: string, server: "cached" | "miss") => [
+    `## Pages at ${CONNECTIONS} connections, ${title}`,
     "",
-    cachedHead!,
-    cachedRule!,
-    ceilingRow(),
-    ...cachedRows,
+    `| page | req/s ${a} | req/s ${b} | ÷ | p99 ms ${a} | p99 ms ${b} | ÷ |`,
+    "|---|---:|---:|---:|---:|---:|---:|",
+    ...(ceiling ? [ceiling] : []),
+    ...rowsOf(server),
     "",
-    `## Pages at ${CONNECTIONS} connections, missed (no page cache)`,
-    "",
-    missHead!,
-    missRule!,
-    ceilingRow(),
-    ...missRows,
-    "",
+  ];
+  const errors = results.flatMap((result) =>
+    result.pages
+      .filter((p) => p.errors > 0)
+      .map((p) => `${p.name} (${p.server}, ${result.label}): ${p.errors}`),
+  );
+  return [
+    ...table("from the page cache", "cached"),
+    ...table("missed (no page cache)", "miss"),
     `Requests that failed or answered other than 2xx (a page past a small catalogue's last one is answered with a redirect, counted here): ${errors.length ? errors.join("; ") : "none"}.`,
     "",
+  ];
+}
+
+/** The deep pages asked for one at a time. */
+function deepSection(results: SizeResult[]): string[] {
+  const [a, b] = labels as [string, string];
+  return [
     `## Deep pages, ${ONE_AT_A_TIME} requests one at a time, no page cache (ms)`,
     "",
     `| page | median ${a} | median ${b} | ÷ | worst ${a} | worst ${b} |`,
     "|---|---:|---:|---:|---:|---:|",
-    ...deepNames.map((name) => {
-      const x = deep(small, name);
-      const y = deep(large, name);
-      return `| ${name} | ${cell(x?.median, ms)} | ${cell(y?.median, ms)} | ${times(ratio(x?.median, y?.median))} | ${cell(x?.worst, ms)} | ${cell(y?.worst, ms)} |`;
-    }),
+    ...pair(
+      results,
+      (result) => result.oneByOne,
+      (d) => d.name,
+    ).map(
+      ({ name, x, y }) =>
+        `| ${name} | ${cell(x?.median, ms)} | ${cell(y?.median, ms)} | ${times(ratio(x?.median, y?.median))} | ${cell(x?.worst, ms)} | ${cell(y?.worst, ms)} |`,
+    ),
     "",
+  ];
+}
+
+/** The back office's catalogue queries. */
+function adminSection(results: SizeResult[]): string[] {
+  const [a, b] = labels as [string, string];
+  return [
     "## Back-office catalogue tables (p50 / p95 ms)",
     "",
     `| query | matches ${a} | matches ${b} | p50 ${a} | p50 ${b} | ÷ | p95 ${a} | p95 ${b} | ÷ |`,
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ...adminLabels.map((name) => {
-      const x = query(small, name);
-      const y = query(large, name);
-      return `| ${name} | ${cell(x?.total, whole)} | ${cell(y?.total, whole)} | ${cell(x?.p50, ms)} | ${cell(y?.p50, ms)} | ${times(ratio(x?.p50, y?.p50))} | ${cell(x?.p95, ms)} | ${cell(y?.p95, ms)} | ${times(ratio(x?.p95, y?.p95))} |`;
-    }),
+    ...pair(
+      results,
+      (result) => result.admin,
+      (q) => q.label,
+    ).map(
+      ({ name, x, y }) =>
+        `| ${name} | ${cell(x?.total, whole)} | ${cell(y?.total, whole)} | ${cell(x?.p50, ms)} | ${cell(y?.p50, ms)} | ${times(ratio(x?.p50, y?.p50))} | ${cell(x?.p95, ms)} | ${cell(y?.p95, ms)} | ${times(ratio(x?.p95, y?.p95))} |`,
+    ),
     "",
-  ].join("\n");
+  ];
 }
 
 /** One line per goal: met, or not met and where. */
