@@ -109,201 +109,224 @@ function lineItems(params: { [key: string]: FormValue }): FakeLineItem[] | Strip
   return result;
 }
 
-/**
- * A local HTTP server standing in for Stripe's API in tests: it answers the Checkout Session
- * call the shop makes (form-encoded, as the real SDK sends it), replays the stored answer for a
- * repeated Idempotency-Key as Stripe does, can be told to fail the next call, and records every
- * request. `event` and `signedWebhook` build the webhook deliveries Stripe would send.
- */
-export async function startFakeStripe() {
-  const requests: FakeStripeRequest[] = [];
-  const sessions = new Map<string, FakeCheckoutSession>();
-  const lineItemsBySession = new Map<string, FakeLineItem[]>();
-  const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
-  const failures: StripeError[] = [];
+type Answer = [status: number, payload: unknown];
+
+/** What the fake remembers between calls: one per `startFakeStripe`. */
+type FakeState = {
+  apiBase: string;
+  requests: FakeStripeRequest[];
+  sessions: Map<string, FakeCheckoutSession>;
+  lineItemsBySession: Map<string, FakeLineItem[]>;
+  idempotent: Map<string, { body: string; status: number; answer: unknown }>;
+  failures: StripeError[];
   /** Milliseconds the next calls wait before they are answered (a slow Stripe). */
-  const delays: number[] = [];
-  const refunds: FakeRefund[] = [];
+  delays: number[];
+  refunds: FakeRefund[];
   /** Calls held until the test lets them be answered (see `holdNext`). */
-  const holds: { arrived: () => void; released: Promise<void> }[] = [];
-  let apiBase = "";
+  holds: { arrived: () => void; released: Promise<void> }[];
+};
 
-  function createSession(params: { [key: string]: FormValue }): [number, unknown] {
-    if (text(params.mode) !== "payment") {
-      return [400, { error: invalid("Only mode=payment is faked.") }];
-    }
-    const items = lineItems(params);
-    if (!Array.isArray(items)) return [items.status, { error: items }];
-    const now = Math.floor(Date.now() / 1000);
-    const expiresAt = params.expires_at ? Number(text(params.expires_at)) : now + 24 * 3600;
-    if (!(expiresAt >= now + 30 * 60 - 5 && expiresAt <= now + 24 * 3600)) {
-      return [400, { error: invalid("expires_at must be 30 minutes to 24 hours from now.") }];
-    }
-    const amount = items.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
-    const id = randomId("cs_test_");
-    const session: FakeCheckoutSession = {
-      id,
-      object: "checkout.session",
-      mode: "payment",
-      currency: "usd",
-      amount_subtotal: amount,
-      amount_total: amount,
-      customer_email: text(params.customer_email) ?? null,
-      client_reference_id: text(params.client_reference_id) ?? null,
-      metadata: Object.fromEntries(
-        Object.entries(object(params.metadata) ?? {}).map(([key, value]) => [key, String(value)]),
-      ),
-      success_url: text(params.success_url) ?? null,
-      cancel_url: text(params.cancel_url) ?? null,
-      created: now,
-      expires_at: expiresAt,
-      url: `${apiBase}/c/pay/${id}`,
-      status: "open",
-      payment_status: "unpaid",
-      payment_intent: null,
-      livemode: false,
-    };
-    sessions.set(id, session);
-    lineItemsBySession.set(id, items);
-    return [200, session];
+const notFound = (message: string, code?: string): Answer => [
+  404,
+  { error: { ...invalid(message), ...(code ? { code } : {}) } },
+];
+
+const stringMetadata = (value: FormValue | undefined) =>
+  Object.fromEntries(
+    Object.entries(object(value) ?? {}).map(([key, entry]) => [key, String(entry)]),
+  );
+
+function createSession(state: FakeState, params: { [key: string]: FormValue }): Answer {
+  if (text(params.mode) !== "payment") {
+    return [400, { error: invalid("Only mode=payment is faked.") }];
   }
-
-  function expireSession(id: string): [number, unknown] {
-    const found = sessions.get(id);
-    if (!found) return [404, { error: invalid(`No such checkout.session: '${id}'`) }];
-    if (found.status !== "open") {
-      return [
-        400,
-        { error: invalid("Only Checkout Sessions with a status of open can be expired.") },
-      ];
-    }
-    found.status = "expired";
-    return [200, found];
+  const items = lineItems(params);
+  if (!Array.isArray(items)) return [items.status, { error: items }];
+  const now = Math.floor(Date.now() / 1000);
+  const expiresAt = params.expires_at ? Number(text(params.expires_at)) : now + 24 * 3600;
+  if (!(expiresAt >= now + 30 * 60 - 5 && expiresAt <= now + 24 * 3600)) {
+    return [400, { error: invalid("expires_at must be 30 minutes to 24 hours from now.") }];
   }
+  const amount = items.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
+  const id = randomId("cs_test_");
+  const session: FakeCheckoutSession = {
+    id,
+    object: "checkout.session",
+    mode: "payment",
+    currency: "usd",
+    amount_subtotal: amount,
+    amount_total: amount,
+    customer_email: text(params.customer_email) ?? null,
+    client_reference_id: text(params.client_reference_id) ?? null,
+    metadata: stringMetadata(params.metadata),
+    success_url: text(params.success_url) ?? null,
+    cancel_url: text(params.cancel_url) ?? null,
+    created: now,
+    expires_at: expiresAt,
+    url: `${state.apiBase}/c/pay/${id}`,
+    status: "open",
+    payment_status: "unpaid",
+    payment_intent: null,
+    livemode: false,
+  };
+  state.sessions.set(id, session);
+  state.lineItemsBySession.set(id, items);
+  return [200, session];
+}
 
-  /** Stripe's rules for a refund: a payment it knows, not refunded past what was paid. */
-  function createRefund(params: { [key: string]: FormValue }): [number, unknown] {
-    const intent = text(params.payment_intent);
-    const paidSession = [...sessions.values()].find(
-      (candidate) => intent && candidate.payment_intent === intent,
-    );
-    if (!intent || !paidSession) {
-      return [
-        404,
-        { error: { ...invalid(`No such payment_intent: '${intent}'`), code: "resource_missing" } },
-      ];
-    }
-    const refunded = refunds
-      .filter((refund) => refund.payment_intent === intent)
-      .reduce((sum, refund) => sum + refund.amount, 0);
-    const amount = params.amount
-      ? Number(text(params.amount))
-      : paidSession.amount_total - refunded;
-    if (!Number.isInteger(amount) || amount < 1 || refunded + amount > paidSession.amount_total) {
-      return [
-        400,
-        {
-          error: {
-            ...invalid(
-              `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge.`,
-            ),
-            code: "amount_too_large",
-          },
-        },
-      ];
-    }
-    const refund: FakeRefund = {
-      id: randomId("re_"),
-      object: "refund",
-      amount,
+function retrieveSession(state: FakeState, id: string): Answer {
+  const found = state.sessions.get(id);
+  return found ? [200, found] : notFound(`No such checkout.session: '${id}'`);
+}
+
+function expireSession(state: FakeState, id: string): Answer {
+  const found = state.sessions.get(id);
+  if (!found) return notFound(`No such checkout.session: '${id}'`);
+  if (found.status !== "open") {
+    return [
+      400,
+      { error: invalid("Only Checkout Sessions with a status of open can be expired.") },
+    ];
+  }
+  found.status = "expired";
+  return [200, found];
+}
+
+/** Stripe's rules for a refund: a payment it knows, not refunded past what was paid. */
+function createRefund(state: FakeState, params: { [key: string]: FormValue }): Answer {
+  const intent = text(params.payment_intent);
+  const paidSession = [...state.sessions.values()].find(
+    (candidate) => intent && candidate.payment_intent === intent,
+  );
+  if (!intent || !paidSession) {
+    return notFound(`No such payment_intent: '${intent}'`, "resource_missing");
+  }
+  const refunded = state.refunds
+    .filter((refund) => refund.payment_intent === intent)
+    .reduce((sum, refund) => sum + refund.amount, 0);
+  const amount = params.amount ? Number(text(params.amount)) : paidSession.amount_total - refunded;
+  if (!Number.isInteger(amount) || amount < 1 || refunded + amount > paidSession.amount_total) {
+    const message = `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge.`;
+    return [400, { error: { ...invalid(message), code: "amount_too_large" } }];
+  }
+  const refund: FakeRefund = {
+    id: randomId("re_"),
+    object: "refund",
+    amount,
+    currency: "usd",
+    payment_intent: intent,
+    metadata: stringMetadata(params.metadata),
+    status: "succeeded",
+    created: Math.floor(Date.now() / 1000),
+  };
+  state.refunds.push(refund);
+  return [200, refund];
+}
+
+/** The payments the paid sessions took, newest first, as Stripe lists PaymentIntents. */
+function paymentIntents(state: FakeState) {
+  return [...state.sessions.values()]
+    .filter((paid) => paid.payment_intent && paid.payment_status === "paid")
+    .map((paid) => ({
+      id: paid.payment_intent!,
+      object: "payment_intent" as const,
+      amount: paid.amount_total,
+      amount_received: paid.amount_total,
       currency: "usd",
-      payment_intent: intent,
-      metadata: Object.fromEntries(
-        Object.entries(object(params.metadata) ?? {}).map(([key, value]) => [key, String(value)]),
-      ),
       status: "succeeded",
-      created: Math.floor(Date.now() / 1000),
-    };
-    refunds.push(refund);
-    return [200, refund];
-  }
+      metadata: paid.metadata,
+      created: paid.created,
+      livemode: false,
+    }))
+    .reverse();
+}
 
-  /** The payments the paid sessions took, newest first, as Stripe lists PaymentIntents. */
-  function paymentIntents() {
-    return [...sessions.values()]
-      .filter((paid) => paid.payment_intent && paid.payment_status === "paid")
-      .map((paid) => ({
-        id: paid.payment_intent!,
-        object: "payment_intent" as const,
-        amount: paid.amount_total,
-        amount_received: paid.amount_total,
-        currency: "usd",
-        status: "succeeded",
-        metadata: paid.metadata,
-        created: paid.created,
-        livemode: false,
-      }))
-      .reverse();
-  }
+/** One page holding everything: the SDK's auto-pagination stops when `has_more` is false. */
+const list = (url: string, data: unknown[]): Answer => [
+  200,
+  { object: "list", url, has_more: false, data },
+];
 
-  /** One page holding everything: the SDK's auto-pagination stops when `has_more` is false. */
-  function list(url: string, data: unknown[]): [number, unknown] {
-    return [200, { object: "list", url, has_more: false, data }];
-  }
+/** The API the shop calls: method, path pattern, and what answers it. */
+const routes: {
+  method: string;
+  path: RegExp;
+  run: (state: FakeState, request: FakeStripeRequest, id: string) => Answer;
+}[] = [
+  {
+    method: "POST",
+    path: /^\/v1\/checkout\/sessions$/,
+    run: (state, request) => createSession(state, request.params),
+  },
+  {
+    method: "POST",
+    path: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+    run: (state, _request, id) => expireSession(state, id),
+  },
+  {
+    method: "POST",
+    path: /^\/v1\/refunds$/,
+    run: (state, request) => createRefund(state, request.params),
+  },
+  {
+    method: "GET",
+    path: /^\/v1\/checkout\/sessions\/([^/]+)$/,
+    run: (state, _request, id) => retrieveSession(state, id),
+  },
+  {
+    method: "GET",
+    path: /^\/v1\/payment_intents$/,
+    run: (state, request) => list(request.path, paymentIntents(state)),
+  },
+  {
+    method: "GET",
+    path: /^\/v1\/refunds$/,
+    run: (state, request) => list(request.path, [...state.refunds].reverse()),
+  },
+];
 
-  function answer(request: FakeStripeRequest, body: string): [number, unknown] {
-    const failure = failures.shift();
-    // Refused before it ran (as Stripe does when overloaded): nothing stored for the key.
-    if (failure) return [failure.status, { error: failure }];
-    if (request.idempotencyKey) {
-      const earlier = idempotent.get(request.idempotencyKey);
-      if (earlier && earlier.body !== body) {
-        return [
-          400,
-          {
-            error: {
-              type: "idempotency_error",
-              message:
-                "Keys for idempotent requests can only be used with the same parameters they were first used with.",
-            },
-          },
-        ];
-      }
-      if (earlier) return [earlier.status, earlier.answer];
-    }
-    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.path);
-    const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(request.path);
-    const stored = retrieve ? sessions.get(decodeURIComponent(retrieve[1]!)) : undefined;
-    const result: [number, unknown] =
-      request.method === "POST" && request.path === "/v1/checkout/sessions"
-        ? createSession(request.params)
-        : request.method === "POST" && expire
-          ? expireSession(decodeURIComponent(expire[1]!))
-          : request.method === "POST" && request.path === "/v1/refunds"
-            ? createRefund(request.params)
-            : request.method === "GET" && retrieve
-              ? stored
-                ? [200, stored]
-                : [404, { error: invalid(`No such checkout.session: '${retrieve[1]}'`) }]
-              : request.method === "GET" && request.path === "/v1/payment_intents"
-                ? list(request.path, paymentIntents())
-                : request.method === "GET" && request.path === "/v1/refunds"
-                  ? list(request.path, [...refunds].reverse())
-                  : [
-                      404,
-                      {
-                        error: invalid(
-                          `Unrecognized request URL (${request.method}: ${request.path}).`,
-                        ),
-                      },
-                    ];
-    if (request.idempotencyKey) {
-      idempotent.set(request.idempotencyKey, { body, status: result[0], answer: result[1] });
-    }
-    return result;
+function route(state: FakeState, request: FakeStripeRequest): Answer {
+  for (const candidate of routes) {
+    const match = request.method === candidate.method && candidate.path.exec(request.path);
+    if (match) return candidate.run(state, request, decodeURIComponent(match[1] ?? ""));
   }
+  return [
+    404,
+    { error: invalid(`Unrecognized request URL (${request.method}: ${request.path}).`) },
+  ];
+}
 
-  const server = http.createServer((req, res) => {
+/** A queued failure first; then a repeated Idempotency-Key's stored answer, as Stripe gives it. */
+function answer(state: FakeState, request: FakeStripeRequest, body: string): Answer {
+  const failure = state.failures.shift();
+  // Refused before it ran (as Stripe does when overloaded): nothing stored for the key.
+  if (failure) return [failure.status, { error: failure }];
+  const key = request.idempotencyKey;
+  const earlier = key ? state.idempotent.get(key) : undefined;
+  if (earlier && earlier.body !== body) {
+    const message =
+      "Keys for idempotent requests can only be used with the same parameters they were first used with.";
+    return [400, { error: { type: "idempotency_error", message } }];
+  }
+  if (earlier) return [earlier.status, earlier.answer];
+  const result = route(state, request);
+  if (key) state.idempotent.set(key, { body, status: result[0], answer: result[1] });
+  return result;
+}
+
+function send(res: http.ServerResponse, [status, payload]: Answer, idempotencyKey: string | null) {
+  if (res.destroyed) return;
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "request-id": randomId("req_"),
+    ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
+  });
+  res.end(JSON.stringify(payload));
+}
+
+/** Records the call, works it out at once, and answers it now, after a delay, or when released. */
+function handler(state: FakeState): http.RequestListener {
+  return (req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
@@ -314,56 +337,84 @@ export async function startFakeStripe() {
         idempotencyKey: req.headers["idempotency-key"]?.toString() ?? null,
         params: decodeForm(body),
       };
-      requests.push(request);
-      const delay = delays.shift() ?? 0;
-      const hold = holds.shift();
+      state.requests.push(request);
+      const delay = state.delays.shift() ?? 0;
+      const hold = state.holds.shift();
       // Answered late but worked out at once, as a slow Stripe does the work all the same.
-      const [status, payload] = answer(request, body);
+      const result = answer(state, request, body);
+      const reply = () => send(res, result, request.idempotencyKey);
       if (hold) {
         hold.arrived();
-        void hold.released.then(() => reply(status, payload, request.idempotencyKey));
-        return;
+        void hold.released.then(reply);
+      } else if (delay > 0) {
+        setTimeout(reply, delay);
+      } else {
+        reply();
       }
-      if (delay > 0) {
-        setTimeout(() => reply(status, payload, request.idempotencyKey), delay);
-        return;
-      }
-      reply(status, payload, request.idempotencyKey);
     });
-    const reply = (status: number, payload: unknown, idempotencyKey: string | null) => {
-      if (res.destroyed) return;
-      res.writeHead(status, {
-        "content-type": "application/json",
-        "request-id": randomId("req_"),
-        ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
-      });
-      res.end(JSON.stringify(payload));
-    };
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+}
 
-  function session(id: string): FakeCheckoutSession {
-    const found = sessions.get(id);
-    if (!found) throw new Error(`The fake Stripe has no checkout session ${id}.`);
-    return found;
+/** What the session becomes when Stripe sends `type` about it. */
+function eventState(type: CheckoutEventType, current: FakeCheckoutSession) {
+  if (type === "checkout.session.expired") {
+    return { status: "expired", payment_status: "unpaid", url: null } as const;
   }
-
+  if (type === "checkout.session.async_payment_failed") {
+    return { status: "complete", payment_status: "unpaid", url: null } as const;
+  }
   return {
-    /** Pass to `createStripeProvider({ apiBase })`. */
-    apiBase,
-    requests,
-    sessions,
-    /** Every refund made, in order. */
-    refunds,
-    /** What a session charges, line by line, as the request gave them. */
-    lineItems: (sessionId: string) => lineItemsBySession.get(sessionId) ?? [],
+    status: "complete",
+    payment_status: "paid",
+    url: null,
+    payment_intent: current.payment_intent ?? randomId("pi_test_"),
+  } as const;
+}
+
+/**
+ * The event Stripe sends when a session reaches this state; the stored session changes with it.
+ * `changes` overrides fields of the session in the event (e.g. `payment_status`).
+ */
+function checkoutEvent(
+  state: FakeState,
+  type: CheckoutEventType,
+  sessionId: string,
+  changes: Partial<FakeCheckoutSession>,
+) {
+  const current = state.sessions.get(sessionId);
+  if (!current) throw new Error(`The fake Stripe has no checkout session ${sessionId}.`);
+  const next = { ...current, ...eventState(type, current), ...changes };
+  state.sessions.set(sessionId, next);
+  return {
+    id: randomId("evt_test_"),
+    object: "event" as const,
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object: next },
+  };
+}
+
+/** A delivery of `event` as Stripe makes it: the JSON body and its Stripe-Signature header. */
+function signedWebhook(event: object, secret: string, options: { timestamp?: number } = {}) {
+  const rawBody = JSON.stringify(event, null, 2);
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload: rawBody,
+    secret,
+    timestamp: options.timestamp,
+  });
+  return { rawBody, signature };
+}
+
+/** The test's handles on how the next calls are answered. */
+function controls(state: FakeState) {
+  return {
     /** The next API call answers this error (default: 500 `api_error`) instead. */
     failNext(error: Partial<StripeError> = {}) {
-      failures.push({
+      state.failures.push({
         status: error.status ?? 500,
         type: error.type ?? "api_error",
         message: error.message ?? "Something went wrong on Stripe's end (fake).",
@@ -372,7 +423,7 @@ export async function startFakeStripe() {
     },
     /** The next API call is answered after `ms` (its work is done at once all the same). */
     delayNext(ms: number) {
-      delays.push(ms);
+      state.delays.push(ms);
     },
     /**
      * The next API call is worked out at once and answered only when `release` is called:
@@ -383,50 +434,52 @@ export async function startFakeStripe() {
       let arrived!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
       const reached = new Promise<void>((resolve) => (arrived = resolve));
-      holds.push({ arrived, released });
+      state.holds.push({ arrived, released });
       return { arrived: reached, release };
     },
-    /**
-     * The event Stripe sends when a session reaches this state; the stored session changes with
-     * it. `changes` overrides fields of the session in the event (e.g. `payment_status`).
-     */
-    event(type: CheckoutEventType, sessionId: string, changes: Partial<FakeCheckoutSession> = {}) {
-      const current = session(sessionId);
-      const state: Partial<FakeCheckoutSession> =
-        type === "checkout.session.expired"
-          ? { status: "expired", payment_status: "unpaid", url: null }
-          : type === "checkout.session.async_payment_failed"
-            ? { status: "complete", payment_status: "unpaid", url: null }
-            : {
-                status: "complete",
-                payment_status: "paid",
-                url: null,
-                payment_intent: current.payment_intent ?? randomId("pi_test_"),
-              };
-      const next = { ...current, ...state, ...changes };
-      sessions.set(sessionId, next);
-      return {
-        id: randomId("evt_test_"),
-        object: "event" as const,
-        api_version: Stripe.API_VERSION,
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type,
-        data: { object: next },
-      };
-    },
-    /** A delivery of `event` as Stripe makes it: the JSON body and its Stripe-Signature header. */
-    signedWebhook(event: object, secret: string, options: { timestamp?: number } = {}) {
-      const rawBody = JSON.stringify(event, null, 2);
-      const signature = Stripe.webhooks.generateTestHeaderString({
-        payload: rawBody,
-        secret,
-        timestamp: options.timestamp,
-      });
-      return { rawBody, signature };
-    },
+  };
+}
+
+/**
+ * A local HTTP server standing in for Stripe's API in tests: it answers the Checkout Session
+ * call the shop makes (form-encoded, as the real SDK sends it), replays the stored answer for a
+ * repeated Idempotency-Key as Stripe does, can be told to fail the next call, and records every
+ * request. `event` and `signedWebhook` build the webhook deliveries Stripe would send.
+ */
+export async function startFakeStripe() {
+  const state: FakeState = {
+    apiBase: "",
+    requests: [],
+    sessions: new Map(),
+    lineItemsBySession: new Map(),
+    idempotent: new Map(),
+    failures: [],
+    delays: [],
+    refunds: [],
+    holds: [],
+  };
+  const server = http.createServer(handler(state));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  state.apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    /** Pass to `createStripeProvider({ apiBase })`. */
+    apiBase: state.apiBase,
+    requests: state.requests,
+    sessions: state.sessions,
+    /** Every refund made, in order. */
+    refunds: state.refunds,
+    /** What a session charges, line by line, as the request gave them. */
+    lineItems: (sessionId: string) => state.lineItemsBySession.get(sessionId) ?? [],
+    ...controls(state),
+    event: (
+      type: CheckoutEventType,
+      sessionId: string,
+      changes: Partial<FakeCheckoutSession> = {},
+    ) => checkoutEvent(state, type, sessionId, changes),
+    signedWebhook,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
