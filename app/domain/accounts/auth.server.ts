@@ -3,15 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, genericOAuth, twoFactor } from "better-auth/plugins";
 import { getDb } from "#app/db/client.server.ts";
-import {
-  accounts,
-  customers,
-  rateLimits,
-  sessions,
-  twoFactors,
-  users,
-  verifications,
-} from "#app/db/schema.ts";
+import { customers } from "#app/db/schema.ts";
 import { CLIENT_IP_HEADER } from "#app/lib/client-ip.ts";
 import { authSecret } from "./auth-secret.server.ts";
 import { weakPasswordReason } from "./common-passwords.ts";
@@ -56,6 +48,11 @@ function createAuth() {
   const env = getEnv();
   const baseURL = publicUrl(env);
   const google = googleSignIn(env);
+  const db = getDb();
+  // The tables as the handle's own schema holds them: the handle may have been made by the server
+  // entry, whose copies of the table objects are not this bundle's, and the adapter finds a
+  // table's relations (a session read with its user in one statement) by the object itself.
+  const tables = db._.fullSchema;
 
   return betterAuth({
     appName: SHOP.name,
@@ -63,15 +60,15 @@ function createAuth() {
     basePath: "/api/auth",
     secret: authSecret(env),
     trustedOrigins: [baseURL],
-    database: drizzleAdapter(getDb(), {
+    database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
-        user: users,
-        session: sessions,
-        account: accounts,
-        verification: verifications,
-        twoFactor: twoFactors,
-        rateLimit: rateLimits,
+        user: tables.users,
+        session: tables.sessions,
+        account: tables.accounts,
+        verification: tables.verifications,
+        twoFactor: tables.twoFactors,
+        rateLimit: tables.rateLimits,
       },
     }),
     emailAndPassword: {
@@ -107,6 +104,8 @@ function createAuth() {
       cookiePrefix: "shop",
       useSecureCookies: baseURL.startsWith("https://"),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // A session is read with its user in one statement (the relations in db/schema.ts).
+      database: { joins: true },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { closeDb, getDb } from "#app/db/client.server.ts";
+import { users } from "#app/db/schema.ts";
+import { getAuth } from "./auth.server.ts";
+
+process.env.DATABASE_URL ??= inject("databaseUrl");
+afterAll(() => closeDb());
+
+/** The statements sent to PostgreSQL while `run` runs (each is submitted as a `pg.Query`). */
+async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const query = pg.Query.prototype as unknown as { text?: string; submit: () => unknown };
+  const submit = query.submit;
+  query.submit = function (this: typeof query, ...args: unknown[]) {
+    sent.push(this.text ?? "");
+    return (submit as (...rest: unknown[]) => unknown).apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    query.submit = submit;
+  }
+  return sent;
+}
+
+describe("reading the session of a signed-in request", () => {
+  it("reads the session and its user in one statement", async () => {
+    const context = await getAuth().$context;
+    const id = randomUUID();
+    await getDb()
+      .insert(users)
+      .values({ id, name: "Reader", email: `${id}@example.test`, emailVerified: true });
+    try {
+      const session = await context.internalAdapter.createSession(id);
+      let found: Awaited<ReturnType<typeof context.internalAdapter.findSession>> = null;
+      const sent = await statementsOf(async () => {
+        found = await context.internalAdapter.findSession(session.token);
+      });
+      expect(found!.user).toMatchObject({ id, name: "Reader" });
+      expect(found!.session.userId).toBe(id);
+      // Every signed-in page and action begins here: one round trip, not one per table.
+      expect(sent).toHaveLength(1);
+    } finally {
+      await getDb().delete(users).where(eq(users.id, id));
+    }
+  });
+});
