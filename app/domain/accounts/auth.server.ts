@@ -2,7 +2,7 @@ import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, genericOAuth, twoFactor } from "better-auth/plugins";
-import { getDb } from "#app/db/client.server.ts";
+import { type Database, getDb } from "#app/db/client.server.ts";
 import { customers } from "#app/db/schema.ts";
 import { CLIENT_IP_HEADER } from "#app/lib/client-ip.ts";
 import { authSecret } from "./auth-secret.server.ts";
@@ -44,11 +44,11 @@ const RATE_LIMIT = {
 
 type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
-function createAuth() {
+/** The shop's Better Auth, on the shop's database unless a test passes its own. */
+export function createAuth(db: Database = getDb()) {
   const env = getEnv();
   const baseURL = publicUrl(env);
   const google = googleSignIn(env);
-  const db = getDb();
   // The tables as the handle's own schema holds them: the handle may have been made by the server
   // entry, whose copies of the table objects are not this bundle's, and the adapter finds a
   // table's relations (a session read with its user in one statement) by the object itself.

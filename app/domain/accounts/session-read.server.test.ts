@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { closeDb, getDb } from "#app/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import { users } from "#app/db/schema.ts";
-import { getAuth } from "./auth.server.ts";
+import { testDatabase } from "#tests/support/test-database.ts";
+import { createAuth } from "./auth.server.ts";
 
-process.env.DATABASE_URL ??= inject("databaseUrl");
-afterAll(() => closeDb());
+const db = testDatabase();
 
 /** The statements sent to PostgreSQL while `run` runs (each is submitted as a `pg.Query`). */
 async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
@@ -28,9 +27,9 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
 
 describe("reading the session of a signed-in request", () => {
   it("reads the session and its user in one statement", async () => {
-    const context = await getAuth().$context;
+    const context = await createAuth(db).$context;
     const id = randomUUID();
-    await getDb()
+    await db
       .insert(users)
       .values({ id, name: "Reader", email: `${id}@example.test`, emailVerified: true });
     try {
@@ -44,7 +43,7 @@ describe("reading the session of a signed-in request", () => {
       // Every signed-in page and action begins here: one round trip, not one per table.
       expect(sent).toHaveLength(1);
     } finally {
-      await getDb().delete(users).where(eq(users.id, id));
+      await db.delete(users).where(eq(users.id, id));
     }
   });
 });
