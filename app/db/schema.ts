@@ -28,6 +28,7 @@ import type {
 } from "#app/domain/returns/status.ts";
 import type { Disc, ProductType, ServiceType } from "#app/lib/catalog.ts";
 import type { OrderStatus } from "#app/domain/orders/status.ts";
+import type { StockProduct, StockReason } from "#app/domain/stock/status.ts";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -1050,5 +1051,81 @@ export const stockAlerts = pgTable(
       .where(sql`${t.status} = 'due'`),
     index("stock_alerts_user").on(t.userId),
     index("stock_alerts_email").on(t.email),
+  ],
+);
+
+/**
+ * The stock ledger (decision 023): one row per change of a product's stock, written by triggers
+ * on the stock columns (drizzle/0030_stock_ledger.sql), never by the shop's code. The reason and
+ * reference are named by the transaction that changes the stock, the actor as for an order's
+ * history (`withActor`).
+ */
+export const stockMoves = pgTable(
+  "stock_moves",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    productType: text("product_type").$type<StockProduct>().notNull(),
+    /** The title's serial number, or the store item's id. */
+    productId: integer("product_id").notNull(),
+    change: integer("change").notNull(),
+    stockAfter: integer("stock_after").notNull(),
+    reason: text("reason").$type<StockReason>().notNull(),
+    /** What caused it, as staff read it: "order 1234", "return RT-12", "sale S-100001". */
+    reference: text("reference"),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("stock_moves_product").on(t.productType, t.productId, t.id),
+    check("stock_moves_change_check", sql`${t.change} <> 0`),
+    check(
+      "stock_moves_reason_check",
+      sql`${t.reason} in ('added', 'adjustment', 'import', 'web_sale', 'released', 'cancelled', 'returned', 'counter_sale', 'counter_return')`,
+    ),
+  ],
+);
+
+/**
+ * Goods sold only at the counter (decision 023): memorabilia and the like, never shown on the web.
+ * An item that was sold is archived, not deleted, so its sales keep what they sold.
+ */
+export const storeItems = pgTable(
+  "store_items",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity({ startWith: 1001 }),
+    sku: text("sku").notNull(),
+    name: text("name").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    stock: integer("stock").notNull().default(0),
+    /** Sales tax at the store's rate applies (most goods); false for what the law exempts. */
+    taxable: boolean("taxable").notNull().default(true),
+    photoUrl: text("photo_url"),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("store_items_sku").on(sql`lower(${t.sku})`),
+    index("store_items_name").on(sql`lower(${t.name})`, t.id),
+    check("store_items_price_check", sql`${t.priceCents} >= 0`),
+    check("store_items_stock_check", sql`${t.stock} >= 0`),
+  ],
+);
+
+/**
+ * Every barcode in the shop, on whichever product carries it: one look-up from a scan, and one
+ * product per code across both catalogues and the store items.
+ */
+export const productBarcodes = pgTable(
+  "product_barcodes",
+  {
+    barcode: text("barcode").primaryKey(),
+    productType: text("product_type").$type<StockProduct>().notNull(),
+    productId: integer("product_id").notNull(),
+  },
+  (t) => [
+    uniqueIndex("product_barcodes_product").on(t.productType, t.productId),
+    check("product_barcodes_digits_check", sql`${t.barcode} ~ '^[0-9]{8,14}$'`),
+    check("product_barcodes_type_check", sql`${t.productType} in ('regular', 'adult', 'item')`),
   ],
 );

@@ -1,7 +1,9 @@
 import { data, redirect, useLocation } from "react-router";
+import { StockHistory } from "#app/components/admin/stock-history.tsx";
 import { CATALOGUE_FORMS, catalogueOfPath, TitleForm } from "#app/components/admin/title-form.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import { staffOf } from "#app/domain/accounts/staff.ts";
 import {
   getAdultTitleForEdit,
   getRegularTitleForEdit,
@@ -12,6 +14,8 @@ import {
   saveAdultTitle,
   saveRegularTitle,
 } from "#app/domain/catalog/title-forms.server.ts";
+import { stockLedger } from "#app/domain/stock/ledger.server.ts";
+import { getEnv } from "#app/lib/env.server.ts";
 import { positiveInt } from "#app/lib/http.server.ts";
 import { posterSrc } from "#app/lib/posters.ts";
 import { readFormWithFiles } from "#app/lib/request.server.ts";
@@ -37,6 +41,9 @@ function titleOf(request: Request, params: Route.LoaderArgs["params"]) {
   );
   return { kind, serialNo };
 }
+
+/** How many of a title's latest stock changes its edit page shows. */
+const STOCK_HISTORY_ROWS = 50;
 
 async function findForEdit(kind: "regular" | "adult", serialNo: number) {
   if (kind === "adult") {
@@ -66,15 +73,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { kind, serialNo } = titleOf(request, params);
   const found = serialNo ? await findForEdit(kind, serialNo) : null;
   if (!found) throw data("This title does not exist.", { status: 404 });
-  return found;
+  const moves = await stockLedger(getDb(), { type: kind, id: found.serialNo }, STOCK_HISTORY_ROWS);
+  return { ...found, moves, timeZone: getEnv().SHOP_TIME_ZONE };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  const staff = staffOf(await requireAdminAction(request));
   const { kind, serialNo } = titleOf(request, params);
   if (!serialNo) throw data("This title does not exist.", { status: 404 });
   const save = kind === "adult" ? saveAdultTitle : saveRegularTitle;
-  const result = await save(getDb(), await readFormWithFiles(request), serialNo);
+  const result = await save(getDb(), await readFormWithFiles(request), { serialNo, staff });
   if (!result.ok) {
     const { reason, message, errors, values } = result;
     return reply.refused(reason, message, { errors, values });
@@ -85,15 +93,18 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function EditTitle({ loaderData, actionData }: Route.ComponentProps) {
   const catalogue = CATALOGUE_FORMS[catalogueOfPath(useLocation().pathname)];
   return (
-    <TitleForm
-      heading={`Edit ${loaderData.title} (${catalogue.serialColumn} ${loaderData.serialNo})`}
-      fields={catalogue.fields}
-      values={actionData?.values ?? loaderData.values}
-      errors={actionData?.errors ?? {}}
-      message={actionData && !actionData.errors ? actionData.message : null}
-      submitLabel="Save Changes"
-      poster={{ src: loaderData.poster, alt: `Poster of ${loaderData.title}` }}
-      cancelHref={catalogue.listPath}
-    />
+    <>
+      <TitleForm
+        heading={`Edit ${loaderData.title} (${catalogue.serialColumn} ${loaderData.serialNo})`}
+        fields={catalogue.fields}
+        values={actionData?.values ?? loaderData.values}
+        errors={actionData?.errors ?? {}}
+        message={actionData && !actionData.errors ? actionData.message : null}
+        submitLabel="Save Changes"
+        poster={{ src: loaderData.poster, alt: `Poster of ${loaderData.title}` }}
+        cancelHref={catalogue.listPath}
+      />
+      <StockHistory moves={loaderData.moves} timeZone={loaderData.timeZone} />
+    </>
   );
 }

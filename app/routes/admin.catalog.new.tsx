@@ -2,6 +2,7 @@ import { redirect, useLocation } from "react-router";
 import { CATALOGUE_FORMS, catalogueOfPath, TitleForm } from "#app/components/admin/title-form.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import { staffOf } from "#app/domain/accounts/staff.ts";
 import { saveAdultTitle, saveRegularTitle } from "#app/domain/catalog/title-forms.server.ts";
 import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
@@ -24,10 +25,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  const staff = staffOf(await requireAdminAction(request));
   const kind = catalogueOfPath(new URL(request.url).pathname);
   const save = kind === "adult" ? saveAdultTitle : saveRegularTitle;
-  const result = await save(getDb(), await readFormWithFiles(request));
+  const result = await save(getDb(), await readFormWithFiles(request), { staff });
   if (!result.ok) {
     const { reason, message, errors, values } = result;
     return reply.refused(reason, message, { errors, values });

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, sql, type AnyColumn } from "drizzle-orm";
-import type { Database } from "#app/db/client.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
 import {
   adultAdminSearchText,
   adultTitles,
@@ -176,7 +176,7 @@ export async function getAdultTitleForEdit(db: Database, serialNo: number) {
  * or be waited for, so neither fails.
  */
 export async function addRegularTitle(
-  db: Database,
+  db: Database | Transaction,
   values: RegularTitleValues & { posterUrl?: string | null },
 ): Promise<number> {
   const [row] = await db
@@ -187,7 +187,7 @@ export async function addRegularTitle(
 }
 
 export async function addAdultTitle(
-  db: Database,
+  db: Database | Transaction,
   values: AdultTitleValues & { posterUrl?: string | null },
 ): Promise<number> {
   const [row] = await db
@@ -199,7 +199,7 @@ export async function addAdultTitle(
 
 /** Saves an edit; false when the title no longer exists. */
 export async function updateRegularTitle(
-  db: Database,
+  db: Database | Transaction,
   serialNo: number,
   values: RegularTitleValues & { posterUrl?: string | null },
 ): Promise<boolean> {
@@ -212,7 +212,7 @@ export async function updateRegularTitle(
 }
 
 export async function updateAdultTitle(
-  db: Database,
+  db: Database | Transaction,
   serialNo: number,
   values: AdultTitleValues & { posterUrl?: string | null },
 ): Promise<boolean> {

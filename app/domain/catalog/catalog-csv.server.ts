@@ -5,6 +5,7 @@ import { PgTransaction, type PgColumn, type PgTable } from "drizzle-orm/pg-core"
 import type { z } from "zod";
 import type { Database, Transaction } from "#app/db/client.server.ts";
 import { adultTitles, comingSoon, regularTitles } from "#app/db/schema.ts";
+import { nameStockMove } from "#app/domain/stock/ledger.server.ts";
 import { releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
 import { DISCS } from "#app/lib/catalog.ts";
 import { csvRows, restoreFormula, type CsvCell } from "#app/lib/csv.server.ts";
@@ -334,6 +335,7 @@ export async function importCatalogCsv(
   // Only the columns the file has are changed on titles it updates.
   const updateKeys = presentKeys.filter((key) => key !== "serial");
   const written = await db.transaction(async (tx) => {
+    await nameStockMove(tx, { reason: "import", reference: "CSV import" });
     const existing = await existingSerials(tx, format, serials);
     const replaced = updateKeys.includes("posterUrl")
       ? await uploadedPostersOf(tx, format, serials)

@@ -1,7 +1,9 @@
 import type { ZodError } from "zod";
-import type { Database } from "#app/db/client.server.ts";
+import { withActor } from "#app/db/actor.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
 import type { adultTitles, regularTitles } from "#app/db/schema.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
+import type { Staff } from "#app/domain/accounts/staff.ts";
 import { processPosterUpload, releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
 import type { PosterKind } from "#app/lib/posters.ts";
 import type { Refusal } from "#app/lib/reply.server.ts";
@@ -82,9 +84,12 @@ type Catalogue<Values> = {
   parse: (
     values: FormValues,
   ) => { success: true; data: Values } | { success: false; error: ZodError };
-  add: (db: Database, values: Values & { posterUrl?: string | null }) => Promise<number>;
+  add: (
+    db: Database | Transaction,
+    values: Values & { posterUrl?: string | null },
+  ) => Promise<number>;
   update: (
-    db: Database,
+    db: Database | Transaction,
     serialNo: number,
     values: Values & { posterUrl?: string | null },
   ) => Promise<boolean>;
@@ -100,7 +105,7 @@ async function save<Values>(
   db: Database,
   catalogue: Catalogue<Values>,
   form: { fields: FormValues; files: Record<string, File> },
-  serialNo?: number,
+  { serialNo, staff }: SaveTarget,
 ): Promise<SaveResult> {
   const values = pick(form.fields, catalogue.names);
   const parsed = catalogue.parse(values);
@@ -120,9 +125,17 @@ async function save<Values>(
     data.posterUrl = upload.posterUrl;
   }
   const oldPoster = serialNo === undefined ? null : await catalogue.currentPoster(db, serialNo);
+  // The staff member is named for the stock ledger: a changed quantity is their adjustment.
+  const write = <T>(work: (tx: Transaction) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await withActor(tx, staff);
+      return work(tx);
+    });
   try {
-    if (serialNo === undefined) return { ok: true, serialNo: await catalogue.add(db, data) };
-    if (!(await catalogue.update(db, serialNo, data))) {
+    if (serialNo === undefined) {
+      return { ok: true, serialNo: await write((tx) => catalogue.add(tx, data)) };
+    }
+    if (!(await write((tx) => catalogue.update(tx, serialNo, data)))) {
       await releaseUploadedPosters(db, [data.posterUrl]);
       return { ok: false, reason: "not-found", message: GONE, values };
     }
@@ -152,18 +165,21 @@ const ADULT: Catalogue<AdultTitleValues> = {
   currentPoster: async (db, serialNo) => (await getAdultTitleForEdit(db, serialNo))?.posterUrl,
 };
 
+/** Which title a form saves (none: a new one), and who saves it. */
+type SaveTarget = { serialNo?: number; staff: Staff | null };
+
 export function saveRegularTitle(
   db: Database,
   form: { fields: FormValues; files: Record<string, File> },
-  serialNo?: number,
+  target: SaveTarget,
 ) {
-  return save(db, REGULAR, form, serialNo);
+  return save(db, REGULAR, form, target);
 }
 
 export function saveAdultTitle(
   db: Database,
   form: { fields: FormValues; files: Record<string, File> },
-  serialNo?: number,
+  target: SaveTarget,
 ) {
-  return save(db, ADULT, form, serialNo);
+  return save(db, ADULT, form, target);
 }

@@ -6,49 +6,10 @@ import {
   RELEASE_YEAR_MAX,
   RELEASE_YEAR_MIN,
 } from "#app/lib/catalog.ts";
-import { parsePriceToCents } from "#app/lib/money.ts";
+import { count, optionalText, price, requiredText } from "#app/lib/input-rules.ts";
 
 // The add/edit rules of spec §5, one schema per catalogue, used by the admin forms and by the
 // CSV import alike. Input is text as typed (or as a CSV cell); output is what the table stores.
-
-const MAX_PRICE_CENTS = 10_000_000; // $100,000: anything above is a typo
-const MAX_STOCK = 1_000_000;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters.`)
-    .transform((value) => value || null);
-
-const requiredText = (label: string, max: number) =>
-  z.string().trim().min(1, `${label} is required.`).max(max, `At most ${max} characters.`);
-
-const price = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required.`)
-    .transform((value, context) => {
-      const cents = parsePriceToCents(value);
-      if (cents === undefined || cents > MAX_PRICE_CENTS) {
-        context.addIssue({
-          code: "custom",
-          message: `${label} must be a number of dollars, e.g. 12.99.`,
-        });
-        return z.NEVER;
-      }
-      return cents;
-    });
-
-const count = (label: string, message: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required.`)
-    .regex(/^\d+$/, message)
-    .transform(Number)
-    .refine((value) => value <= MAX_STOCK, `${label} must be at most ${MAX_STOCK}.`);
 
 export const regularTitleSchema = z.object({
   productId: requiredText("ProductID", 100),

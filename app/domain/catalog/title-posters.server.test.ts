@@ -85,7 +85,7 @@ describe("uploaded posters of titles", () => {
         },
         files: { poster: replacement },
       },
-      second,
+      { serialNo: second, staff: null },
     );
     expect(saved.ok).toBe(true);
     expect(await served(shared)).toBe(404);

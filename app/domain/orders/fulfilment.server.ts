@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import { queryByHand, type Database, type Transaction } from "#app/db/client.server.ts";
 import { customers, orderItems, orders, paymentEvents } from "#app/db/schema.ts";
+import { ordersReference } from "#app/domain/stock/ledger.server.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import { orderConfirmationMessage } from "#app/emails/order-emails.ts";
 import { getEnv } from "#app/lib/env.server.ts";
@@ -160,7 +161,7 @@ export async function markOrderPaid(
           shortages: await findShortages(tx, lines, titlesOf(lines)),
         };
       }
-      const failed = await reserveAgain(tx, lines);
+      const failed = await reserveAgain(tx, order.id, lines);
       if (failed) {
         await tx
           .update(orders)
@@ -201,10 +202,17 @@ class StockGone extends Error {
 }
 
 /** Takes a released order's stock again, inside a savepoint; the line that failed, if any. */
-async function reserveAgain(tx: Transaction, lines: OrderLine[]): Promise<OrderLine | undefined> {
+async function reserveAgain(
+  tx: Transaction,
+  orderId: number,
+  lines: OrderLine[],
+): Promise<OrderLine | undefined> {
   try {
     await tx.transaction(async (savepoint) => {
-      const reserved = await reserveStock(savepoint, lines);
+      const reserved = await reserveStock(savepoint, lines, {
+        reason: "web_sale",
+        reference: ordersReference([orderId]),
+      });
       if (!reserved.ok) throw new StockGone(reserved.failed);
     });
     return undefined;
@@ -310,7 +318,10 @@ export async function releaseOrder(
         .where(eq(orders.id, input.orderId));
       return { released: false, orderId: input.orderId, status: current?.status ?? null };
     }
-    await returnStock(tx, await orderLines(tx, [input.orderId]));
+    await returnStock(tx, await orderLines(tx, [input.orderId]), {
+      reason: "released",
+      reference: ordersReference([input.orderId]),
+    });
     return { released: true, orderId: input.orderId, status: input.reason };
   });
 }
@@ -343,7 +354,10 @@ export async function expireStaleOrders(
         .set({ status: "expired", updatedAt: now })
         .where(inArray(orders.id, ids));
       // All the batch's lines at once, summed per product and in the fixed order (no deadlocks).
-      await returnStock(tx, await orderLines(tx, ids));
+      await returnStock(tx, await orderLines(tx, ids), {
+        reason: "released",
+        reference: ordersReference(ids),
+      });
       return ids;
     });
     expired.push(...batch);

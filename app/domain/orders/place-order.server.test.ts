@@ -583,9 +583,11 @@ describe("under load", () => {
               return new Map(rows.map((row) => [row.disc, Number(row.total)]));
             };
             const before = await counts();
-            const reserved = await reserveStock(tx, [
-              { productType: "regular", serialNo: film.serialNo, quantity: 2 },
-            ]);
+            const reserved = await reserveStock(
+              tx,
+              [{ productType: "regular", serialNo: film.serialNo, quantity: 2 }],
+              { reason: "web_sale", reference: "order test" },
+            );
             expect(reserved.ok).toBe(true);
             // Not even rewritten with the same numbers: no count row carries this transaction's id.
             const { rows: touched } = await tx.execute<{ n: number }>(

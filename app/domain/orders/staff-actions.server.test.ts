@@ -19,6 +19,7 @@ import { testDatabase } from "#tests/support/test-database.ts";
 import { getOrderForAdmin } from "./admin-orders.server.ts";
 import { markOrderPaid } from "./fulfilment.server.ts";
 import { placeOrder } from "./place-order.server.ts";
+import { stockLedger } from "#app/domain/stock/ledger.server.ts";
 import { cancelOrder, completeOrder, refundOrder, shipOrder } from "./staff-actions.server.ts";
 import {
   createCustomer,
@@ -190,6 +191,14 @@ describe("the transitions staff can make", () => {
       message: `Order #${orderId} is cancelled and its stock is back on sale.`,
     });
     expect(await regularStock(db, film.serialNo)).toBe(5);
+    const [back] = await stockLedger(db, { type: "regular", id: film.serialNo }, 1);
+    expect(back).toMatchObject({
+      reason: "cancelled",
+      change: 2,
+      stockAfter: 5,
+      reference: `order ${orderId}`,
+      actorName: "Sam Staff",
+    });
     expect(await order(orderId)).toMatchObject({ status: "cancelled", refundedAt: null });
     const [mail] = await mailsTo(email, "was cancelled");
     expect(mail!.text).toContain("You have not been charged for it.");

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { withActor } from "#app/db/actor.server.ts";
 import type { Database, Transaction } from "#app/db/client.server.ts";
+import { ordersReference } from "#app/domain/stock/ledger.server.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import { orderItems, orders } from "#app/db/schema.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
@@ -133,7 +134,7 @@ export async function cancelOrder(
       })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
-    await returnStock(tx, lines);
+    await returnStock(tx, lines, { reason: "cancelled", reference: ordersReference([order.id]) });
     if (order.status === "pending") {
       const message = orderCancelledMessage({
         orderNumber: order.id,

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "#app/db/client.server.ts";
 import { adultTitles, regularTitles } from "#app/db/schema.ts";
+import { nameStockMove, type StockMove } from "#app/domain/stock/ledger.server.ts";
 import type { ProductType } from "#app/lib/catalog.ts";
 import { compareLines, keyOf, mergeOrderLines, type OrderLine } from "./checkout-input.ts";
 
@@ -60,8 +61,10 @@ function stockArguments(lines: readonly OrderLine[]) {
 export async function reserveStock(
   tx: Transaction,
   lines: readonly OrderLine[],
+  move: StockMove,
 ): Promise<{ ok: true } | { ok: false; failed: OrderLine }> {
   const { types, serials, quantities } = stockArguments(lines);
+  await nameStockMove(tx, move);
   try {
     await tx.execute(
       sql`select take_stock(${sql.param(types)}::text[], ${sql.param(serials)}::integer[], ${sql.param(quantities)}::integer[])`,
@@ -75,8 +78,17 @@ export async function reserveStock(
   }
 }
 
-/** Puts lines back on the shelf (an unpaid order released), in the same fixed order. */
-export async function returnStock(tx: Transaction, lines: readonly OrderLine[]): Promise<void> {
+/**
+ * Puts lines back on the shelf (an unpaid order released, an order cancelled, a return received),
+ * in the same fixed order, the ledger saying why.
+ */
+export async function returnStock(
+  tx: Transaction,
+  lines: readonly OrderLine[],
+  move: StockMove,
+): Promise<void> {
+  if (lines.length === 0) return;
+  await nameStockMove(tx, move);
   for (const line of mergeOrderLines(lines)) {
     if (line.productType === "regular") {
       await tx

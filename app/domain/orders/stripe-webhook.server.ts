@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Database, Transaction } from "#app/db/client.server.ts";
 import { orderItems, orders, paymentEvents } from "#app/db/schema.ts";
+import { ordersReference } from "#app/domain/stock/ledger.server.ts";
 import { recordExtraPayment } from "#app/domain/payments/extra-payments.server.ts";
 import { markOrderPaid, type MarkPaidResult } from "./fulfilment.server.ts";
 import { returnStock } from "./stock.server.ts";
@@ -328,7 +329,7 @@ async function release(
       })
       .from(orderItems)
       .where(eq(orderItems.orderId, mine.id));
-    await returnStock(tx, lines);
+    await returnStock(tx, lines, { reason: "released", reference: ordersReference([mine.id]) });
     return handled("released", mine.id);
   });
 }

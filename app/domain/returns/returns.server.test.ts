@@ -6,6 +6,7 @@ import { orderEvents, orders, returns } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import { placeOrder } from "#app/domain/orders/place-order.server.ts";
 import { shipOrder } from "#app/domain/orders/staff-actions.server.ts";
+import { stockLedger } from "#app/domain/stock/ledger.server.ts";
 import type { ProviderLookup } from "#app/domain/payments/provider.server.ts";
 import {
   createCustomer,
@@ -186,6 +187,13 @@ describe("returns", () => {
       refundCents: 2652,
     });
     expect(await regularStock(db, placed.second.serialNo)).toBe(stockBefore + 1);
+    const [back] = await stockLedger(db, { type: "regular", id: placed.second.serialNo }, 1);
+    expect(back).toMatchObject({
+      reason: "returned",
+      change: 1,
+      reference: `RMA-${number}`,
+      actorName: "Rita Returns",
+    });
     const [money] = await mailsTo(placed.email, `RMA-${number} is refunded`);
     expect(money!.text).toContain("We refunded $26.52");
 

@@ -742,6 +742,7 @@ export async function refundReturn(
         serialNo: item.productSerialNo,
         quantity: item.quantity,
       })),
+      { reason: "returned", reference: label },
     );
     const ledger = (await ledgersOf(tx, [order])).get(order.id)!;
     const message = returnRefundedMessage({

@@ -1,0 +1,177 @@
+import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
+import { withActor } from "#app/db/actor.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
+import { violatedConstraint } from "#app/db/errors.ts";
+import { productBarcodes, storeItems } from "#app/db/schema.ts";
+import type { Staff } from "#app/domain/accounts/staff.ts";
+import { containsPattern } from "#app/domain/catalog/search-text.ts";
+import { refuse, type Refusal } from "#app/lib/reply.server.ts";
+import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
+import type { StoreItemValues } from "./item-input.ts";
+
+// The store's own goods (decision 023): kept, found and archived by staff; sold at the counter.
+
+export const STORE_ITEMS_PAGE_SIZE = 25;
+
+export type StoreItem = {
+  id: number;
+  sku: string;
+  name: string;
+  priceCents: number;
+  stock: number;
+  taxable: boolean;
+  barcode: string | null;
+  photoUrl: string | null;
+  archived: boolean;
+};
+
+const itemColumns = {
+  id: storeItems.id,
+  sku: storeItems.sku,
+  name: storeItems.name,
+  priceCents: storeItems.priceCents,
+  stock: storeItems.stock,
+  taxable: storeItems.taxable,
+  barcode: productBarcodes.barcode,
+  photoUrl: storeItems.photoUrl,
+  archived: sql<boolean>`${storeItems.archivedAt} is not null`,
+};
+
+const withBarcode = and(
+  eq(productBarcodes.productType, "item"),
+  eq(productBarcodes.productId, storeItems.id),
+);
+
+/** A page of the items on sale (archived ones left out), searched by SKU, name or barcode. */
+export async function listStoreItems(
+  db: Database,
+  options: { query?: string; page: number },
+): Promise<{ items: StoreItem[]; total: number; page: number; pageCount: number }> {
+  const text = options.query?.trim();
+  const where = and(
+    isNull(storeItems.archivedAt),
+    text
+      ? or(
+          sql`lower(${storeItems.sku}) like lower(${containsPattern(text)})`,
+          sql`lower(${storeItems.name}) like lower(${containsPattern(text)})`,
+          eq(productBarcodes.barcode, text.replace(/[\s-]/g, "")),
+        )
+      : undefined,
+  );
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(storeItems)
+    .leftJoin(productBarcodes, withBarcode)
+    .where(where);
+  const pageCount = pageCountFor(total, STORE_ITEMS_PAGE_SIZE);
+  const page = clampPage(options.page, pageCount);
+  const items = await db
+    .select(itemColumns)
+    .from(storeItems)
+    .leftJoin(productBarcodes, withBarcode)
+    .where(where)
+    .orderBy(sql`lower(${storeItems.name})`, asc(storeItems.id))
+    .limit(STORE_ITEMS_PAGE_SIZE)
+    .offset((page - 1) * STORE_ITEMS_PAGE_SIZE);
+  return { items, total, page, pageCount };
+}
+
+export async function getStoreItem(db: Database, id: number): Promise<StoreItem | undefined> {
+  const [item] = await db
+    .select(itemColumns)
+    .from(storeItems)
+    .leftJoin(productBarcodes, withBarcode)
+    .where(eq(storeItems.id, id));
+  return item;
+}
+
+type Saved = { ok: true; id: number } | Refusal<"invalid" | "not-found">;
+
+/** What a violated uniqueness means to the person who typed the form. */
+function duplicate(error: unknown): Refusal<"invalid"> | undefined {
+  const constraint = violatedConstraint(error);
+  if (constraint === "store_items_sku") {
+    return refuse("invalid", "Another item has this SKU.", "sku");
+  }
+  if (constraint === "product_barcodes_pkey") {
+    return refuse("invalid", "This barcode is on another product.", "barcode");
+  }
+  return undefined;
+}
+
+/** The item's barcode as typed: replaced, or removed when the field was emptied. */
+async function setBarcode(tx: Transaction, id: number, barcode: string | null) {
+  await tx
+    .delete(productBarcodes)
+    .where(and(eq(productBarcodes.productType, "item"), eq(productBarcodes.productId, id)));
+  if (barcode) {
+    await tx.insert(productBarcodes).values({ barcode, productType: "item", productId: id });
+  }
+}
+
+/** Adds an item; its first stock starts its ledger, named for the staff member. */
+export async function addStoreItem(
+  db: Database,
+  values: StoreItemValues,
+  staff: Staff | null,
+): Promise<Saved> {
+  try {
+    return await db.transaction(async (tx) => {
+      await withActor(tx, staff);
+      const { barcode, ...item } = values;
+      const [row] = await tx.insert(storeItems).values(item).returning({ id: storeItems.id });
+      await setBarcode(tx, row!.id, barcode);
+      return { ok: true as const, id: row!.id };
+    });
+  } catch (error) {
+    const refused = duplicate(error);
+    if (refused) return refused;
+    throw error;
+  }
+}
+
+/** Saves an edit; a changed stock is the staff member's adjustment in the ledger. */
+export async function updateStoreItem(
+  db: Database,
+  id: number,
+  values: StoreItemValues,
+  staff: Staff | null,
+): Promise<Saved> {
+  try {
+    return await db.transaction(async (tx) => {
+      await withActor(tx, staff);
+      const { barcode, ...item } = values;
+      const [row] = await tx
+        .update(storeItems)
+        .set({ ...item, updatedAt: new Date() })
+        .where(and(eq(storeItems.id, id), isNull(storeItems.archivedAt)))
+        .returning({ id: storeItems.id });
+      if (!row) return refuse("not-found", "This item no longer exists.");
+      await setBarcode(tx, id, barcode);
+      return { ok: true as const, id };
+    });
+  } catch (error) {
+    const refused = duplicate(error);
+    if (refused) return refused;
+    throw error;
+  }
+}
+
+/** Takes an item off sale for good; its sales keep it. Its barcode is free again. */
+export async function archiveStoreItem(
+  db: Database,
+  id: number,
+  staff: Staff | null,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await withActor(tx, staff);
+    const [row] = await tx
+      .update(storeItems)
+      .set({ archivedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(storeItems.id, id), isNull(storeItems.archivedAt)))
+      .returning({ id: storeItems.id });
+    if (!row) return false;
+    await setBarcode(tx, id, null);
+    return true;
+  });
+}
