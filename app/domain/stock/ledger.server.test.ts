@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { withActor } from "#app/db/actor.server.ts";
-import { regularTitles, stockMoves, users } from "#app/db/schema.ts";
+import { regularTitles, stockMoves } from "#app/db/schema.ts";
 import { importCatalogCsv } from "#app/domain/catalog/catalog-csv.server.ts";
 import { expireStaleOrders, releaseOrder } from "#app/domain/orders/fulfilment.server.ts";
 import { placeOrder } from "#app/domain/orders/place-order.server.ts";
@@ -17,6 +16,7 @@ import {
   TEXAS_PRICING,
 } from "#tests/support/order-fixtures.ts";
 import { propertyRuns } from "#tests/support/property.ts";
+import { createStaff } from "#tests/support/staff.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { stockLedger } from "./ledger.server.ts";
 
@@ -132,15 +132,9 @@ describe("the stock ledger", () => {
     const report = await importCatalogCsv(db, "regular", csv, { dryRun: false });
     expect(report).toMatchObject({ updated: 1 });
 
-    const staffId = randomUUID();
-    await db.insert(users).values({
-      id: staffId,
-      name: "Stella Stock",
-      email: `${staffId}@example.test`,
-      role: "admin",
-    });
+    const staff = await createStaff(db, "Stella Stock");
     await db.transaction(async (tx) => {
-      await withActor(tx, { id: staffId, name: "Stella Stock" });
+      await withActor(tx, staff);
       await tx
         .update(regularTitles)
         .set({ qtyToList: 4 })

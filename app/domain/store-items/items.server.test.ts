@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { users } from "#app/db/schema.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import { stockLedger } from "#app/domain/stock/ledger.server.ts";
+import { createStaff } from "#tests/support/staff.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { storeItemSchema } from "./item-input.ts";
 import {
@@ -16,11 +16,7 @@ import {
 const db = testDatabase();
 let staff: Staff;
 beforeAll(async () => {
-  const id = randomUUID();
-  await db
-    .insert(users)
-    .values({ id, name: "Ivy Items", email: `${id}@example.test`, role: "admin" });
-  staff = { id, name: "Ivy Items" };
+  staff = await createStaff(db, "Ivy Items");
 });
 
 /** A valid form for a new item, each test's SKU and name its own. */
