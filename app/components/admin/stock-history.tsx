@@ -12,6 +12,12 @@ export type StockHistoryRow = {
   createdAt: string | Date;
 };
 
+/**
+ * The table's name, and the scroll region's while it scrolls on a phone: it must differ from the
+ * section's heading, or the page has two landmarks of the same name.
+ */
+const CAPTION = "Stock history, newest first";
+
 /** A product's stock ledger, newest first: every change, why, and who made it. */
 export function StockHistory({ moves, timeZone }: { moves: StockHistoryRow[]; timeZone: string }) {
   return (
@@ -22,9 +28,9 @@ export function StockHistory({ moves, timeZone }: { moves: StockHistoryRow[]; ti
       {moves.length === 0 ? (
         <p className="mt-2 text-muted-foreground">No stock has been added or sold yet.</p>
       ) : (
-        <SidewaysScroll label="Stock history" className="mt-3 rounded-xl border">
+        <SidewaysScroll label={CAPTION} className="mt-3 rounded-xl border">
           <table className="w-full text-sm">
-            <caption className="sr-only">Stock history, newest first</caption>
+            <caption className="sr-only">{CAPTION}</caption>
             <thead>
               <tr className="border-b text-left">
                 <th scope="col" className="px-3 py-2 font-medium">
