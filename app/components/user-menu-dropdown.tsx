@@ -8,6 +8,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "./ui/dropdown-menu.tsx";
+import { isStaff, type Role } from "#app/domain/accounts/permissions.ts";
 
 /** The user menu itself, fetched on demand by the header's button (user-menu.tsx). */
 export function UserMenuDropdown({
@@ -17,7 +18,7 @@ export function UserMenuDropdown({
   trigger,
   focusTrigger,
 }: {
-  user: { displayName: string; role: string } | null;
+  user: { displayName: string; role: Role } | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   trigger: React.ReactElement;
@@ -41,7 +42,7 @@ export function UserMenuDropdown({
       <DropdownMenuContent align="end" className="min-w-44">
         {user ? (
           <>
-            {user.role === "admin" ? (
+            {isStaff(user.role) ? (
               <DropdownMenuItem asChild>
                 <Link to="/admin">Back Office</Link>
               </DropdownMenuItem>

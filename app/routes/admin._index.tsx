@@ -6,7 +6,7 @@ import { SummaryPanels } from "#app/components/admin/dashboard/summary-panels.ts
 import { AdminListHeader } from "#app/components/admin/data-table.tsx";
 import { SalesChart } from "#app/components/admin/sales-chart.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireAdmin } from "#app/domain/accounts/session.server.ts";
+import { requireStaff } from "#app/domain/accounts/session.server.ts";
 import { mostWanted } from "#app/domain/alerts/alerts.server.ts";
 import { dashboardFigures } from "#app/domain/dashboard/dashboard.server.ts";
 import { repairDesk } from "#app/domain/repair-tickets/shop-context.server.ts";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "back-office");
   const env = getEnv();
   const now = new Date();
   try {

@@ -1,7 +1,7 @@
 import { AdminCatalogueHeader, AdminTable } from "#app/components/admin/admin-table.tsx";
 import { type DataColumn } from "#app/components/admin/data-table.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
 import {
   ADULT_SORTS,
   adminListParams,
@@ -22,14 +22,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "catalogue");
   const params = adminListParams(new URL(request.url).searchParams, ADULT_SORTS);
   const list = await listAdultTitlesForAdmin(getDb(), params);
   return { ...list, query: params.query, sort: params.sort, dir: params.dir };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  await requireStaffAction(request, "catalogue");
   const form = await readForm(request);
   const serialNo = positiveInt(form.serialNo);
   if (form.intent !== "delete" || !serialNo) {

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { getDb } from "#app/db/client.server.ts";
-import { requireAdmin } from "#app/domain/accounts/session.server.ts";
+import { requireStaff } from "#app/domain/accounts/session.server.ts";
 import { exportCatalogCsv, type CatalogKind } from "#app/domain/catalog/catalog-csv.server.ts";
 import type { Route } from "./+types/admin.catalog.export";
 
@@ -9,7 +9,7 @@ import type { Route } from "./+types/admin.catalog.export";
  * spec's column names, streamed page by page (100,000 titles never sit in memory).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "catalogue");
   const kind: CatalogKind = new URL(request.url).pathname.includes("/adult/") ? "adult" : "regular";
   const day = new Date().toISOString().slice(0, 10);
   const body = Readable.toWeb(Readable.from(exportCatalogCsv(getDb(), kind))) as ReadableStream;

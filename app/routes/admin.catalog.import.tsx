@@ -3,7 +3,7 @@ import { Link, useFetcher, useLocation } from "react-router";
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
 import {
   CatalogCsvError,
   importCatalogCsv,
@@ -25,7 +25,7 @@ function kindOf(request: Request): CatalogKind {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "catalogue");
   return { kind: kindOf(request) };
 }
 
@@ -39,7 +39,7 @@ function summary(report: CatalogImportReport): string {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  await requireStaffAction(request, "catalogue");
   const { fields, files } = await readFormWithFiles(request);
   const file = files.file;
   if (!file) return reply.refused("invalid", "Choose a CSV file.");

@@ -5,7 +5,7 @@ import {
 } from "#app/components/admin/coming-soon/coming-soon-entries.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
-import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
 import { linkComingSoon, waitingForComingSoon } from "#app/domain/alerts/alerts.server.ts";
 import { notToldText } from "#app/domain/alerts/status.ts";
 import {
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "catalogue");
   try {
     const [entries, waiting] = await Promise.all([
       listComingSoonForAdmin(getDb()),
@@ -67,7 +67,7 @@ async function link(fields: Record<string, string>) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  await requireStaffAction(request, "catalogue");
   const { fields, files } = await readFormWithFiles(request);
   if (fields.intent === "delete") {
     const id = positiveInt(fields.id);

@@ -9,7 +9,7 @@ import {
 } from "#app/components/admin/customers/customer-columns.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
-import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
 import { birthDateCorrectionSchema } from "#app/domain/customers/birth-date-input.ts";
 import { birthDateHistory, correctBirthDate } from "#app/domain/customers/birth-date.server.ts";
 import { getCustomerForAdmin } from "#app/domain/customers/admin-customers.server.ts";
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "customers");
   let detail;
   try {
     detail = await getCustomerForAdmin(getDb(), params.customerId);
@@ -44,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** Staff correct the date of birth the customer cannot change themselves. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const staff = await requireAdminAction(request);
+  const staff = await requireStaffAction(request, "customers");
   const form = await readForm(request);
   const parsed = birthDateCorrectionSchema.safeParse(form);
   if (!parsed.success) {

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { AdminSearch } from "#app/components/admin/admin-table.tsx";
 import { AdminListHeader, DataTable, type DataColumn } from "#app/components/admin/data-table.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireAdmin } from "#app/domain/accounts/session.server.ts";
+import { requireStaff } from "#app/domain/accounts/session.server.ts";
 import { listQuery } from "#app/domain/admin/lists.server.ts";
 import { countLabel } from "#app/lib/count-label.ts";
 import {
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "customers");
   const params = listQuery(new URL(request.url).searchParams);
   const list = await listCustomersForAdmin(getDb(), params);
   const timeZone = getEnv().SHOP_TIME_ZONE;

@@ -7,7 +7,7 @@ import { Replies, ReplyForm } from "#app/components/admin/inbox/replies.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
-import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
 import {
   inboxRef,
   openInboxItem,
@@ -45,7 +45,7 @@ function refOrNotFound(params: { kind?: string; id?: string }): InboxRef {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "inbox");
   const ref = refOrNotFound(params);
   const now = new Date();
   const opened = await openInboxItem(getDb(), ref, { now });
@@ -109,7 +109,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 type ActionData = InboxAnswer;
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const staff = await requireAdminAction(request);
+  const staff = await requireStaffAction(request, "inbox");
   const form = await readForm(request);
   const ref = refOrNotFound(params);
   const db = getDb();

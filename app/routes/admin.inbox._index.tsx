@@ -4,7 +4,7 @@ import { SelectField } from "#app/components/form-field.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireAdmin } from "#app/domain/accounts/session.server.ts";
+import { requireStaff } from "#app/domain/accounts/session.server.ts";
 import { countLabel } from "#app/lib/count-label.ts";
 import { inboxFilter, listInbox } from "#app/domain/inbox/inbox.server.ts";
 import { getEnv } from "#app/lib/env.server.ts";
@@ -23,7 +23,7 @@ export const headers: Route.HeadersFunction = () => privatePageHeaders();
 const STATE_WORDS = { open: "open", handled: "handled", all: "" } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "inbox");
   const filter = inboxFilter(new URL(request.url).searchParams);
   const timeZone = getEnv().SHOP_TIME_ZONE;
   const list = await listInbox(getDb(), filter, { timeZone });

@@ -15,7 +15,7 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
 import {
   adminListParams,
   deleteRegularTitle,
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "catalogue");
   const params = adminListParams(new URL(request.url).searchParams, REGULAR_SORTS);
   const list = await listRegularTitlesForAdmin(getDb(), params);
   return { ...list, query: params.query, sort: params.sort, dir: params.dir, picks: params.picks };
@@ -47,7 +47,7 @@ const STAFF_PICK_LIMIT_MESSAGE =
   "You can only have up to 5 staff picks. Please remove one before adding another.";
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  await requireStaffAction(request, "catalogue");
   const form = await readForm(request);
   const serialNo = positiveInt(form.serialNo);
   if (!serialNo) return reply.refused("invalid", "No such title.");

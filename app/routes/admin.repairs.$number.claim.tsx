@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { renderSVG } from "uqr";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireAdmin } from "#app/domain/accounts/session.server.ts";
+import { requireStaff } from "#app/domain/accounts/session.server.ts";
 import { repairDesk, ticketNumberParam } from "#app/domain/repair-tickets/shop-context.server.ts";
 import { promisedDateLabel, ticketLabel } from "#app/domain/repair-tickets/status.ts";
 import { ticketStatusPath } from "#app/domain/repair-tickets/status-link.server.ts";
@@ -27,7 +27,7 @@ const CLAIM_TERMS =
   "Diagnosis and estimates are free; no paid work starts without your approval. Bring this ticket to collect your device. Devices not collected within 90 days of our notice that they are ready may be disposed of.";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "repairs");
   const notFound = () => data("There is no such repair ticket.", { status: 404 });
   const number = ticketNumberParam(params.number);
   if (number === undefined) throw notFound();

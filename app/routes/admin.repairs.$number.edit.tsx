@@ -10,7 +10,7 @@ import {
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
-import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
 import { correctTicket, detailsVersion } from "#app/domain/repair-tickets/corrections.server.ts";
 import { repairDesk, ticketNumberParam } from "#app/domain/repair-tickets/shop-context.server.ts";
 import { ticketLabel } from "#app/domain/repair-tickets/status.ts";
@@ -55,7 +55,7 @@ function formValues(ticket: Ticket): TicketFieldValues {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "repairs");
   const number = ticketNumberParam(params.number) ?? notFound();
   const { ticket } = (await getTicket(getDb(), number)) ?? notFound();
   return {
@@ -72,7 +72,7 @@ type ActionData = Answer<TicketFieldValues & { note: string }> & {
 };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireAdminAction(request);
+  const user = await requireStaffAction(request, "repairs");
   const number = ticketNumberParam(params.number) ?? notFound();
   const form = await readForm(request);
   const values = {

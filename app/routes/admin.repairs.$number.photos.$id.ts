@@ -1,5 +1,5 @@
 import { getDb } from "#app/db/client.server.ts";
-import { requireAdmin } from "#app/domain/accounts/session.server.ts";
+import { requireStaff } from "#app/domain/accounts/session.server.ts";
 import type { StoredFile } from "#app/domain/posters/storage.server.ts";
 import { ticketPhoto } from "#app/domain/repair-tickets/photos.server.ts";
 import { ticketNumberParam } from "#app/domain/repair-tickets/shop-context.server.ts";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/admin.repairs.$number.photos.$id";
  * what is on its screen) is nobody else's business: never kept by a browser or a shared cache.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "repairs");
   const number = ticketNumberParam(params.number);
   const id = positiveInt(params.id);
   if (!number || !id) return jsonError(404, "No such photo.");

@@ -22,7 +22,7 @@ import {
 import { staffOf } from "#app/domain/accounts/staff.ts";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
-import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
 import { repairDesk, ticketNumberParam } from "#app/domain/repair-tickets/shop-context.server.ts";
 import {
   isWorkAhead,
@@ -78,7 +78,7 @@ function notFound(): never {
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "repairs");
   const number = ticketNumberParam(params.number) ?? notFound();
   const found = (await getTicket(getDb(), number)) ?? notFound();
   const desk = repairDesk();
@@ -167,7 +167,7 @@ function answer(
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireAdminAction(request);
+  const user = await requireStaffAction(request, "repairs");
   const number = ticketNumberParam(params.number) ?? notFound();
   const form = await readForm(request);
   const db = getDb();

@@ -5,7 +5,7 @@ import { StatusTabs } from "#app/components/admin/status-tabs.tsx";
 import { RepairStatusBadge } from "#app/components/repair-status-badge.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireAdmin } from "#app/domain/accounts/session.server.ts";
+import { requireStaff } from "#app/domain/accounts/session.server.ts";
 import { listQuery } from "#app/domain/admin/lists.server.ts";
 import { repairDesk } from "#app/domain/repair-tickets/shop-context.server.ts";
 import {
@@ -36,7 +36,7 @@ function tabOf(value: string | null): Tab {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "repairs");
   const params = new URL(request.url).searchParams;
   const status = tabOf(params.get("status"));
   const { query, page } = listQuery(params);

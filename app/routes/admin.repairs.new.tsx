@@ -10,7 +10,7 @@ import {
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
-import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
 import {
   findReturningCustomers,
   returningCustomer,
@@ -46,7 +46,7 @@ const LIKELY_KIND: Partial<Record<ServiceType, DeviceKind>> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "repairs");
   const { today } = repairDesk();
   const values = Object.fromEntries(FIELDS.map((field) => [field, ""])) as Values;
   values.promisedDate = addDays(today, 3);
@@ -121,7 +121,7 @@ async function lookUp(query: string) {
 type ActionData = Answer<Values>;
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdminAction(request);
+  const user = await requireStaffAction(request, "repairs");
   const { fields: form, fileLists } = await readFormWithFiles(request);
   const photos = fileLists.photos ?? [];
   const values = Object.fromEntries(FIELDS.map((field) => [field, form[field] ?? ""])) as Values;

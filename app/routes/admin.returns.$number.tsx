@@ -13,7 +13,7 @@ import { OrderLedgerList } from "#app/components/order-ledger.tsx";
 import { HistoryCard } from "#app/components/admin/history-card.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
-import { requireAdmin, requireAdminAction } from "#app/domain/accounts/session.server.ts";
+import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
 import { paymentProviderNamed } from "#app/domain/payments/providers.server.ts";
 import { conditionField, readReceiveForm, rejectSchema } from "#app/domain/returns/return-input.ts";
 import {
@@ -51,7 +51,7 @@ function notFound(): never {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "returns");
   const number = parseReturnLabel(params.number) ?? notFound();
   const found = (await getReturnForAdmin(getDb(), number, returnsConfig())) ?? notFound();
   const { row, order, items, refund, history, ledger } = found;
@@ -103,7 +103,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireAdminAction(request);
+  const user = await requireStaffAction(request, "returns");
   const number = parseReturnLabel(params.number ?? "");
   if (!number) return reply.refused("not-found", "There is no such return.");
   const form = await readForm(request);

@@ -5,7 +5,7 @@ import { StatusTabs } from "#app/components/admin/status-tabs.tsx";
 import { ReturnStatusBadge } from "#app/components/return-status-badge.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { listQuery } from "#app/domain/admin/lists.server.ts";
-import { requireAdmin } from "#app/domain/accounts/session.server.ts";
+import { requireStaff } from "#app/domain/accounts/session.server.ts";
 import { listReturnsForAdmin, type AdminReturnFilter } from "#app/domain/returns/returns.server.ts";
 import {
   RETURN_METHOD_LABELS,
@@ -34,7 +34,7 @@ function filterOf(value: string | null): AdminReturnFilter {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "returns");
   const params = new URL(request.url).searchParams;
   const filter = filterOf(params.get("status"));
   const { query, page: requested } = listQuery(params);

@@ -18,6 +18,7 @@ import { pageMeta } from "#app/lib/site.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/login";
 import { readForm } from "#app/lib/request.server.ts";
+import { landingAfterSignIn } from "#app/domain/accounts/permissions.ts";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Login", "Log in to your Reel & Repair account.");
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSignedInUser(request);
   if (user)
     throw redirect(
-      user.role === "admin" ? "/admin" : safeRedirectTo(url.searchParams.get("redirectTo")),
+      landingAfterSignIn(user.role, safeRedirectTo(url.searchParams.get("redirectTo"))),
     );
   return {
     google: googleSignInEnabled(),
@@ -110,7 +111,7 @@ export async function action({ request }: Route.ActionArgs) {
     return reply.refused("invalid", "Could not get session after login.", { intent, values });
   }
   await touchCustomer(body.user.id, body.user.email);
-  throw redirect(body.user.role === "admin" ? "/admin" : redirectTo, { headers });
+  throw redirect(landingAfterSignIn(body.user.role, redirectTo), { headers });
 }
 
 const EXPIRED_LINK =

@@ -10,6 +10,7 @@ import { pageMeta } from "#app/lib/site.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/login.two-factor";
 import { readForm } from "#app/lib/request.server.ts";
+import { landingAfterSignIn } from "#app/domain/accounts/permissions.ts";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Two-factor code", "Enter the code from your authenticator app to finish logging in.");
@@ -47,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   await touchCustomer(result.body.user.id, result.body.user.email);
   const next = safeRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
-  throw redirect(result.body.user.role === "admin" ? "/admin" : next, { headers: result.cookies });
+  throw redirect(landingAfterSignIn(result.body.user.role, next), { headers: result.cookies });
 }
 
 export default function TwoFactorLogin({ actionData }: Route.ComponentProps) {

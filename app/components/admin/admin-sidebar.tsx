@@ -12,6 +12,7 @@ import {
 } from "#app/components/ui/icons.tsx";
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
+import { can, type Permission, type Role } from "#app/domain/accounts/permissions.ts";
 import { cn } from "#app/lib/cn.ts";
 import { Button, buttonVariants } from "../ui/button.tsx";
 import {
@@ -23,16 +24,17 @@ import {
   DialogTrigger,
 } from "../ui/dialog.tsx";
 
-const LINKS = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/admin/orders", label: "Orders", icon: Package },
-  { to: "/admin/returns", label: "Returns", icon: Receipt },
-  { to: "/admin/customers", label: "Customers", icon: Users },
-  { to: "/admin/inbox", label: "Inbox", icon: Inbox },
-  { to: "/admin/repairs", label: "Repairs", icon: Wrench },
-  { to: "/admin/items", label: "All Regular Items", icon: Film },
-  { to: "/admin/adult/items", label: "All Adult Items", icon: ShieldAlert },
-  { to: "/admin/coming-soon", label: "Manage Coming Soon", icon: Popcorn },
+/** The back office's sections, each with the permission its pages ask for. */
+const LINKS: { to: string; label: string; icon: typeof Film; need: Permission; end?: true }[] = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, need: "back-office", end: true },
+  { to: "/admin/orders", label: "Orders", icon: Package, need: "orders.view" },
+  { to: "/admin/returns", label: "Returns", icon: Receipt, need: "returns" },
+  { to: "/admin/customers", label: "Customers", icon: Users, need: "customers" },
+  { to: "/admin/inbox", label: "Inbox", icon: Inbox, need: "inbox" },
+  { to: "/admin/repairs", label: "Repairs", icon: Wrench, need: "repairs" },
+  { to: "/admin/items", label: "All Regular Items", icon: Film, need: "catalogue" },
+  { to: "/admin/adult/items", label: "All Adult Items", icon: ShieldAlert, need: "catalogue" },
+  { to: "/admin/coming-soon", label: "Manage Coming Soon", icon: Popcorn, need: "catalogue" },
 ];
 
 /**
@@ -41,18 +43,20 @@ const LINKS = [
  */
 export function AdminSidebar({
   displayName,
+  role,
   openInbox,
 }: {
   displayName: string;
+  /** A clerk sees the counter's sections only (decision 023). */
+  role: Role;
   /** Contact messages and repair requests not yet handled. */
   openInbox: number;
 }) {
-  const [choosing, setChoosing] = useState(false);
   return (
     <nav aria-label="Back office" className="flex min-w-0 flex-col gap-3">
       <p className="hidden text-sm text-muted-foreground lg:block">Signed in as {displayName}</p>
       <ul className="flex flex-wrap gap-2 lg:flex-col lg:flex-nowrap">
-        {LINKS.map(({ to, label, icon: Icon, end }) => (
+        {LINKS.filter(({ need }) => can(role, need)).map(({ to, label, icon: Icon, end }) => (
           <li key={to} className="shrink-0">
             <NavLink
               to={to}
@@ -75,39 +79,47 @@ export function AdminSidebar({
             </NavLink>
           </li>
         ))}
-        <li className="shrink-0">
-          <Dialog open={choosing} onOpenChange={setChoosing}>
-            <DialogTrigger asChild>
-              <Button variant="ghost" className="w-full justify-start gap-2 px-3 font-medium">
-                <ListPlus aria-hidden="true" className="size-4" />
-                Add New Titles
-              </Button>
-            </DialogTrigger>
-            <DialogContent>
-              <DialogHeader>
-                <DialogTitle>Add New Titles</DialogTitle>
-                <DialogDescription>Which catalogue does the new title belong to?</DialogDescription>
-              </DialogHeader>
-              <div className="flex flex-wrap gap-3">
-                <Link
-                  to="/admin/items/new"
-                  className={buttonVariants()}
-                  onClick={() => setChoosing(false)}
-                >
-                  Regular
-                </Link>
-                <Link
-                  to="/admin/adult/items/new"
-                  className={buttonVariants({ variant: "outline" })}
-                  onClick={() => setChoosing(false)}
-                >
-                  Adult
-                </Link>
-              </div>
-            </DialogContent>
-          </Dialog>
-        </li>
+        {can(role, "catalogue") ? <AddNewTitles /> : null}
       </ul>
     </nav>
+  );
+}
+
+/** Add New Titles: asks which catalogue the title belongs to, then opens its form. */
+function AddNewTitles() {
+  const [choosing, setChoosing] = useState(false);
+  return (
+    <li className="shrink-0">
+      <Dialog open={choosing} onOpenChange={setChoosing}>
+        <DialogTrigger asChild>
+          <Button variant="ghost" className="w-full justify-start gap-2 px-3 font-medium">
+            <ListPlus aria-hidden="true" className="size-4" />
+            Add New Titles
+          </Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Add New Titles</DialogTitle>
+            <DialogDescription>Which catalogue does the new title belong to?</DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-wrap gap-3">
+            <Link
+              to="/admin/items/new"
+              className={buttonVariants()}
+              onClick={() => setChoosing(false)}
+            >
+              Regular
+            </Link>
+            <Link
+              to="/admin/adult/items/new"
+              className={buttonVariants({ variant: "outline" })}
+              onClick={() => setChoosing(false)}
+            >
+              Adult
+            </Link>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </li>
   );
 }

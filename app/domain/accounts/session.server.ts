@@ -5,11 +5,12 @@ import { customers } from "#app/db/schema.ts";
 import { getAuth } from "#app/domain/accounts/auth.server.ts";
 import { displayName } from "#app/lib/display-name.ts";
 import { safeLocalPath } from "#app/lib/safe-redirect.ts";
+import { can, type Permission, type Role, roleOf } from "./permissions.ts";
 
 export type SignedInUser = {
   id: string;
   email: string;
-  role: "admin" | "customer";
+  role: Role;
   displayName: string;
   firstName: string | null;
   lastName: string | null;
@@ -43,7 +44,7 @@ export async function getSignedInAccount(request: Request): Promise<SignedInAcco
   return {
     id: session.user.id,
     email: session.user.email,
-    role: session.user.role === "admin" ? "admin" : "customer",
+    role: roleOf(session.user.role),
     twoFactorEnabled: Boolean(session.user.twoFactorEnabled),
     emailVerified: session.user.emailVerified === true,
   };
@@ -82,20 +83,29 @@ export async function requireUser(request: Request): Promise<SignedInUser> {
   return user;
 }
 
-/** Spec §4 admin guard: visitors go to /login, customers to /. */
-export async function requireAdmin(request: Request): Promise<SignedInUser> {
+/**
+ * The guard of every back-office page (spec §4): visitors go to /login and come back, anyone
+ * signed in without the permission (a customer, or a clerk on an admin's page) goes to /.
+ */
+export async function requireStaff(
+  request: Request,
+  permission: Permission,
+): Promise<SignedInUser> {
   const user = await requireUser(request);
-  if (user.role !== "admin") throw redirect("/");
+  if (!can(user.role, permission)) throw redirect("/");
   return user;
 }
 
 /**
- * The guard of every admin action: anyone but an admin is refused with 403 and nothing changes
- * (pages send visitors to /login and customers to /, but a refused write is an error).
+ * The guard of every back-office action: anyone without the permission is refused with 403 and
+ * nothing changes (a page sends people elsewhere, but a refused write is an error).
  */
-export async function requireAdminAction(request: Request): Promise<SignedInUser> {
+export async function requireStaffAction(
+  request: Request,
+  permission: Permission,
+): Promise<SignedInUser> {
   const user = await getSignedInUser(request);
-  if (user?.role !== "admin") {
+  if (!user || !can(user.role, permission)) {
     throw data({ error: "Only staff can do this." }, { status: 403 });
   }
   return user;
