@@ -28,6 +28,8 @@ const cookies: Record<"customer" | "other" | "clerk" | "admin", string> = {
   clerk: "",
   admin: "",
 };
+// A clerk refunds up to $10.00 here: return RMA-1001 ($15.98) is above it.
+const REFUND_LIMIT_CENTS = 1000;
 
 const nextClient = clientAddresses();
 async function post(pathname: string, body: Record<string, string>, cookie = "") {
@@ -69,6 +71,7 @@ beforeAll(async () => {
     SEED_DEMO: "true",
     TRUST_PROXY: "loopback",
     AUTH_SECRET,
+    COUNTER_REFUND_LIMIT_CENTS: String(REFUND_LIMIT_CENTS),
   });
   await shopDb.connect();
   cookies.customer = await account("customer");
@@ -438,6 +441,61 @@ describe("the counter's clerk", () => {
       [Number(ticket.slice(2))],
     );
     expect(rows).toEqual([{ status: "estimate_sent", actors: [await clerkId()] }]);
+  });
+
+  it("receives and rejects returns, refunds up to the limit, and leaves a bigger refund to an admin", async () => {
+    // Order 1 (shipped by the admin above, $15.98) and a small order of $5.00, with returns.
+    await shopDb.query(
+      `insert into orders (id, user_id, status, shipping_name, shipping_address, shipping_city,
+         shipping_state, shipping_postal_code, shipping_phone, shipping_email, shipping_method,
+         subtotal_cents, shipping_cents, tax_cents, total_cents, payment_provider, paid_at, shipped_at)
+       values (4, 'access-buyer', 'shipped', 'Ann Buyer', '1 Main St', 'Arlington', 'TX', '76012',
+         '(817) 555-0100', 'ann@example.test', 'standard', 500, 0, 0, 500, 'test', now(), now());
+       insert into order_items (order_id, product_type, product_serial_no, title, quantity, unit_price_cents)
+       values (4, 'regular', 5, 'Access Short', 1, 500);
+       insert into returns (number, order_id, reason, method)
+       values (1002, 1, 'Faulty disc', 'drop_off'), (1003, 4, 'Faulty disc', 'drop_off'),
+         (1004, 4, 'Changed my mind', 'drop_off');
+       insert into return_items (return_number, product_type, product_serial_no, title, quantity, unit_price_cents)
+       values (1002, 'regular', 5, 'Access Film', 1, 999), (1003, 'regular', 5, 'Access Short', 1, 500),
+         (1004, 'regular', 5, 'Access Short', 1, 500);`,
+    );
+    const receive = { intent: "receive", "condition.regular.5": "restock" };
+    const returnStatus = async (number: number) =>
+      (
+        await shopDb.query("select status, refund_started_at from returns where number = $1", [
+          number,
+        ])
+      ).rows[0];
+
+    expect((await post("/admin/returns/1002", receive, cookies.clerk)).status).toBe(200);
+    const refused = await post("/admin/returns/1002", { intent: "refund" }, cookies.clerk);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain(
+      "RMA-1002 would refund $15.98, more than the $10.00 a clerk may refund: an admin must make this refund.",
+    );
+    expect(await returnStatus(1002)).toEqual({ status: "received", refund_started_at: null });
+    expect((await post("/admin/returns/1002", { intent: "refund" }, cookies.admin)).status).toBe(
+      200,
+    );
+    expect(await returnStatus(1002)).toMatchObject({ status: "refunded" });
+
+    expect((await post("/admin/returns/1003", receive, cookies.clerk)).status).toBe(200);
+    expect((await post("/admin/returns/1003", { intent: "refund" }, cookies.clerk)).status).toBe(
+      200,
+    );
+    expect(await returnStatus(1003)).toMatchObject({ status: "refunded" });
+    const rejected = await post(
+      "/admin/returns/1004",
+      { intent: "reject", from: "requested", reason: "Not bought here" },
+      cookies.clerk,
+    );
+    expect(rejected.status).toBe(200);
+    expect(await returnStatus(1004)).toMatchObject({ status: "rejected" });
+    const { rows } = await shopDb.query(
+      "select distinct actor_id from order_events where return_number in (1003, 1004) and actor_id is not null",
+    );
+    expect(rows).toEqual([{ actor_id: await clerkId() }]);
   });
 
   it("sees in the back office's menu only the sections a clerk may use", async () => {

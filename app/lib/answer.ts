@@ -8,6 +8,8 @@ export const REFUSAL_STATUS = {
   invalid: 400,
   /** The card was declined: nothing was paid, and the order still waits for its payment. */
   declined: 402,
+  /** Not for the staff member asking: someone with more rights may (an admin, decision 023). */
+  forbidden: 403,
   "not-found": 404,
   /** Not from the state the thing is in now (someone else may just have changed it). */
   conflict: 409,

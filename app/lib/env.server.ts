@@ -148,6 +148,8 @@ const schema = z
     RETURNS_REFUND_SHIPPING: z.enum(["when-all-returned", "never"]).default("when-all-returned"),
     /** Added to the refund of a return sent by mail, toward its postage (returns are free). */
     RETURN_POSTAGE_CENTS: z.coerce.number().int().min(0).max(10000).default(600),
+    /** The most a clerk may refund on one return, in cents; above it only an admin (decision 023). */
+    COUNTER_REFUND_LIMIT_CENTS: z.coerce.number().int().min(0).default(10000),
     /** Payment attempts (orders placed) allowed per account, and per client, in 10 minutes. */
     CHECKOUT_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     CHECKOUT_ATTEMPTS_PER_CLIENT: z.coerce.number().int().min(1).default(30),

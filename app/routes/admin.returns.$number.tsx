@@ -13,6 +13,7 @@ import { OrderLedgerList } from "#app/components/order-ledger.tsx";
 import { HistoryCard } from "#app/components/admin/history-card.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
+import { refundCeiling } from "#app/domain/accounts/permissions.ts";
 import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
 import { paymentProviderNamed } from "#app/domain/payments/providers.server.ts";
 import { conditionField, readReceiveForm, rejectSchema } from "#app/domain/returns/return-input.ts";
@@ -128,7 +129,13 @@ export async function action({ request, params }: Route.ActionArgs) {
         await refundReturn(
           db,
           { number },
-          { staff, ordersUrl, providers: paymentProviderNamed, config: returnsConfig() },
+          {
+            staff,
+            ordersUrl,
+            providers: paymentProviderNamed,
+            config: returnsConfig(),
+            limitCents: refundCeiling(user.role, getEnv().COUNTER_REFUND_LIMIT_CENTS),
+          },
         ),
       );
     case "reject": {

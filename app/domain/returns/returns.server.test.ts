@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { refundCeiling, type Role } from "#app/domain/accounts/permissions.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import { orderEvents, orders, returns } from "#app/db/schema.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
@@ -214,6 +215,48 @@ describe("returns", () => {
     expect(left!.lines.map((line) => line.returnable)).toEqual(
       left!.lines.map((line) => (line.serialNo === placed.second.serialNo ? 0 : 2)),
     );
+  });
+
+  it("a clerk refunds up to the counter's limit; above it only an admin, and a refusal changes nothing", async () => {
+    const refundAs = (role: Role, number: number, limitCents: number) =>
+      refundReturn(
+        db,
+        { number },
+        {
+          staff,
+          ordersUrl: ORDERS_URL,
+          providers,
+          config,
+          limitCents: refundCeiling(role, limitCents),
+        },
+      );
+    // Each return gives back $24.50 and its tax: $26.52.
+    const returned = async () => {
+      const placed = await aShippedOrder();
+      const number = await requested(placed, [{ serialNo: placed.second.serialNo, quantity: 1 }]);
+      await receiveAll(number, [placed.second.serialNo]);
+      return number;
+    };
+
+    const above = await returned();
+    expect(await refundAs("clerk", above, 2651)).toEqual({
+      ok: false,
+      reason: "forbidden",
+      message: `RMA-${above} would refund $26.52, more than the $26.51 a clerk may refund: an admin must make this refund.`,
+    });
+    expect(await returnRow(above)).toMatchObject({
+      status: "received",
+      refundStartedAt: null,
+      refundCents: null,
+      refundGoodsCents: null,
+    });
+    expect(await refundAs("admin", above, 2651)).toMatchObject({ ok: true });
+    expect(await returnRow(above)).toMatchObject({ status: "refunded", refundCents: 2652 });
+
+    const atLimit = await returned();
+    expect(await refundAs("clerk", atLimit, 2652)).toMatchObject({ ok: true });
+    const below = await returned();
+    expect(await refundAs("clerk", below, 10000)).toMatchObject({ ok: true });
   });
 
   it("the orders export and the open count show what returns did", async () => {

@@ -64,7 +64,10 @@ export type ReturnsConfig = RefundPolicy & {
 };
 
 /** `refund-failed`: the provider refused or could not be reached; the return stays received. */
-export type ReturnFailure = Refusal<"not-found" | "conflict" | "invalid" | "refund-failed">;
+/** `forbidden`: a clerk's refund above the counter's limit, which only an admin may make. */
+export type ReturnFailure = Refusal<
+  "not-found" | "conflict" | "invalid" | "refund-failed" | "forbidden"
+>;
 export type ReturnResult<T = object> = Result<T, ReturnFailure["reason"]>;
 
 export type Return = typeof returns.$inferSelect;
@@ -596,6 +599,7 @@ async function claimRefund(
   number: number,
   now: Date,
   config: Pick<RefundPolicy, "shipping">,
+  limitCents: number | undefined,
 ): Promise<Claim | ReturnFailure> {
   const label = returnLabel(number);
   return db.transaction(async (tx): Promise<Claim | ReturnFailure> => {
@@ -633,6 +637,12 @@ async function claimRefund(
         `${label} would refund ${formatUsd(amount.totalCents)}, more than the ${formatUsd(left)} left of the payment.`,
       );
     }
+    if (limitCents !== undefined && amount.totalCents > limitCents) {
+      return refuse(
+        "forbidden",
+        `${label} would refund ${formatUsd(amount.totalCents)}, more than the ${formatUsd(limitCents)} a clerk may refund: an admin must make this refund.`,
+      );
+    }
     await tx
       .update(returns)
       .set({
@@ -665,11 +675,13 @@ export async function refundReturn(
     ordersUrl: string;
     providers: ProviderLookup;
     config: RefundPolicy;
+    /** The most the staff member acting may refund (a clerk's limit); none for an admin. */
+    limitCents?: number;
   },
 ): Promise<ReturnResult> {
   const now = options.now ?? new Date();
   const label = returnLabel(input.number);
-  const claim = await claimRefund(db, input.number, now, options.config);
+  const claim = await claimRefund(db, input.number, now, options.config, options.limitCents);
   if (!claim.ok) return claim;
   const { row: claimed, order, amount } = claim;
   const refusal = async (message: string): Promise<ReturnFailure> => {
