@@ -25,6 +25,14 @@ async function adminCreate(...args: string[]) {
   }
 }
 
+async function roleOf(email: string) {
+  const shop = new pg.Client(databaseUrl);
+  await shop.connect();
+  const { rows } = await shop.query("select role from users where email = $1", [email]);
+  await shop.end();
+  return rows[0]?.role;
+}
+
 describe("admin:create", () => {
   it("names the account after its address when no --name is given, digits and all", async () => {
     const result = await adminCreate(
@@ -42,6 +50,30 @@ describe("admin:create", () => {
     ]);
     await shop.end();
     expect(rows).toEqual([{ name: "Owner", role: "admin" }]);
+  });
+
+  it("makes a clerk with --role clerk, and promotes that clerk to admin when run again", async () => {
+    const email = "desk@shop.example";
+    const made = await adminCreate(
+      "--email",
+      email,
+      "--password",
+      "Counter-Staff-Phrase-7",
+      "--role",
+      "clerk",
+    );
+    expect(made.output).toContain(`Created the clerk account ${email}.`);
+    expect(made.code).toBe(0);
+    expect(await roleOf(email)).toBe("clerk");
+
+    const promoted = await adminCreate("--email", email);
+    expect(promoted.output).toContain(`${email} is now an admin.`);
+    expect(await roleOf(email)).toBe("admin");
+
+    const refused = await adminCreate("--email", email, "--role", "owner");
+    expect(refused.code).toBe(2);
+    expect(refused.output).toContain("[--role admin|clerk]");
+    expect(await roleOf(email)).toBe("admin");
   });
 
   it("refuses a --name that is not a plain name, saying what is allowed", async () => {

@@ -1,6 +1,7 @@
-// npm run admin:create -- --email <e> --password <p> [--name "<full name>"]
-// Creates an admin account, or promotes an existing account to admin. Works whether or not the
-// shop is running (same DATA_DIR or DATABASE_URL).
+// npm run admin:create -- --email <e> --password <p> [--name "<full name>"] [--role clerk]
+// Creates a staff account, or gives an existing account that role: an admin unless --role says
+// clerk (the counter and the repair desk, decision 023). Works whether or not the shop is running
+// (same DATA_DIR or DATABASE_URL).
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { closeDb, getDb } from "#app/db/client.server.ts";
@@ -21,13 +22,15 @@ const { values } = parseArgs({
     email: { type: "string" },
     password: { type: "string" },
     name: { type: "string" },
+    role: { type: "string", default: "admin" },
   },
 });
+const USAGE =
+  "Usage: npm run admin:create -- --email <email> --password <password> [--name <name>] [--role admin|clerk]";
+const role = values.role === "clerk" || values.role === "admin" ? values.role : undefined;
 const email = values.email?.trim().toLowerCase();
-if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-  console.error(
-    "Usage: npm run admin:create -- --email <email> --password <password> [--name <name>]",
-  );
+if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !role) {
+  console.error(USAGE);
   process.exit(2);
 }
 
@@ -38,6 +41,10 @@ if (nameProblem) {
   process.exit(2);
 }
 
+function article(word: string) {
+  return /^[aeiou]/.test(word) ? "an" : "a";
+}
+
 const connection = await connectForCli();
 process.env.DATABASE_URL = connection.url;
 let exitCode = 0;
@@ -46,12 +53,9 @@ try {
   await runMigrations(db);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) {
-    await db
-      .update(users)
-      .set({ role: "admin", updatedAt: new Date() })
-      .where(eq(users.id, existing.id));
+    await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, existing.id));
     console.log(
-      `${email} is now an admin.${values.password ? " (The password was left as it is.)" : ""}`,
+      `${email} is now ${article(role)} ${role}.${values.password ? " (The password was left as it is.)" : ""}`,
     );
   } else {
     const password = values.password ?? "";
@@ -66,11 +70,15 @@ try {
       exitCode = 2;
     } else {
       const created = await getAuth().api.createUser({
-        body: { email, password, name, role: "admin" },
+        body: { email, password, name },
       });
-      // Made by the shop's operator: no confirmation e-mail needed.
-      await db.update(users).set({ emailVerified: true }).where(eq(users.id, created.user.id));
-      console.log(`Created the admin account ${email}.`);
+      // Made by the shop's operator: no confirmation e-mail needed. The role is set here, as for
+      // an existing account: Better Auth's admin plugin knows only its own roles, not a clerk.
+      await db
+        .update(users)
+        .set({ emailVerified: true, role })
+        .where(eq(users.id, created.user.id));
+      console.log(`Created the ${role} account ${email}.`);
     }
   }
 } catch (error) {
