@@ -498,9 +498,12 @@ describe("the counter's clerk", () => {
     expect(rows).toEqual([{ actor_id: await clerkId() }]);
   });
 
-  it("sees in the back office's menu only the sections a clerk may use", async () => {
+  it("sees in the back office's menu and dashboard only the sections a clerk may use", async () => {
     const page = await fetch(`${shop.url}/admin`, { headers: { Cookie: cookies.clerk } });
-    const menu = /<nav aria-label="Back office"[\s\S]*?<\/nav>/.exec(await page.text())![0];
+    const html = await page.text();
+    const menu = /<nav aria-label="Back office"[\s\S]*?<\/nav>/.exec(html)![0];
+    // Nor does the dashboard send a clerk to the inbox: a booking opens at the repair desk.
+    expect(html).not.toContain('href="/admin/inbox');
     // The pages linked (not the icons' sprite).
     const links = [...menu.matchAll(/href="(\/admin[^"]*)"/g)].map((match) => match[1]);
     expect(links).toEqual(["/admin", "/admin/orders", "/admin/returns", "/admin/repairs"]);

@@ -6,6 +6,7 @@ import { SummaryPanels } from "#app/components/admin/dashboard/summary-panels.ts
 import { AdminListHeader } from "#app/components/admin/data-table.tsx";
 import { SalesChart } from "#app/components/admin/sales-chart.tsx";
 import { getDb } from "#app/db/client.server.ts";
+import { can } from "#app/domain/accounts/permissions.ts";
 import { requireStaff } from "#app/domain/accounts/session.server.ts";
 import { mostWanted } from "#app/domain/alerts/alerts.server.ts";
 import { dashboardFigures } from "#app/domain/dashboard/dashboard.server.ts";
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "back-office");
+  const user = await requireStaff(request, "back-office");
   const env = getEnv();
   const now = new Date();
   try {
@@ -45,6 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       asOf: now.toISOString(),
       timeZone: env.SHOP_TIME_ZONE,
       lowStockThreshold: env.LOW_STOCK_THRESHOLD,
+      mayOpenInbox: can(user.role, "inbox"),
     };
   } catch (error) {
     // DESIGN §3.14: say the page cannot be shown right now, rather than show wrong figures.

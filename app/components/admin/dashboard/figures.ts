@@ -11,6 +11,8 @@ export type Figures = Awaited<ReturnType<typeof dashboardFigures>> & {
   asOf: string;
   timeZone: string;
   lowStockThreshold: number;
+  /** An admin's: a clerk opens a booked repair at the desk, and has no inbox (decision 023). */
+  mayOpenInbox: boolean;
 };
 
 /** "2026-03" as "March"; the month is already the shop's, so no zone applies. */

@@ -20,7 +20,11 @@ function Appointments({ figures, day, label }: { figures: Figures; day: string; 
           {list.map((appointment) => (
             <li key={appointment.id}>
               <Link
-                to={`/admin/inbox/repair/${appointment.id}`}
+                to={
+                  figures.mayOpenInbox
+                    ? `/admin/inbox/repair/${appointment.id}`
+                    : `/admin/repairs/new?booking=${appointment.id}`
+                }
                 className="flex flex-wrap gap-x-3 py-2 hover:underline"
               >
                 <span className="w-16 shrink-0 font-medium tabular-nums">

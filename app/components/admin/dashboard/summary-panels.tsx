@@ -96,9 +96,11 @@ export function SummaryPanels({ figures }: { figures: Figures }) {
           {plural(figures.unread.contacts, "contact message")} ·{" "}
           {plural(figures.unread.repairs, "repair request")}
         </p>
-        <Link to="/admin/inbox" className={moreLink}>
-          Open the inbox
-        </Link>
+        {figures.mayOpenInbox ? (
+          <Link to="/admin/inbox" className={moreLink}>
+            Open the inbox
+          </Link>
+        ) : null}
       </StatPanel>
     </div>
   );
