@@ -69,6 +69,9 @@ export default [
     route("adult/items/:adultSerialNo/edit", "routes/admin.catalog.edit.tsx", {
       id: "admin-adult-edit",
     }),
+    route("store-items", "routes/admin.store-items._index.tsx"),
+    route("store-items/new", "routes/admin.store-items.new.tsx"),
+    route("store-items/:id/edit", "routes/admin.store-items.$id.edit.tsx"),
     route("coming-soon", "routes/admin.coming-soon.tsx"),
   ]),
   route("auth/google", "routes/auth.google.ts"),

@@ -110,6 +110,10 @@ async function seedRunningTheShop() {
       [id],
     );
   }
+  await shopDb.query(
+    `insert into store_items (id, sku, name, price_cents, stock)
+     values (1, 'ACC-ITEM', 'Access Poster', 1500, 4), (2, 'ACC-VIEW', 'Access Board Game', 2500, 1)`,
+  );
   // Orders placed from here on are numbered after the ones above.
   await shopDb.query("select setval(pg_get_serial_sequence('orders', 'id'), 100)");
   await shopDb.query(
@@ -192,6 +196,10 @@ const PAGES = [
   "/admin/adult/items/new",
   "/admin/adult/items/1/edit",
   "/admin/coming-soon",
+  "/admin/store-items",
+  "/admin/store-items?q=poster&page=2",
+  "/admin/store-items/new",
+  "/admin/store-items/2/edit",
   "/admin/items/import",
   "/admin/adult/items/import",
   "/admin/items/export.csv",
@@ -245,6 +253,13 @@ const WALK_IN = {
   promisedDate: "2099-01-01",
 };
 const ADULT = { productId: "77", priceCents: "9.99", quantity: "1", title: "Access Probe" };
+const ITEM = {
+  sku: "ACC-NEW",
+  name: "Access Probe",
+  priceCents: "9.99",
+  stock: "1",
+  taxable: "on",
+};
 
 const ACTIONS: { path: string; body: Record<string, string> }[] = [
   { path: "/admin/items", body: { intent: "delete", serialNo: "2" } },
@@ -255,6 +270,9 @@ const ACTIONS: { path: string; body: Record<string, string> }[] = [
   { path: "/admin/adult/items/new", body: ADULT },
   { path: "/admin/adult/items/1/edit", body: { ...ADULT, title: "Renamed By Someone" } },
   { path: "/admin/coming-soon", body: { intent: "delete", id: "1" } },
+  { path: "/admin/store-items/1/edit", body: { ...ITEM, sku: "ACC-ITEM", stock: "9" } },
+  { path: "/admin/store-items/new", body: ITEM },
+  { path: "/admin/store-items", body: { intent: "archive", id: "1" } },
   {
     path: "/admin/coming-soon",
     body: { intent: "link", id: "2", regSerialNo: "5", retire: "on" },
@@ -300,6 +318,7 @@ async function catalogueState() {
             (select count(*) from adult_titles)::int as adult,
             (select string_agg(reg_serial_no::text, ',' order by reg_serial_no) from staff_picks) as picks,
             (select count(*) from coming_soon)::int as coming_soon,
+            (select string_agg(id || ':' || sku || ':' || stock || ':' || (archived_at is null), ',' order by id) from store_items) as store_items,
             (select count(*) from regular_titles where title = 'Renamed By Someone' or title = 'Access Probe')::int
               + (select count(*) from adult_titles where title = 'Renamed By Someone' or title = 'Access Probe')::int as touched,
             (select string_agg(id || ':' || status, ',' order by id) from orders) as orders,
@@ -403,6 +422,8 @@ describe("the back office's actions", () => {
       cancelled_bookings: 1,
       tickets: "1000:collected,1001:estimate_sent,1002:estimate_sent,1003:checked_in",
       returns: "1001:refunded",
+      // Stock changed, then taken off sale; the new item added.
+      store_items: "1:ACC-ITEM:9:false,2:ACC-VIEW:1:true,1001:ACC-NEW:1:true",
     });
     // Linked: the release alert went out (or is about to) for title 5, and the entry is retired.
     expect(after.alerts).toMatch(/(^|,)\d+:(due|sent):5(,|$)/);
@@ -702,6 +723,10 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   "/admin/adult/items/export.csv": { url: () => "/admin/adult/items/export.csv", get: ADMIN },
   "/admin/adult/items/:adultSerialNo/edit": { url: () => "/admin/adult/items/1/edit", get: ADMIN },
   "/admin/coming-soon": { url: () => "/admin/coming-soon", get: ADMIN },
+  "/admin/store-items": { url: () => "/admin/store-items", get: ADMIN },
+  "/admin/store-items/new": { url: () => "/admin/store-items/new", get: ADMIN },
+  // Item 2: the admin's actions take item 1 off sale.
+  "/admin/store-items/:id/edit": { url: () => "/admin/store-items/2/edit", get: ADMIN },
   // Google is not set up here: back to the login page.
   "/auth/google": { url: () => "/auth/google", get: REDIRECTS },
   "/auth/continue": { url: () => "/auth/continue", get: REDIRECTS },
@@ -891,6 +916,21 @@ const WRITE_MATRIX: Record<
   "/admin/coming-soon": {
     url: () => "/admin/coming-soon",
     body: () => ({ intent: "delete", id: "1" }),
+    post: [403, 403, 403, 403, null],
+  },
+  "/admin/store-items": {
+    url: () => "/admin/store-items",
+    body: () => ({ intent: "archive", id: "1" }),
+    post: [403, 403, 403, 403, null],
+  },
+  "/admin/store-items/new": {
+    url: () => "/admin/store-items/new",
+    body: () => ITEM,
+    post: [403, 403, 403, 403, null],
+  },
+  "/admin/store-items/:id/edit": {
+    url: () => "/admin/store-items/1/edit",
+    body: () => ({ ...ITEM, sku: "ACC-ITEM", stock: "9" }),
     post: [403, 403, 403, 403, null],
   },
   // Google sign-in is not set up here.

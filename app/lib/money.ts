@@ -12,6 +12,11 @@ export function formatUsd(cents: number): string {
   return `${sign}$${groupDigits(Math.floor(whole / 100))}.${String(whole % 100).padStart(2, "0")}`;
 }
 
+/** Cents as a back-office price field shows them to be edited: "12.99", no sign or grouping. */
+export function formatPriceInput(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
 /**
  * Reads a price the way people write it ("12.99", "$1,299.5", 7) into integer cents.
  * Returns undefined for anything that is not a non-negative amount.

@@ -14,6 +14,7 @@ import {
   saveAdultTitle,
   saveRegularTitle,
 } from "#app/domain/catalog/title-forms.server.ts";
+import { barcodeOf } from "#app/domain/stock/barcodes.server.ts";
 import { stockLedger } from "#app/domain/stock/ledger.server.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { positiveInt } from "#app/lib/http.server.ts";
@@ -53,7 +54,10 @@ async function findForEdit(kind: "regular" | "adult", serialNo: number) {
         poster: posterSrc("adult", row.adultSerialNo, row.posterUrl),
         serialNo: row.adultSerialNo,
         title: row.title,
-        values: adultFormValues(row),
+        values: {
+          ...adultFormValues(row),
+          barcode: await barcodeOf(getDb(), { type: "adult", id: row.adultSerialNo }),
+        },
       }
     );
   }
@@ -63,7 +67,10 @@ async function findForEdit(kind: "regular" | "adult", serialNo: number) {
       poster: posterSrc("regular", row.regSerialNo, row.posterUrl),
       serialNo: row.regSerialNo,
       title: row.title,
-      values: regularFormValues(row),
+      values: {
+        ...regularFormValues(row),
+        barcode: await barcodeOf(getDb(), { type: "regular", id: row.regSerialNo }),
+      },
     }
   );
 }

@@ -180,6 +180,9 @@ const PAGES: Record<string, { as: Who; url: Address } | { notAPage: string }> = 
     url: (page) => firstLink(page, "/admin/adult/items", /^Edit /),
   },
   "/admin/coming-soon": { as: "admin", url: () => "/admin/coming-soon" },
+  "/admin/store-items": { as: "admin", url: () => "/admin/store-items" },
+  "/admin/store-items/new": { as: "admin", url: () => "/admin/store-items/new" },
+  "/admin/store-items/:id/edit": { as: "admin", url: (page) => storeItem(page) },
   "/auth/google": { notAPage: "a redirect to Google" },
   "/auth/continue": { notAPage: "a redirect after signing in with Google" },
   "/api/auth/*": { notAPage: "the auth library's JSON endpoints" },
@@ -278,6 +281,19 @@ const booking = once(async (page) => {
     confirmation.text.match(/https?:\/\/\S+\/service-request\/cancel\/\S+/)![0],
   ).pathname;
   return { confirm, cancel };
+});
+
+/** A store item added through its form: its edit page (with a stock history of one row). */
+const storeItem = once(async (page) => {
+  const tag = uniqueEmail("axe-item").replace(/\W/g, "").slice(0, 30);
+  await page.goto("/admin/store-items/new");
+  await page.getByLabel("SKU").fill(`AXE-${tag}`);
+  await page.getByLabel("Name").fill(`Axe board game ${tag}`);
+  await page.getByLabel("Price").fill("39.99");
+  await page.getByLabel("Stock").fill("2");
+  await page.getByRole("button", { name: "Add Item" }).click();
+  await expect(page).toHaveURL(/\/admin\/store-items\?q=/);
+  return firstLink(page, `/admin/store-items?q=AXE-${tag}`, /^Edit /);
 });
 
 /** The titles each page has put in its cart, so that it adds a new one each time. */

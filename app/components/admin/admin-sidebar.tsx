@@ -1,5 +1,6 @@
 import {
   Film,
+  Gamepad2,
   Inbox,
   LayoutDashboard,
   ListPlus,
@@ -34,6 +35,7 @@ const LINKS: { to: string; label: string; icon: typeof Film; need: Permission; e
   { to: "/admin/repairs", label: "Repairs", icon: Wrench, need: "repairs" },
   { to: "/admin/items", label: "All Regular Items", icon: Film, need: "catalogue" },
   { to: "/admin/adult/items", label: "All Adult Items", icon: ShieldAlert, need: "catalogue" },
+  { to: "/admin/store-items", label: "Store Items", icon: Gamepad2, need: "catalogue" },
   { to: "/admin/coming-soon", label: "Manage Coming Soon", icon: Popcorn, need: "catalogue" },
 ];
 

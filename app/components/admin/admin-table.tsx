@@ -94,25 +94,12 @@ export function AdminTable<Row extends { serialNo: number; title: string }>({
     className: "sticky right-0 bg-card shadow-[inset_1px_0_0_var(--color-border)]",
     headerClassName: "text-right",
     cell: (row) => (
-      <div className="flex justify-end gap-1">
-        <Link
-          to={editHref(row)}
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-          aria-label={`Edit ${row.title}`}
-        >
-          <Pencil aria-hidden="true" />
-          Edit
-        </Link>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={`Delete ${row.title}`}
-          onClick={() => setDeleting(row)}
-        >
-          <Trash aria-hidden="true" />
-          Delete
-        </Button>
-      </div>
+      <RowActions
+        name={row.title}
+        editHref={editHref(row)}
+        removeLabel="Delete"
+        onRemove={() => setDeleting(row)}
+      />
     ),
   };
   return (
@@ -133,6 +120,40 @@ export function AdminTable<Row extends { serialNo: number; title: string }>({
   );
 }
 
+/** A row's Edit link and its remove button (which opens a `RemoveDialog`). */
+export function RowActions({
+  name,
+  editHref,
+  removeLabel,
+  onRemove,
+}: {
+  /**
+   * What the row is called: the buttons' accessible names are their text and this ("Delete
+   * Jaws"), so what is read out starts with what is seen (WCAG 2.5.3).
+   */
+  name: string;
+  editHref: string;
+  removeLabel: string;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Link
+        to={editHref}
+        className={buttonVariants({ variant: "outline", size: "sm" })}
+        aria-label={`Edit ${name}`}
+      >
+        <Pencil aria-hidden="true" />
+        Edit
+      </Link>
+      <Button variant="outline" size="sm" aria-label={`${removeLabel} ${name}`} onClick={onRemove}>
+        <Trash aria-hidden="true" />
+        {removeLabel}
+      </Button>
+    </div>
+  );
+}
+
 /** Spec §4: deletion is permanent after this confirmation. */
 function DeleteDialog({
   row,
@@ -141,28 +162,59 @@ function DeleteDialog({
   row: { serialNo: number; title: string } | null;
   onClose: () => void;
 }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  return (
+    <RemoveDialog
+      open={row !== null}
+      heading="Delete title"
+      description={row ? `Delete "${row.title}"? This cannot be undone.` : ""}
+      fields={{ intent: "delete", serialNo: String(row?.serialNo ?? "") }}
+      confirmLabel="Delete"
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * The confirmation before a row of a back-office table is removed: it posts `fields` to the
+ * page's action and says how that went.
+ */
+export function RemoveDialog({
+  open,
+  heading,
+  description,
+  fields,
+  confirmLabel,
+  onClose,
+}: {
+  open: boolean;
+  heading: string;
+  description: string;
+  /** The hidden fields posted: the intent and the row's id. */
+  fields: Record<string, string>;
+  confirmLabel: string;
+  onClose: () => void;
+}) {
+  const fetcher = useFetcher<{ ok: boolean; message: string | null }>();
   const busy = fetcher.state !== "idle";
   useFetcherAnswer(fetcher, (answer) => {
     if (answer.ok) {
-      toast.success(answer.message);
+      if (answer.message) toast.success(answer.message);
       onClose();
-    } else {
+    } else if (answer.message) {
       toast.error(answer.message);
     }
   });
   return (
-    <Dialog open={row !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Delete title</DialogTitle>
-          <DialogDescription>
-            {row ? `Delete "${row.title}"? This cannot be undone.` : ""}
-          </DialogDescription>
+          <DialogTitle>{heading}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="serialNo" value={row?.serialNo ?? ""} />
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">
@@ -170,7 +222,7 @@ function DeleteDialog({
               </Button>
             </DialogClose>
             <Button type="submit" variant="destructive" disabled={busy}>
-              Delete
+              {confirmLabel}
             </Button>
           </DialogFooter>
         </fetcher.Form>

@@ -56,6 +56,12 @@ export const REGULAR_FIELDS: FieldSpec[] = [
   { name: "genres", label: "Genres", wide: true },
   { name: "director", label: "Director" },
   { name: "cast", label: "Cast", wide: true },
+  {
+    name: "barcode",
+    label: "Barcode (UPC/EAN)",
+    inputMode: "numeric",
+    placeholder: "Scan or type the digits",
+  },
 ];
 
 export const ADULT_FIELDS: FieldSpec[] = [
@@ -73,6 +79,12 @@ export const ADULT_FIELDS: FieldSpec[] = [
   { name: "production", label: "Production" },
   { name: "releaseDate", label: "Release Date", placeholder: "YYYY-MM-DD" },
   { name: "description", label: "Description", kind: "textarea", wide: true },
+  {
+    name: "barcode",
+    label: "Barcode (UPC/EAN)",
+    inputMode: "numeric",
+    placeholder: "Scan or type the digits",
+  },
 ];
 
 /** Each catalogue's form, for its add and edit pages (one route module serves both catalogues). */

@@ -5,7 +5,7 @@ import type { adultTitles, regularTitles } from "#app/db/schema.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import { processPosterUpload, releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
-import type { PosterKind } from "#app/lib/posters.ts";
+import type { ProductType } from "#app/lib/catalog.ts";
 import type { Refusal } from "#app/lib/reply.server.ts";
 import {
   addAdultTitle,
@@ -21,6 +21,9 @@ import {
   type AdultTitleValues,
   type RegularTitleValues,
 } from "./title-input.ts";
+import { formatPriceInput } from "#app/lib/money.ts";
+import { barcodeField } from "#app/domain/stock/barcode.ts";
+import { BARCODE_TAKEN, barcodeTaken, setBarcode } from "#app/domain/stock/barcodes.server.ts";
 
 type FormValues = Record<string, string>;
 
@@ -36,8 +39,6 @@ export type SaveResult =
 function invalidFields(values: FormValues, errors: Record<string, string | undefined>): SaveResult {
   return { ok: false, reason: "invalid", message: Object.values(errors)[0] ?? "", values, errors };
 }
-
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 const REGULAR_NAMES = Object.keys(regularTitleSchema.shape);
 const ADULT_NAMES = Object.keys(adultTitleSchema.shape);
@@ -55,7 +56,7 @@ export function regularFormValues(row: typeof regularTitles.$inferSelect): FormV
     releaseYear: row.releaseYear === null ? "" : String(row.releaseYear),
     disc: row.disc,
     type: row.type ?? "",
-    currentPriceCents: dollars(row.currentPriceCents),
+    currentPriceCents: formatPriceInput(row.currentPriceCents),
     description: row.description ?? "",
     genres: row.genres ?? "",
     director: row.director ?? "",
@@ -67,7 +68,7 @@ export function adultFormValues(row: typeof adultTitles.$inferSelect): FormValue
   return {
     productId: String(row.productId),
     condition: row.condition ?? "",
-    priceCents: dollars(row.priceCents),
+    priceCents: formatPriceInput(row.priceCents),
     quantity: String(row.quantity),
     title: row.title,
     production: row.production ?? "",
@@ -79,7 +80,7 @@ export function adultFormValues(row: typeof adultTitles.$inferSelect): FormValue
 const GONE = "This title no longer exists; it may have been deleted meanwhile.";
 
 type Catalogue<Values> = {
-  kind: PosterKind;
+  kind: ProductType;
   names: string[];
   parse: (
     values: FormValues,
@@ -107,10 +108,16 @@ async function save<Values>(
   form: { fields: FormValues; files: Record<string, File> },
   { serialNo, staff }: SaveTarget,
 ): Promise<SaveResult> {
-  const values = pick(form.fields, catalogue.names);
+  const values = pick(form.fields, [...catalogue.names, "barcode"]);
   const parsed = catalogue.parse(values);
-  if (!parsed.success) {
-    return invalidFields(values, fieldErrors(parsed.error));
+  // The barcode is the form's alone (the CSV has no column for it): checked beside the schema.
+  const barcode = barcodeField.safeParse(values.barcode);
+  if (!parsed.success || !barcode.success) {
+    const errors = {
+      ...(parsed.success ? {} : fieldErrors(parsed.error)),
+      ...(barcode.success ? {} : { barcode: barcode.error.issues[0]?.message }),
+    };
+    return invalidFields(values, errors);
   }
   const data: Values & { posterUrl?: string | null } = Object.assign({}, parsed.data, {});
   const file = form.files.poster;
@@ -125,26 +132,36 @@ async function save<Values>(
     data.posterUrl = upload.posterUrl;
   }
   const oldPoster = serialNo === undefined ? null : await catalogue.currentPoster(db, serialNo);
-  // The staff member is named for the stock ledger: a changed quantity is their adjustment.
-  const write = <T>(work: (tx: Transaction) => Promise<T>) =>
+  // The staff member is named for the stock ledger: a changed quantity is their adjustment. The
+  // barcode is saved with the title, or neither is.
+  const write = (work: (tx: Transaction) => Promise<number | undefined>) =>
     db.transaction(async (tx) => {
       await withActor(tx, staff);
-      return work(tx);
+      const saved = await work(tx);
+      if (saved !== undefined) {
+        await setBarcode(tx, { type: catalogue.kind, id: saved }, barcode.data);
+      }
+      return saved;
     });
+  let saved: number | undefined;
   try {
-    if (serialNo === undefined) {
-      return { ok: true, serialNo: await write((tx) => catalogue.add(tx, data)) };
-    }
-    if (!(await write((tx) => catalogue.update(tx, serialNo, data)))) {
-      await releaseUploadedPosters(db, [data.posterUrl]);
-      return { ok: false, reason: "not-found", message: GONE, values };
-    }
+    saved =
+      serialNo === undefined
+        ? await write((tx) => catalogue.add(tx, data))
+        : await write(async (tx) =>
+            (await catalogue.update(tx, serialNo, data)) ? serialNo : undefined,
+          );
   } catch (error) {
     await releaseUploadedPosters(db, [data.posterUrl]);
+    if (barcodeTaken(error)) return invalidFields(values, { barcode: BARCODE_TAKEN });
     throw error;
   }
+  if (saved === undefined) {
+    await releaseUploadedPosters(db, [data.posterUrl]);
+    return { ok: false, reason: "not-found", message: GONE, values };
+  }
   if (data.posterUrl) await releaseUploadedPosters(db, [oldPoster]);
-  return { ok: true, serialNo };
+  return { ok: true, serialNo: saved };
 }
 
 const REGULAR: Catalogue<RegularTitleValues> = {

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 // Barcodes as a scanner types them: the digits of a GTIN (EAN-8, UPC-A, EAN-13 or GTIN-14) and
 // Enter. The last digit checks the others (GS1's mod-10: from the right, the digits before it
 // weigh 3, 1, 3, …), so a misread or mistyped code is refused instead of finding nothing, or the
@@ -35,3 +37,17 @@ export function checkBarcode(typed: string): BarcodeCheck {
   }
   return { ok: true, barcode: digits };
 }
+
+/** A barcode form field or CSV cell: empty for none, else a checked GTIN's digits. */
+export const barcodeField = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    if (value === "") return null;
+    const checked = checkBarcode(value);
+    if (!checked.ok) {
+      context.addIssue({ code: "custom", message: checked.message });
+      return z.NEVER;
+    }
+    return checked.barcode;
+  });

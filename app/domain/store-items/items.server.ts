@@ -1,9 +1,10 @@
 import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
 import { withActor } from "#app/db/actor.server.ts";
-import type { Database, Transaction } from "#app/db/client.server.ts";
+import type { Database } from "#app/db/client.server.ts";
 import { violatedConstraint } from "#app/db/errors.ts";
 import { productBarcodes, storeItems } from "#app/db/schema.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
+import { BARCODE_TAKEN, barcodeTaken, setBarcode } from "#app/domain/stock/barcodes.server.ts";
 import { containsPattern } from "#app/domain/catalog/search-text.ts";
 import { refuse, type Refusal } from "#app/lib/reply.server.ts";
 import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
@@ -93,20 +94,8 @@ function duplicate(error: unknown): Refusal<"invalid"> | undefined {
   if (constraint === "store_items_sku") {
     return refuse("invalid", "Another item has this SKU.", "sku");
   }
-  if (constraint === "product_barcodes_pkey") {
-    return refuse("invalid", "This barcode is on another product.", "barcode");
-  }
+  if (barcodeTaken(error)) return refuse("invalid", BARCODE_TAKEN, "barcode");
   return undefined;
-}
-
-/** The item's barcode as typed: replaced, or removed when the field was emptied. */
-async function setBarcode(tx: Transaction, id: number, barcode: string | null) {
-  await tx
-    .delete(productBarcodes)
-    .where(and(eq(productBarcodes.productType, "item"), eq(productBarcodes.productId, id)));
-  if (barcode) {
-    await tx.insert(productBarcodes).values({ barcode, productType: "item", productId: id });
-  }
 }
 
 /** Adds an item; its first stock starts its ledger, named for the staff member. */
@@ -120,7 +109,7 @@ export async function addStoreItem(
       await withActor(tx, staff);
       const { barcode, ...item } = values;
       const [row] = await tx.insert(storeItems).values(item).returning({ id: storeItems.id });
-      await setBarcode(tx, row!.id, barcode);
+      await setBarcode(tx, { type: "item", id: row!.id }, barcode);
       return { ok: true as const, id: row!.id };
     });
   } catch (error) {
@@ -147,7 +136,7 @@ export async function updateStoreItem(
         .where(and(eq(storeItems.id, id), isNull(storeItems.archivedAt)))
         .returning({ id: storeItems.id });
       if (!row) return refuse("not-found", "This item no longer exists.");
-      await setBarcode(tx, id, barcode);
+      await setBarcode(tx, { type: "item", id }, barcode);
       return { ok: true as const, id };
     });
   } catch (error) {
@@ -171,7 +160,7 @@ export async function archiveStoreItem(
       .where(and(eq(storeItems.id, id), isNull(storeItems.archivedAt)))
       .returning({ id: storeItems.id });
     if (!row) return false;
-    await setBarcode(tx, id, null);
+    await setBarcode(tx, { type: "item", id }, null);
     return true;
   });
 }
