@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { whenInteractive } from "./fixtures.ts";
 import { firstLink, uniqueEmail, waitForMail } from "./mailbox.ts";
-import { makeAdmin } from "./shop-database.ts";
+import { makeStaff } from "./shop-database.ts";
 
 const run = promisify(execFile);
 
@@ -131,9 +131,24 @@ const ADMIN_PASSWORD = "Back-Office-Keeper-7";
  * login page, and where it sends an admin, there too.
  */
 export async function signInAsAdmin(page: Page, label = "owner") {
+  await signInAsStaff(page, "admin", label);
+}
+
+/** The same for a clerk (decision 023): the desk's part of the back office. */
+export async function signInAsClerk(page: Page, label = "clerk") {
+  await signInAsStaff(page, "clerk", label);
+}
+
+async function signInAsStaff(page: Page, role: "admin" | "clerk", label: string) {
   const email = uniqueEmail(label);
-  await registerConfirmed(page, email, ADMIN_PASSWORD, "Shop", "Owner");
-  await makeAdmin(email);
+  await registerConfirmed(
+    page,
+    email,
+    ADMIN_PASSWORD,
+    "Shop",
+    role === "admin" ? "Owner" : "Clerk",
+  );
+  await makeStaff(email, role);
   await postLogin(page, email, ADMIN_PASSWORD);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();

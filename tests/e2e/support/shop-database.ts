@@ -38,12 +38,12 @@ export async function backdateShipment(orderId: number, days: number) {
   );
 }
 
-/** The account given the admin role, as `admin:create` promotes an existing account. */
-export async function makeAdmin(email: string) {
+/** The account given a staff role, as `admin:create` promotes an existing account. */
+export async function makeStaff(email: string, role: "admin" | "clerk" = "admin") {
   const { rowCount } = await withShopDatabase((client) =>
-    client.query("update users set role = 'admin', updated_at = now() where email = $1", [email]),
+    client.query("update users set role = $2, updated_at = now() where email = $1", [email, role]),
   );
-  if (rowCount !== 1) throw new Error(`No account ${email} to make an admin.`);
+  if (rowCount !== 1) throw new Error(`No account ${email} to make a ${role}.`);
 }
 
 /** The repair ticket's promised date some days back, as if that long had passed since intake. */
