@@ -200,6 +200,7 @@ const PAGES = [
   "/admin/store-items?q=poster&page=2",
   "/admin/store-items/new",
   "/admin/store-items/2/edit",
+  "/admin/store-items/export.csv",
   "/admin/items/import",
   "/admin/adult/items/import",
   "/admin/items/export.csv",
@@ -725,6 +726,7 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   "/admin/coming-soon": { url: () => "/admin/coming-soon", get: ADMIN },
   "/admin/store-items": { url: () => "/admin/store-items", get: ADMIN },
   "/admin/store-items/new": { url: () => "/admin/store-items/new", get: ADMIN },
+  "/admin/store-items/export.csv": { url: () => "/admin/store-items/export.csv", get: ADMIN },
   // Item 2: the admin's actions take item 1 off sale.
   "/admin/store-items/:id/edit": { url: () => "/admin/store-items/2/edit", get: ADMIN },
   // Google is not set up here: back to the login page.

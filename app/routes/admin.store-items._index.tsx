@@ -76,9 +76,18 @@ export default function StoreItems({ loaderData }: Route.ComponentProps) {
             (never on the web shop)
           </p>
         </div>
-        <Link to={`${STORE_ITEMS_PATH}/new`} className={buttonVariants()}>
-          Add Item
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`${STORE_ITEMS_PATH}/new`} className={buttonVariants()}>
+            Add Item
+          </Link>
+          <a
+            href={`${STORE_ITEMS_PATH}/export.csv`}
+            className={buttonVariants({ variant: "outline" })}
+            download
+          >
+            Export CSV
+          </a>
+        </div>
       </div>
       <div className="mt-4">
         <AdminSearch label="Search store items" query={loaderData.query} />

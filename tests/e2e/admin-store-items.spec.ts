@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signInAsAdmin } from "./support/accounts.ts";
 import { seriousViolations } from "./support/axe.ts";
@@ -72,6 +73,11 @@ test("an admin adds a store item with its barcode, changes its stock, sees who d
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole("link", { name: "Cancel" }).click();
+  // The items as a spreadsheet opens them: this one with its barcode and new stock.
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const csv = fs.readFileSync((await (await download).path())!, "utf8");
+  expect(csv).toContain(`POS-${tag},${upc},${name},24.99,5,yes`);
   await page.getByRole("button", { name: `Take off sale ${name}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Take off sale" }).click();
   await expect(page.getByText("Item taken off sale")).toBeVisible();

@@ -182,6 +182,7 @@ const PAGES: Record<string, { as: Who; url: Address } | { notAPage: string }> = 
   "/admin/coming-soon": { as: "admin", url: () => "/admin/coming-soon" },
   "/admin/store-items": { as: "admin", url: () => "/admin/store-items" },
   "/admin/store-items/new": { as: "admin", url: () => "/admin/store-items/new" },
+  "/admin/store-items/export.csv": { notAPage: "a CSV file" },
   "/admin/store-items/:id/edit": { as: "admin", url: (page) => storeItem(page) },
   "/auth/google": { notAPage: "a redirect to Google" },
   "/auth/continue": { notAPage: "a redirect after signing in with Google" },

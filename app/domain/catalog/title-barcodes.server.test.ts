@@ -4,21 +4,12 @@ import { adultTitles } from "#app/db/schema.ts";
 import { barcodeOf } from "#app/domain/stock/barcodes.server.ts";
 import { addStoreItem } from "#app/domain/store-items/items.server.ts";
 import { storeItemSchema } from "#app/domain/store-items/item-input.ts";
+import { freshBarcode } from "#tests/support/barcodes.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { deleteRegularTitle } from "./admin-titles.server.ts";
 import { saveAdultTitle, saveRegularTitle } from "./title-forms.server.ts";
 
 const db = testDatabase();
-
-/** A GTIN of `length` digits no other test uses: random digits and their check digit. */
-function freshBarcode(length = 13): string {
-  const body = Array.from({ length: length - 1 }, () => Math.floor(Math.random() * 10)).join("");
-  let sum = 0;
-  for (let i = body.length - 1, weight = 3; i >= 0; i--, weight = 4 - weight) {
-    sum += Number(body[i]) * weight;
-  }
-  return body + String((10 - (sum % 10)) % 10);
-}
 
 const regular = (title: string, barcode: string) => ({
   fields: {
