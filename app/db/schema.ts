@@ -29,6 +29,7 @@ import type {
 import type { Disc, ProductType, ServiceType } from "#app/lib/catalog.ts";
 import type { OrderStatus } from "#app/domain/orders/status.ts";
 import type { StockProduct, StockReason } from "#app/domain/stock/status.ts";
+import type { SaleStatus, TenderMethod } from "#app/domain/counter/status.ts";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -1127,5 +1128,130 @@ export const productBarcodes = pgTable(
     uniqueIndex("product_barcodes_product").on(t.productType, t.productId),
     check("product_barcodes_digits_check", sql`${t.barcode} ~ '^[0-9]{8,14}$'`),
     check("product_barcodes_type_check", sql`${t.productType} in ('regular', 'adult', 'item')`),
+  ],
+);
+
+/**
+ * The till (decision 023, point 7): opened by a clerk with a float, closed with the cash counted.
+ * One is open at a time; every sale and cash movement belongs to one. Its Z report is computed
+ * from its rows when it closes and kept here, so a later correction cannot rewrite a closed day.
+ */
+export const tillSessions = pgTable(
+  "till_sessions",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    openedById: text("opened_by_id").references(() => users.id, { onDelete: "set null" }),
+    openedByName: text("opened_by_name").notNull(),
+    floatCents: integer("float_cents").notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closedById: text("closed_by_id").references(() => users.id, { onDelete: "set null" }),
+    closedByName: text("closed_by_name"),
+    countedCents: integer("counted_cents"),
+    /** The Z report as it stood when the till closed (`ZReport` in the counter's domain). */
+    report: jsonb("report"),
+  },
+  (t) => [
+    uniqueIndex("till_sessions_one_open")
+      .on(sql`(${t.closedAt} is null)`)
+      .where(sql`${t.closedAt} is null`),
+    check("till_sessions_float_check", sql`${t.floatCents} >= 0`),
+    check("till_sessions_counted_check", sql`${t.countedCents} >= 0`),
+  ],
+);
+
+/**
+ * A sale at the counter, numbered S-100001 onwards: open while its lines are scanned (one open
+ * sale per till), then paid or voided. The totals are written when it is paid; the ID check of
+ * a sale with adult titles is the birth date the clerk typed from the customer's ID.
+ */
+export const counterSales = pgTable(
+  "counter_sales",
+  {
+    id: bigint("id", { mode: "number" })
+      .primaryKey()
+      .generatedByDefaultAsIdentity({ startWith: 100001 }),
+    tillSessionId: integer("till_session_id")
+      .notNull()
+      .references(() => tillSessions.id),
+    status: text("status").$type<SaleStatus>().notNull().default("open"),
+    clerkId: text("clerk_id").references(() => users.id, { onDelete: "set null" }),
+    clerkName: text("clerk_name").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
+    taxCents: integer("tax_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull().default(0),
+    /** The tax rate the sale was charged at, in millionths (82_500 is 8.25 %). */
+    taxRate: integer("tax_rate").notNull().default(0),
+    idCheckBirthDate: date("id_check_birth_date", { mode: "string" }),
+    createdAt: timestamps.createdAt,
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("counter_sales_open")
+      .on(t.tillSessionId)
+      .where(sql`${t.status} = 'open'`),
+    index("counter_sales_till").on(t.tillSessionId, t.status),
+    index("counter_sales_paid_at").on(t.paidAt),
+    check("counter_sales_status_check", sql`${t.status} in ('open', 'paid', 'voided')`),
+  ],
+);
+
+/** A line of a counter sale: a title of either catalogue or a store item, at the price it sold. */
+export const counterSaleLines = pgTable(
+  "counter_sale_lines",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    saleId: bigint("sale_id", { mode: "number" })
+      .notNull()
+      .references(() => counterSales.id, { onDelete: "cascade" }),
+    productType: text("product_type").$type<StockProduct>().notNull(),
+    productId: integer("product_id").notNull(),
+    name: text("name").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    discountReason: text("discount_reason"),
+    taxable: boolean("taxable").notNull(),
+  },
+  (t) => [
+    uniqueIndex("counter_sale_lines_product").on(t.saleId, t.productType, t.productId),
+    check("counter_sale_lines_type_check", sql`${t.productType} in ('regular', 'adult', 'item')`),
+    check("counter_sale_lines_quantity_check", sql`${t.quantity} > 0`),
+    check(
+      "counter_sale_lines_discount_check",
+      sql`${t.discountCents} >= 0 and ${t.discountCents} <= ${t.unitPriceCents} * ${t.quantity}`,
+    ),
+  ],
+);
+
+/**
+ * Money taken at the counter: each tender of a sale (cash with what was handed over and the
+ * change given, or a card), in the till session that holds the cash.
+ */
+export const counterPayments = pgTable(
+  "counter_payments",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    saleId: bigint("sale_id", { mode: "number" })
+      .notNull()
+      .references(() => counterSales.id),
+    tillSessionId: integer("till_session_id")
+      .notNull()
+      .references(() => tillSessions.id),
+    method: text("method").$type<TenderMethod>().notNull(),
+    /** What the tender paid of the sale (for cash: what was handed over less the change). */
+    amountCents: integer("amount_cents").notNull(),
+    tenderedCents: integer("tendered_cents"),
+    changeCents: integer("change_cents"),
+    /** The card provider's payment, for a card. */
+    providerReference: text("provider_reference"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("counter_payments_till").on(t.tillSessionId, t.method),
+    index("counter_payments_sale").on(t.saleId),
+    check("counter_payments_method_check", sql`${t.method} in ('cash', 'card')`),
+    check("counter_payments_amount_check", sql`${t.amountCents} > 0`),
   ],
 );

@@ -1,0 +1,420 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { withActor } from "#app/db/actor.server.ts";
+import type { Database, Transaction } from "#app/db/client.server.ts";
+import { counterPayments, counterSaleLines, counterSales, tillSessions } from "#app/db/schema.ts";
+import type { Staff } from "#app/domain/accounts/staff.ts";
+import { checkAdultBuyer } from "#app/domain/orders/adult-buyer.ts";
+import { stockShortfall } from "#app/domain/orders/stock.server.ts";
+import { nameStockMove } from "#app/domain/stock/ledger.server.ts";
+import type { StockProduct } from "#app/domain/stock/status.ts";
+import { refuse, type Refusal, type Result } from "#app/lib/reply.server.ts";
+import type { CounterProduct } from "./lookup.server.ts";
+import { saleTotals, settle, type SaleTotals, type Settlement, type Tender } from "./sale-money.ts";
+import { saleNumber, type SaleStatus } from "./status.ts";
+
+// A sale at the counter (decision 023, points 3 and 5): lines scanned into the till's one open
+// sale, then paid in one transaction that takes the stock as a web order does, so of the counter
+// and the web selling the last copy at once exactly one wins.
+
+export type SaleLine = {
+  id: number;
+  productType: StockProduct;
+  productId: number;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+  discountCents: number;
+  discountReason: string | null;
+  taxable: boolean;
+};
+
+export type Sale = {
+  id: number;
+  number: string;
+  status: SaleStatus;
+  tillSessionId: number;
+  clerkName: string;
+  lines: SaleLine[];
+  totals: SaleTotals;
+  /** Adult titles need the clerk's ID check before the sale can be paid. */
+  hasAdult: boolean;
+  idCheckBirthDate: string | null;
+  createdAt: Date;
+  paidAt: Date | null;
+  payments: {
+    method: "cash" | "card";
+    amountCents: number;
+    tenderedCents: number | null;
+    changeCents: number | null;
+  }[];
+};
+
+/** The most of one product a sale may hold: a counter, not a warehouse. */
+export const MAX_LINE_QUANTITY = 99;
+
+const lineColumns = {
+  id: counterSaleLines.id,
+  productType: counterSaleLines.productType,
+  productId: counterSaleLines.productId,
+  name: counterSaleLines.name,
+  quantity: counterSaleLines.quantity,
+  unitPriceCents: counterSaleLines.unitPriceCents,
+  discountCents: counterSaleLines.discountCents,
+  discountReason: counterSaleLines.discountReason,
+  taxable: counterSaleLines.taxable,
+};
+
+async function saleLines(db: Database | Transaction, saleId: number): Promise<SaleLine[]> {
+  return db
+    .select(lineColumns)
+    .from(counterSaleLines)
+    .where(eq(counterSaleLines.saleId, saleId))
+    .orderBy(asc(counterSaleLines.id));
+}
+
+/** A sale with its lines and payments; an open sale's totals at the given rate. */
+export async function getSale(
+  db: Database | Transaction,
+  id: number,
+  taxRate: number,
+): Promise<Sale | undefined> {
+  const [row] = await db.select().from(counterSales).where(eq(counterSales.id, id));
+  if (!row) return undefined;
+  const [lines, payments] = await Promise.all([
+    saleLines(db, id),
+    db
+      .select({
+        method: counterPayments.method,
+        amountCents: counterPayments.amountCents,
+        tenderedCents: counterPayments.tenderedCents,
+        changeCents: counterPayments.changeCents,
+      })
+      .from(counterPayments)
+      .where(eq(counterPayments.saleId, id))
+      .orderBy(asc(counterPayments.id)),
+  ]);
+  const totals =
+    row.status === "open"
+      ? saleTotals(lines, taxRate)
+      : {
+          subtotalCents: row.subtotalCents,
+          discountCents: row.discountCents,
+          taxCents: row.taxCents,
+          totalCents: row.totalCents,
+        };
+  return {
+    id: row.id,
+    number: saleNumber(row.id),
+    status: row.status,
+    tillSessionId: row.tillSessionId,
+    clerkName: row.clerkName,
+    lines,
+    totals,
+    hasAdult: lines.some((line) => line.productType === "adult"),
+    idCheckBirthDate: row.idCheckBirthDate,
+    createdAt: row.createdAt,
+    paidAt: row.paidAt,
+    payments,
+  };
+}
+
+/** The till's open sale, if one has lines being scanned into it. */
+export async function openSaleOf(
+  db: Database | Transaction,
+  tillId: number,
+  taxRate: number,
+): Promise<Sale | undefined> {
+  const [row] = await db
+    .select({ id: counterSales.id })
+    .from(counterSales)
+    .where(and(eq(counterSales.tillSessionId, tillId), eq(counterSales.status, "open")));
+  return row ? getSale(db, row.id, taxRate) : undefined;
+}
+
+/** The till's open sale, started for this clerk when there is none. */
+async function openSaleFor(tx: Transaction, tillId: number, staff: Staff): Promise<number> {
+  const { rows } = await tx.execute<{ id: string }>(
+    sql`insert into counter_sales (till_session_id, clerk_id, clerk_name)
+        values (${tillId}, ${staff.id}, ${staff.name})
+        on conflict (till_session_id) where status = 'open' do nothing returning id`,
+  );
+  if (rows[0]) return Number(rows[0].id);
+  const [open] = await tx
+    .select({ id: counterSales.id })
+    .from(counterSales)
+    .where(and(eq(counterSales.tillSessionId, tillId), eq(counterSales.status, "open")));
+  return open!.id;
+}
+
+async function tillIsOpen(tx: Transaction, tillId: number): Promise<boolean> {
+  const [till] = await tx
+    .select({ closedAt: tillSessions.closedAt })
+    .from(tillSessions)
+    .where(eq(tillSessions.id, tillId))
+    .for("share");
+  return !!till && till.closedAt === null;
+}
+
+const TILL_CLOSED = "The till is closed: open it to sell.";
+
+function shortOf(name: string, left: number): string {
+  return left === 0 ? `“${name}” is sold out.` : `Only ${left} of “${name}” left.`;
+}
+
+/** A refusal found inside a transaction, which undoes everything the transaction did. */
+class SaleRefused extends Error {
+  readonly refusal: Refusal;
+  constructor(refusal: Refusal) {
+    super(refusal.message);
+    this.refusal = refusal;
+  }
+}
+
+/** Runs a transaction whose refusals (thrown as SaleRefused) undo it and are answered. */
+async function refusable<T extends object>(
+  db: Database,
+  work: (tx: Transaction) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (error instanceof SaleRefused) return error.refusal;
+    throw error;
+  }
+}
+
+/**
+ * Adds a product to the till's open sale (one more of it when it is there already), at its
+ * price now. A product with too few copies left is refused here, so the clerk knows at once; the
+ * payment takes the stock for good.
+ */
+export async function addToSale(
+  db: Database,
+  tillId: number,
+  product: CounterProduct,
+  quantity: number,
+  staff: Staff,
+): Promise<Result<{ saleId: number }>> {
+  return refusable(db, async (tx) => {
+    if (!(await tillIsOpen(tx, tillId))) return refuse("conflict", TILL_CLOSED);
+    const saleId = await openSaleFor(tx, tillId, staff);
+    const [line] = await tx
+      .insert(counterSaleLines)
+      .values({
+        saleId,
+        productType: product.type,
+        productId: product.id,
+        name: product.name,
+        quantity,
+        unitPriceCents: product.priceCents,
+        taxable: product.taxable,
+      })
+      .onConflictDoUpdate({
+        target: [counterSaleLines.saleId, counterSaleLines.productType, counterSaleLines.productId],
+        set: { quantity: sql`${counterSaleLines.quantity} + excluded.quantity` },
+      })
+      .returning({ quantity: counterSaleLines.quantity });
+    if (line!.quantity > product.stock) {
+      throw new SaleRefused(refuse("conflict", shortOf(product.name, product.stock), "code"));
+    }
+    if (line!.quantity > MAX_LINE_QUANTITY) {
+      throw new SaleRefused(
+        refuse("invalid", `At most ${MAX_LINE_QUANTITY} of one product per sale.`, "code"),
+      );
+    }
+    return { ok: true as const, message: `Added “${product.name}”.`, saleId };
+  });
+}
+
+/** A line changed: its quantity, and a discount with its reason. */
+export type LineChange = {
+  quantity: number;
+  discountCents: number;
+  discountReason: string | null;
+};
+
+/** Changes a line of the open sale; a discount above the line's price is refused. */
+export async function changeLine(
+  db: Database,
+  saleId: number,
+  lineId: number,
+  change: LineChange,
+): Promise<Result> {
+  const [line] = await db
+    .select({ unitPriceCents: counterSaleLines.unitPriceCents, status: counterSales.status })
+    .from(counterSaleLines)
+    .innerJoin(counterSales, eq(counterSales.id, counterSaleLines.saleId))
+    .where(and(eq(counterSaleLines.id, lineId), eq(counterSaleLines.saleId, saleId)));
+  if (!line || line.status !== "open") return refuse("conflict", "This sale is no longer open.");
+  if (change.discountCents > line.unitPriceCents * change.quantity) {
+    return refuse("invalid", "The discount cannot be more than the line comes to.", "discount");
+  }
+  await db
+    .update(counterSaleLines)
+    .set({
+      quantity: change.quantity,
+      discountCents: change.discountCents,
+      discountReason: change.discountCents > 0 ? change.discountReason : null,
+    })
+    .where(eq(counterSaleLines.id, lineId));
+  return { ok: true, message: "Line changed." };
+}
+
+/** Takes a line off the open sale. */
+export async function removeLine(db: Database, saleId: number, lineId: number): Promise<Result> {
+  const removed = await db
+    .delete(counterSaleLines)
+    .where(
+      and(
+        eq(counterSaleLines.id, lineId),
+        eq(counterSaleLines.saleId, saleId),
+        sql`exists (select 1 from counter_sales as s where s.id = ${saleId} and s.status = 'open')`,
+      ),
+    )
+    .returning({ name: counterSaleLines.name });
+  if (removed.length === 0) return refuse("conflict", "This sale is no longer open.");
+  return { ok: true, message: `Removed “${removed[0]!.name}”.` };
+}
+
+/** Abandons the open sale: nothing was taken, so nothing goes back. */
+export async function voidSale(db: Database, saleId: number): Promise<Result> {
+  const voided = await db
+    .update(counterSales)
+    .set({ status: "voided" })
+    .where(and(eq(counterSales.id, saleId), eq(counterSales.status, "open")))
+    .returning({ id: counterSales.id });
+  if (voided.length === 0) return refuse("conflict", "This sale is no longer open.");
+  return { ok: true, message: `Sale ${saleNumber(saleId)} voided.` };
+}
+
+export type PaySaleInput = {
+  saleId: number;
+  tender: Tender;
+  /** The birth date on the customer's ID, as the clerk typed it; needed for adult titles. */
+  idCheckBirthDate: string | null;
+};
+
+export type CounterConfig = { taxRate: number; timeZone: string };
+
+function idCheck(sale: Sale, birthDate: string | null, config: CounterConfig, now: Date) {
+  if (!sale.hasAdult) return null;
+  const check = checkAdultBuyer(birthDate, now, config.timeZone);
+  if (check.ok) return birthDate;
+  throw new SaleRefused(
+    check.reason === "under-age"
+      ? refuse("invalid", "The customer is under 18: adult titles cannot be sold.", "idCheck")
+      : refuse(
+          "invalid",
+          "Adult titles need an ID check: type the birth date on the customer's ID.",
+          "idCheck",
+        ),
+  );
+}
+
+/**
+ * Takes the sale's stock: the titles through `take_stock` (the same conditional updates, in the
+ * same order, as a web order), then the store items, which the web never sells, by id.
+ */
+async function takeSaleStock(tx: Transaction, sale: Sale): Promise<void> {
+  await nameStockMove(tx, { reason: "counter_sale", reference: `sale ${sale.number}` });
+  const titles = sale.lines.filter((line) => line.productType !== "item");
+  const items = sale.lines
+    .filter((line) => line.productType === "item")
+    .sort((a, b) => a.productId - b.productId);
+  if (titles.length > 0) {
+    try {
+      await tx.transaction(async (savepoint) => {
+        await savepoint.execute(
+          sql`select take_stock(${sql.param(titles.map((l) => l.productType))}::text[], ${sql.param(titles.map((l) => l.productId))}::integer[], ${sql.param(titles.map((l) => l.quantity))}::integer[])`,
+        );
+      });
+    } catch (error) {
+      const [short] = stockShortfall(error) ?? [];
+      const line =
+        short &&
+        titles.find((l) => l.productType === short.productType && l.productId === short.serialNo);
+      if (!line) throw error;
+      throw new SaleRefused(refuse("conflict", shortOf(line.name, short.available)));
+    }
+  }
+  for (const line of items) {
+    const { rows } = await tx.execute<{ id: number }>(
+      sql`update store_items set stock = stock - ${line.quantity}, updated_at = now()
+           where id = ${line.productId} and stock >= ${line.quantity} returning id`,
+    );
+    if (rows.length === 0) {
+      const { rows: left } = await tx.execute<{ stock: number }>(
+        sql`select stock from store_items where id = ${line.productId}`,
+      );
+      throw new SaleRefused(refuse("conflict", shortOf(line.name, left[0]?.stock ?? 0)));
+    }
+  }
+}
+
+/** The tenders a settlement writes: the card's part, then the cash's with its change. */
+function paymentRows(sale: Sale, settlement: Settlement) {
+  const base = { saleId: sale.id, tillSessionId: sale.tillSessionId };
+  const rows: (typeof counterPayments.$inferInsert)[] = [];
+  if (settlement.cardCents > 0) {
+    rows.push({ ...base, method: "card", amountCents: settlement.cardCents });
+  }
+  if (settlement.cashCents > 0) {
+    rows.push({
+      ...base,
+      method: "cash",
+      amountCents: settlement.cashCents,
+      tenderedCents: settlement.cashTenderedCents,
+      changeCents: settlement.changeCents,
+    });
+  }
+  return rows;
+}
+
+/**
+ * Pays the till's open sale in one transaction: the ID check for adult titles, the stock taken,
+ * the totals and the tenders written, the sale paid. A refusal (short stock, a tender that does
+ * not cover the total, no ID check) changes nothing and leaves the sale open.
+ */
+export async function paySale(
+  db: Database,
+  input: PaySaleInput,
+  config: CounterConfig,
+  staff: Staff,
+  now = new Date(),
+): Promise<Result<{ saleId: number; changeCents: number }>> {
+  return refusable(db, async (tx) => {
+    await withActor(tx, staff);
+    const [locked] = await tx
+      .select({ id: counterSales.id, tillSessionId: counterSales.tillSessionId })
+      .from(counterSales)
+      .where(and(eq(counterSales.id, input.saleId), eq(counterSales.status, "open")))
+      .for("update");
+    if (!locked) return refuse("conflict", "This sale was paid or voided already.");
+    if (!(await tillIsOpen(tx, locked.tillSessionId))) return refuse("conflict", TILL_CLOSED);
+    const sale = (await getSale(tx, locked.id, config.taxRate))!;
+    if (sale.lines.length === 0) return refuse("invalid", "Scan something to sell first.", "code");
+    const birthDate = idCheck(sale, input.idCheckBirthDate, config, now);
+    const settled = settle(sale.totals.totalCents, input.tender);
+    if (!settled.ok) return refuse("invalid", settled.message, settled.field);
+    await takeSaleStock(tx, sale);
+    await tx
+      .update(counterSales)
+      .set({
+        status: "paid",
+        ...sale.totals,
+        taxRate: config.taxRate,
+        idCheckBirthDate: birthDate,
+        paidAt: now,
+      })
+      .where(eq(counterSales.id, sale.id));
+    const { settlement } = settled;
+    const payments = paymentRows(sale, settlement);
+    if (payments.length > 0) await tx.insert(counterPayments).values(payments);
+    return {
+      ok: true as const,
+      message: `Sale ${sale.number} paid.`,
+      saleId: sale.id,
+      changeCents: settlement.changeCents,
+    };
+  });
+}

@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import type { Database, Transaction } from "#app/db/client.server.ts";
+
+// The Z report (decision 023, point 7): what one till session took, by method, against the cash
+// counted when it closed. Computed from the rows by the database's own sums, so it reconciles
+// to the sales by construction and stays fast for a busy day.
+
+export type ZReport = {
+  tillId: number;
+  openedAt: string;
+  openedByName: string;
+  /** While the till is open: the report so far (an X report). */
+  closedAt: string | null;
+  closedByName: string | null;
+  /** Counter sales paid in the session, and those abandoned. */
+  sales: number;
+  voided: number;
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  totalCents: number;
+  cashCents: number;
+  cardCents: number;
+  /** Web orders paid while the till was open, for the day's picture. */
+  onlineOrders: number;
+  onlineCents: number;
+  floatCents: number;
+  /** The float and the cash the sales kept: what the drawer should hold. */
+  expectedCashCents: number;
+  countedCents: number | null;
+  /** Counted less expected: positive is over, negative short. */
+  overShortCents: number | null;
+};
+
+type Totals = {
+  sales: string;
+  voided: string;
+  subtotal: string;
+  discount: string;
+  tax: string;
+  total: string;
+  cash: string;
+  card: string;
+  online_orders: string;
+  online: string;
+};
+
+export type TillRow = {
+  id: number;
+  openedAt: Date;
+  openedByName: string;
+  floatCents: number;
+  closedAt: Date | null;
+  closedByName: string | null;
+  countedCents: number | null;
+};
+
+/** The report of a till session, as of `until` (its close, or now while it is open). */
+export async function zReport(
+  db: Database | Transaction,
+  till: TillRow,
+  until: Date,
+): Promise<ZReport> {
+  const { rows } = await db.execute<Totals>(sql`
+    select
+      (select count(*) from counter_sales s
+        where s.till_session_id = ${till.id} and s.status = 'paid') as sales,
+      (select count(*) from counter_sales s
+        where s.till_session_id = ${till.id} and s.status = 'voided') as voided,
+      s.subtotal, s.discount, s.tax, s.total, p.cash, p.card, o.online_orders, o.online
+    from (select coalesce(sum(subtotal_cents), 0) as subtotal,
+                 coalesce(sum(discount_cents), 0) as discount,
+                 coalesce(sum(tax_cents), 0) as tax, coalesce(sum(total_cents), 0) as total
+            from counter_sales where till_session_id = ${till.id} and status = 'paid') as s,
+         (select coalesce(sum(amount_cents) filter (where method = 'cash'), 0) as cash,
+                 coalesce(sum(amount_cents) filter (where method = 'card'), 0) as card
+            from counter_payments where till_session_id = ${till.id}) as p,
+         (select count(*) as online_orders, coalesce(sum(total_cents), 0) as online
+            from orders where paid_at >= ${till.openedAt} and paid_at < ${until}) as o`);
+  const t = rows[0]!;
+  const cashCents = Number(t.cash);
+  const expectedCashCents = till.floatCents + cashCents;
+  return {
+    tillId: till.id,
+    openedAt: till.openedAt.toISOString(),
+    openedByName: till.openedByName,
+    closedAt: till.closedAt?.toISOString() ?? null,
+    closedByName: till.closedByName,
+    sales: Number(t.sales),
+    voided: Number(t.voided),
+    subtotalCents: Number(t.subtotal),
+    discountCents: Number(t.discount),
+    taxCents: Number(t.tax),
+    totalCents: Number(t.total),
+    cashCents,
+    cardCents: Number(t.card),
+    onlineOrders: Number(t.online_orders),
+    onlineCents: Number(t.online),
+    floatCents: till.floatCents,
+    expectedCashCents,
+    countedCents: till.countedCents,
+    overShortCents: till.countedCents === null ? null : till.countedCents - expectedCashCents,
+  };
+}
