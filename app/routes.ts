@@ -38,6 +38,14 @@ export default [
   route("account", "routes/account.tsx"),
   route("orders", "routes/orders.tsx"),
   route("orders/:orderId/return", "routes/orders.$orderId.return.tsx"),
+  // The counter (decision 023) in the back office's frame, at an address of its own.
+  route("counter", "routes/admin.tsx", { id: "counter-frame" }, [
+    index("routes/counter._index.tsx"),
+    route("sales/:number", "routes/counter.sales.$number.tsx"),
+    route("till", "routes/counter.till._index.tsx"),
+    route("till/export.csv", "routes/counter.till.export.ts"),
+    route("till/:id", "routes/counter.till.$id.tsx"),
+  ]),
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("orders", "routes/admin.orders._index.tsx"),

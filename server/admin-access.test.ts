@@ -231,6 +231,9 @@ const PAGES = [
   "/admin/returns?status=received&page=2",
   "/admin/returns/1001",
   "/admin/returns/RMA-1001",
+  "/counter",
+  "/counter/till",
+  "/counter/till/export.csv",
 ];
 
 const REGULAR = {
@@ -307,6 +310,8 @@ const ACTIONS: { path: string; body: Record<string, string> }[] = [
   { path: "/admin/repairs/R-1001", body: { intent: "collect", paymentMethod: "cash", paid: "80" } },
   // Corrected from details other than the ticket's: refused as a conflict, even for an admin.
   { path: "/admin/repairs/R-1001/edit", body: { ...WALK_IN, seen: "not-what-is-there" } },
+  { path: "/counter?index", body: { intent: "open-till", float: "100" } },
+  { path: "/counter/till", body: { counted: "100" } },
   { path: "/admin/returns/1001", body: { intent: "receive", "condition.regular.5": "restock" } },
   { path: "/admin/returns/1001", body: { intent: "refund" } },
   // Refunded already: refused as a conflict, even for an admin.
@@ -340,13 +345,14 @@ async function catalogueState() {
 }
 
 /**
- * The pages and actions a clerk may use too: the dashboard, the repair desk, the returns desk and
- * the orders to read (not their CSV export, every customer's address).
+ * The pages and actions a clerk may use too: the dashboard, the counter, the repair desk, the
+ * returns desk and the orders to read (not their CSV export, every customer's address).
  */
 function forTheDesk(page: string): boolean {
   const pathname = page.split("?")[0]!;
   return (
     pathname === "/admin" ||
+    /^\/counter(\/|$)/.test(pathname) ||
     /^\/admin\/(repairs|returns)(\/|$)/.test(pathname) ||
     (/^\/admin\/orders(\/|$)/.test(pathname) && !pathname.endsWith(".csv"))
   );
@@ -729,6 +735,15 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   "/admin/store-items/export.csv": { url: () => "/admin/store-items/export.csv", get: ADMIN },
   // Item 2: the admin's actions take item 1 off sale.
   "/admin/store-items/:id/edit": { url: () => "/admin/store-items/2/edit", get: ADMIN },
+  "/counter": { url: () => "/counter", get: STAFF },
+  "/counter/till": { url: () => "/counter/till", get: STAFF },
+  "/counter/till/export.csv": { url: () => "/counter/till/export.csv", get: STAFF },
+  // No sale was made nor till closed here: staff are told so, anyone else sent away first.
+  "/counter/sales/:number": {
+    url: () => "/counter/sales/S-100001",
+    get: [302, 302, 302, 404, 404],
+  },
+  "/counter/till/:id": { url: () => "/counter/till/99", get: [302, 302, 302, 404, 404] },
   // Google is not set up here: back to the login page.
   "/auth/google": { url: () => "/auth/google", get: REDIRECTS },
   "/auth/continue": { url: () => "/auth/continue", get: REDIRECTS },
@@ -935,7 +950,17 @@ const WRITE_MATRIX: Record<
     body: () => ({ ...ITEM, sku: "ACC-ITEM", stock: "9" }),
     post: [403, 403, 403, 403, null],
   },
-  // Google sign-in is not set up here.
+  // The counter's forms, badly filled: refused as invalid for staff, 403 for anyone else.
+  "/counter": {
+    url: () => "/counter?index",
+    body: () => ({ intent: "open-till", float: "a lot" }),
+    post: [403, 403, 403, 400, 400],
+  },
+  "/counter/till": {
+    url: () => "/counter/till",
+    body: () => ({ counted: "" }),
+    post: [403, 403, 403, 400, 400],
+  },
   // Google sign-in is not set up here (it is in the browser tests).
   "/auth/google": { url: () => "/auth/google", body: () => ({}), post: [404, 404, 404, 404, 404] },
   "/api/auth/*": {

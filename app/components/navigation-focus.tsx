@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigationType, type Location } from "react-router";
-import { focusLost } from "#app/lib/focus.ts";
+import { focusLost, visibleSearch } from "#app/lib/focus.ts";
 
 /**
  * After a client-side navigation the browser leaves focus where it was, or on <body> when that
@@ -27,7 +27,7 @@ export function NavigationFocus() {
     previous.current = location;
     if (!before || before.key === location.key) return;
     const samePath = before.pathname === location.pathname;
-    const sameAddress = samePath && before.search === location.search;
+    const sameAddress = samePath && visibleSearch(before.search) === visibleSearch(location.search);
     if (sameAddress && before.hash !== location.hash) return;
 
     const newPage = !samePath || (!sameAddress && navigationType !== "REPLACE");

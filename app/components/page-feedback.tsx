@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState } from "react";
 import type { DataRouter, Location } from "react-router";
+import { visibleSearch } from "#app/lib/focus.ts";
 import {
   focusFormAnswer,
   focusPageAnswer,
@@ -81,7 +82,8 @@ export function PageFeedback({ router }: { router: DataRouter }) {
         // Another page, as `NavigationFocus` tells one.
         const newPage =
           from.pathname !== location.pathname ||
-          (from.search !== location.search && historyAction !== "REPLACE");
+          (visibleSearch(from.search) !== visibleSearch(location.search) &&
+            historyAction !== "REPLACE");
         const answered = { sent, newPage };
         sent = null;
         startTransition(() => setAnswer(answered));

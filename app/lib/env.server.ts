@@ -148,6 +148,11 @@ const schema = z
     RETURNS_REFUND_SHIPPING: z.enum(["when-all-returned", "never"]).default("when-all-returned"),
     /** Added to the refund of a return sent by mail, toward its postage (returns are free). */
     RETURN_POSTAGE_CENTS: z.coerce.number().int().min(0).max(10000).default(600),
+    /**
+     * Sales tax on taxable counter sales, as a fraction: 0.0825 is Arlington's combined rate
+     * (state 6.25 %, city 1.75 %, transit 0.25 %). 0: no tax at the counter.
+     */
+    STORE_SALES_TAX_RATE: z.coerce.number().min(0).max(0.2).default(0.0825),
     /** The most a clerk may refund on one return, in cents; above it only an admin (decision 023). */
     COUNTER_REFUND_LIMIT_CENTS: z.coerce.number().int().min(0).default(10000),
     /** Payment attempts (orders placed) allowed per account, and per client, in 10 minutes. */

@@ -1,6 +1,6 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { renderSVG } from "uqr";
-import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { PrintBar } from "#app/components/print-bar.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireStaff } from "#app/domain/accounts/session.server.ts";
 import { repairDesk, ticketNumberParam } from "#app/domain/repair-tickets/shop-context.server.ts";
@@ -54,17 +54,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function ClaimTicket({ loaderData: claim }: Route.ComponentProps) {
   return (
     <>
-      <div className="mb-4 flex flex-wrap gap-2 print:hidden">
-        <Button type="button" onClick={() => window.print()}>
-          Print
-        </Button>
-        <Link
-          to={`/admin/repairs/${claim.label}`}
-          className={buttonVariants({ variant: "outline" })}
-        >
-          Back to ticket {claim.label}
-        </Link>
-      </div>
+      <PrintBar
+        back={{ to: `/admin/repairs/${claim.label}`, label: `Back to ticket ${claim.label}` }}
+      />
       {/* One A6 page (105 × 148 mm) or the top of a letter page; see the print rules in app.css. */}
       <article className="claim-ticket mx-auto flex max-w-[105mm] flex-col gap-3 rounded-md border bg-white p-4 text-black print:rounded-none print:border-0 print:p-0">
         <header className="border-b border-black pb-2 text-center">

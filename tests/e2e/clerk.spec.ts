@@ -13,7 +13,13 @@ test("a clerk's back office is the desk: its sections only, and an admin's page 
 }) => {
   await signInAsClerk(page);
   const menu = page.getByRole("navigation", { name: "Back office" });
-  await expect(menu.getByRole("link")).toHaveText(["Dashboard", "Orders", "Returns", "Repairs"]);
+  await expect(menu.getByRole("link")).toHaveText([
+    "Dashboard",
+    "Counter",
+    "Orders",
+    "Returns",
+    "Repairs",
+  ]);
   await expect(page.getByRole("button", { name: "Add New Titles" })).toHaveCount(0);
   expect(await allViolations(page)).toEqual([]);
 

@@ -8,6 +8,7 @@ import {
   Popcorn,
   Receipt,
   ShieldAlert,
+  ShoppingCart,
   Users,
   Wrench,
 } from "#app/components/ui/icons.tsx";
@@ -28,6 +29,7 @@ import {
 /** The back office's sections, each with the permission its pages ask for. */
 const LINKS: { to: string; label: string; icon: typeof Film; need: Permission; end?: true }[] = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, need: "back-office", end: true },
+  { to: "/counter", label: "Counter", icon: ShoppingCart, need: "counter" },
   { to: "/admin/orders", label: "Orders", icon: Package, need: "orders.view" },
   { to: "/admin/returns", label: "Returns", icon: Receipt, need: "returns" },
   { to: "/admin/customers", label: "Customers", icon: Users, need: "customers" },

@@ -13,6 +13,8 @@ export type Permission =
   | "orders.view"
   /** Shipping, cancelling, completing and refunding orders, and the orders' CSV export. */
   | "orders.manage"
+  /** The counter: the till, selling, receipts and the Z report. */
+  | "counter"
   /** The repair desk: tickets, intake, estimates, status changes, collection, intake photos. */
   | "repairs"
   /** Returns: receiving, inspecting, rejecting, and refunds up to the counter's limit. */
@@ -26,7 +28,13 @@ export type Permission =
   /** Contact messages and repair bookings, and the replies sent to them in the shop's name. */
   | "inbox";
 
-const CLERK: readonly Permission[] = ["back-office", "orders.view", "repairs", "returns"];
+const CLERK: readonly Permission[] = [
+  "back-office",
+  "counter",
+  "orders.view",
+  "repairs",
+  "returns",
+];
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
   customer: [],

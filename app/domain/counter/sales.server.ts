@@ -10,6 +10,7 @@ import type { StockProduct } from "#app/domain/stock/status.ts";
 import { refuse, type Refusal, type Result } from "#app/lib/reply.server.ts";
 import type { CounterProduct } from "./lookup.server.ts";
 import { saleTotals, settle, type SaleTotals, type Settlement, type Tender } from "./sale-money.ts";
+import { MAX_LINE_QUANTITY } from "./sale-limits.ts";
 import { saleNumber, type SaleStatus } from "./status.ts";
 
 // A sale at the counter (decision 023, points 3 and 5): lines scanned into the till's one open
@@ -36,6 +37,8 @@ export type Sale = {
   clerkName: string;
   lines: SaleLine[];
   totals: SaleTotals;
+  /** The rate of the sale's tax, in millionths (an open sale's: the store's rate now). */
+  taxRate: number;
   /** Adult titles need the clerk's ID check before the sale can be paid. */
   hasAdult: boolean;
   idCheckBirthDate: string | null;
@@ -48,9 +51,6 @@ export type Sale = {
     changeCents: number | null;
   }[];
 };
-
-/** The most of one product a sale may hold: a counter, not a warehouse. */
-export const MAX_LINE_QUANTITY = 99;
 
 const lineColumns = {
   id: counterSaleLines.id,
@@ -110,6 +110,7 @@ export async function getSale(
     clerkName: row.clerkName,
     lines,
     totals,
+    taxRate: row.status === "open" ? taxRate : row.taxRate,
     hasAdult: lines.some((line) => line.productType === "adult"),
     idCheckBirthDate: row.idCheckBirthDate,
     createdAt: row.createdAt,

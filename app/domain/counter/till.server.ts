@@ -10,6 +10,7 @@ import { zReport, type TillRow, type ZReport } from "./z-report.server.ts";
 // the cash counted, its Z report kept with it.
 
 const tillColumns = {
+  report: tillSessions.report,
   id: tillSessions.id,
   openedAt: tillSessions.openedAt,
   openedByName: tillSessions.openedByName,
@@ -19,8 +20,11 @@ const tillColumns = {
   countedCents: tillSessions.countedCents,
 };
 
+/** A till session as kept: its Z report once it closed. */
+export type KeptTill = TillRow & { report: unknown };
+
 /** The till that is open now, if any. */
-export async function openTill(db: Database): Promise<TillRow | undefined> {
+export async function openTill(db: Database): Promise<KeptTill | undefined> {
   const [till] = await db
     .select(tillColumns)
     .from(tillSessions)
@@ -28,7 +32,7 @@ export async function openTill(db: Database): Promise<TillRow | undefined> {
   return till;
 }
 
-export async function getTill(db: Database, id: number): Promise<TillRow | undefined> {
+export async function getTill(db: Database, id: number): Promise<KeptTill | undefined> {
   const [till] = await db.select(tillColumns).from(tillSessions).where(eq(tillSessions.id, id));
   return till;
 }

@@ -91,3 +91,46 @@ export async function setRegularStock(regSerialNo: string, qty: number) {
   );
   if (rowCount !== 1) throw new Error(`No regular title ${regSerialNo}.`);
 }
+
+/** A barcode of this run's own: 13 digits with a valid EAN check digit. */
+export function shelfBarcode(): string {
+  const body = `2${String(Date.now()).slice(-8)}${String(Math.floor(Math.random() * 1000)).padStart(3, "0")}`;
+  let sum = 0;
+  for (let i = body.length - 1, weight = 3; i >= 0; i--, weight = 4 - weight) {
+    sum += Number(body[i]) * weight;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+/**
+ * A product on the shelf with a barcode, as the back office would have added it (its forms are
+ * tested in admin-catalogue and admin-store-items): a regular or adult title, or a store item.
+ * Returns its serial or id.
+ */
+export async function shelveProduct(input: {
+  type: "regular" | "adult" | "item";
+  name: string;
+  priceCents: number;
+  stock: number;
+  barcode: string;
+}): Promise<number> {
+  return withShopDatabase(async (client) => {
+    const { rows } = await client.query<{ id: number }>(
+      input.type === "regular"
+        ? `insert into regular_titles (product_id, title, disc, qty_to_list, current_price_cents)
+           values ('COUNTER-' || $4, $1, 'DVD', $3, $2) returning reg_serial_no as id`
+        : input.type === "adult"
+          ? `insert into adult_titles (product_id, production, title, quantity, price_cents)
+             values (900001, 'Counter Tests ' || $4, $1, $3, $2) returning adult_serial_no as id`
+          : `insert into store_items (sku, name, price_cents, stock)
+             values ('CT-' || $4, $1, $2, $3) returning id`,
+      [input.name, input.priceCents, input.stock, input.barcode],
+    );
+    const id = rows[0]!.id;
+    await client.query(
+      "insert into product_barcodes (barcode, product_type, product_id) values ($1, $2, $3)",
+      [input.barcode, input.type, id],
+    );
+    return id;
+  });
+}

@@ -1,0 +1,98 @@
+import { useEffect } from "react";
+import { Form, useFetcher } from "react-router";
+import { FormField, FormMessage } from "#app/components/form-field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import type { SaleTotals } from "#app/domain/counter/sale-money.ts";
+import { formatUsd } from "#app/lib/money.ts";
+import { focusScanField, type CounterAnswer } from "./counter-answer.ts";
+
+/** The sale's totals, as the screen and the receipt show them. */
+export function SaleTotalsList({ totals, taxLabel }: { totals: SaleTotals; taxLabel: string }) {
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm tabular-nums">
+      <dt>Subtotal</dt>
+      <dd className="text-right">{formatUsd(totals.subtotalCents)}</dd>
+      {totals.discountCents > 0 ? (
+        <>
+          <dt>Discounts</dt>
+          <dd className="text-right">-{formatUsd(totals.discountCents)}</dd>
+        </>
+      ) : null}
+      <dt>{taxLabel}</dt>
+      <dd className="text-right">{formatUsd(totals.taxCents)}</dd>
+      <dt className="text-base font-bold">Total</dt>
+      <dd className="text-right text-base font-bold">{formatUsd(totals.totalCents)}</dd>
+    </dl>
+  );
+}
+
+/**
+ * Paying the open sale in cash: what the customer hands over (the change is worked out by the
+ * server). A sale with adult titles asks for the birth date on the customer's ID first.
+ */
+export function PayForm({
+  totals,
+  taxLabel,
+  needsIdCheck,
+  answer,
+}: {
+  totals: SaleTotals;
+  taxLabel: string;
+  needsIdCheck: boolean;
+  answer: CounterAnswer | undefined;
+}) {
+  const errors = answer && !answer.ok ? (answer.errors ?? {}) : {};
+  const values = answer?.values ?? {};
+  const cashError = errors.cashTenderedCents ?? errors.cashTendered;
+  const fieldError = (needsIdCheck && errors.idCheck) || cashError;
+  const voiding = useFetcher<CounterAnswer>();
+  useEffect(() => {
+    if (voiding.state === "idle" && voiding.data?.ok) focusScanField();
+  }, [voiding.state, voiding.data]);
+  return (
+    <section
+      aria-labelledby="counter-pay-heading"
+      className="flex flex-col gap-4 rounded-md border p-4"
+    >
+      <h2 id="counter-pay-heading" className="text-lg font-semibold">
+        Payment
+      </h2>
+      <SaleTotalsList totals={totals} taxLabel={taxLabel} />
+      <Form method="post" className="flex flex-col gap-3">
+        <input type="hidden" name="intent" value="pay" />
+        {answer && !answer.ok && !fieldError && answer.message ? (
+          <FormMessage tone="error">{answer.message}</FormMessage>
+        ) : null}
+        {needsIdCheck ? (
+          <FormField
+            label="Birth date on the customer's ID"
+            name="idCheck"
+            type="date"
+            required
+            hint="Adult titles: check a photo ID; the customer must be 18 or older."
+            defaultValue={values.idCheck ?? ""}
+            error={errors.idCheck}
+          />
+        ) : null}
+        <FormField
+          label="Cash tendered ($)"
+          name="cashTendered"
+          inputMode="decimal"
+          autoComplete="off"
+          hint={`Due: ${formatUsd(totals.totalCents)}`}
+          defaultValue={values.cashTendered ?? ""}
+          error={cashError}
+        />
+        <Button type="submit" size="lg">
+          Pay {formatUsd(totals.totalCents)} in cash
+        </Button>
+      </Form>
+      <voiding.Form method="post">
+        <input type="hidden" name="intent" value="void" />
+        <Button type="submit" variant="outline" className="w-full">
+          Void sale
+        </Button>
+      </voiding.Form>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import type { Database } from "#app/db/client.server.ts";
+import type { Staff } from "#app/domain/accounts/staff.ts";
+import type { FieldErrors } from "#app/domain/accounts/forms.ts";
+import type { RefusalReason, Result } from "#app/lib/reply.server.ts";
+import { addSchema, lineSchema, paySchema, readCounterForm, scanSchema } from "./counter-input.ts";
+import { findByCode, productNow, searchProducts, type CounterProduct } from "./lookup.server.ts";
+import {
+  addToSale,
+  changeLine,
+  openSaleOf,
+  paySale,
+  removeLine,
+  voidSale,
+  type CounterConfig,
+} from "./sales.server.ts";
+import { openTill } from "./till.server.ts";
+
+// What each press at the counter does (decision 023): the route reads the form and answers; the
+// rules are here, so one place says what a scan, a line's change or a payment means.
+
+export type CounterActionAnswer =
+  | { ok: true; message: string; results?: CounterProduct[] }
+  | { ok: true; paidSaleId: number }
+  | { ok: false; reason: RefusalReason; message: string; errors?: FieldErrors };
+
+function answer(result: Result<object>): CounterActionAnswer {
+  if (result.ok) return { ok: true, message: result.message };
+  return {
+    ok: false,
+    reason: result.reason,
+    message: result.message,
+    ...(result.field ? { errors: { [result.field]: result.message } } : {}),
+  };
+}
+
+/** A form that did not pass its schema: each field's message beside it. */
+function invalid(parsed: { message: string; errors: FieldErrors }): CounterActionAnswer {
+  return { ok: false, reason: "invalid", message: parsed.message, errors: parsed.errors };
+}
+
+const NO_SALE: CounterActionAnswer = {
+  ok: false,
+  reason: "conflict",
+  message: "There is no sale in progress: scan something to start one.",
+};
+
+/** A scanned or typed code: the one product it names is added; words find a few to choose. */
+async function scan(db: Database, tillId: number, code: string, staff: Staff) {
+  const product = await findByCode(db, code);
+  if (product) return answer(await addToSale(db, tillId, product, 1, staff));
+  const results = await searchProducts(db, code);
+  if (results.length === 0) {
+    const message = `Nothing found for “${code}”.`;
+    return { ok: false as const, reason: "not-found" as const, message, errors: { code: message } };
+  }
+  return { ok: true as const, message: `Found ${results.length}: choose one to add.`, results };
+}
+
+/** Runs one press of the counter's page (`intent`) against the open till and its open sale. */
+export async function counterAction(
+  db: Database,
+  form: Record<string, string>,
+  staff: Staff,
+  config: CounterConfig,
+): Promise<CounterActionAnswer> {
+  const till = await openTill(db);
+  if (!till)
+    return { ok: false, reason: "conflict", message: "The till is closed: open it to sell." };
+  switch (form.intent) {
+    case "scan": {
+      const parsed = readCounterForm(scanSchema, form);
+      if (!parsed.ok) return invalid(parsed);
+      return scan(db, till.id, parsed.values.code, staff);
+    }
+    case "add": {
+      const parsed = readCounterForm(addSchema, form);
+      if (!parsed.ok) return invalid(parsed);
+      const product = await productNow(db, parsed.values.type, parsed.values.id);
+      if (!product)
+        return { ok: false, reason: "not-found", message: "This product is no longer for sale." };
+      return answer(await addToSale(db, till.id, product, 1, staff));
+    }
+    default:
+      return onOpenSale(db, till.id, form, staff, config);
+  }
+}
+
+async function onOpenSale(
+  db: Database,
+  tillId: number,
+  form: Record<string, string>,
+  staff: Staff,
+  config: CounterConfig,
+): Promise<CounterActionAnswer> {
+  const sale = await openSaleOf(db, tillId, config.taxRate);
+  if (!sale) return NO_SALE;
+  switch (form.intent) {
+    case "line": {
+      const parsed = readCounterForm(lineSchema, form);
+      if (!parsed.ok) return invalid(parsed);
+      const { line, quantity, discount, reason } = parsed.values;
+      return answer(
+        await changeLine(db, sale.id, line, {
+          quantity,
+          discountCents: discount,
+          discountReason: reason || null,
+        }),
+      );
+    }
+    case "remove": {
+      const line = Number(form.line);
+      if (!Number.isSafeInteger(line)) return NO_SALE;
+      return answer(await removeLine(db, sale.id, line));
+    }
+    case "void":
+      return answer(await voidSale(db, sale.id));
+    case "pay": {
+      const parsed = readCounterForm(paySchema, form);
+      if (!parsed.ok) return invalid(parsed);
+      const paid = await paySale(
+        db,
+        {
+          saleId: sale.id,
+          tender: { cardCents: 0, cashTenderedCents: parsed.values.cashTendered },
+          idCheckBirthDate: parsed.values.idCheck,
+        },
+        config,
+        staff,
+      );
+      return paid.ok ? { ok: true, paidSaleId: paid.saleId } : answer(paid);
+    }
+    default:
+      return { ok: false, reason: "invalid", message: "Unknown action." };
+  }
+}

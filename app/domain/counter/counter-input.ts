@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { type FieldErrors, fieldErrors } from "#app/domain/accounts/forms.ts";
+import { isBirthDate } from "#app/lib/calendar-date.ts";
+import { parsePriceToCents } from "#app/lib/money.ts";
+import { price } from "#app/lib/input-rules.ts";
+import { MAX_LINE_QUANTITY } from "./sale-limits.ts";
+
+// What the counter's forms send (decision 023): one schema per form, the server's authority.
+
+/** An amount of money that may be left empty (nothing), in cents. */
+const optionalMoney = (label: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      if (value === "") return 0;
+      const cents = parsePriceToCents(value);
+      if (cents === undefined || cents > 10_000_000) {
+        context.addIssue({ code: "custom", message: `${label} must be an amount, e.g. 20.00.` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+
+const quantity = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}$/, `Quantity is a whole number from 1 to ${MAX_LINE_QUANTITY}.`)
+  .transform(Number)
+  .refine(
+    (value) => value >= 1 && value <= MAX_LINE_QUANTITY,
+    `Quantity is a whole number from 1 to ${MAX_LINE_QUANTITY}.`,
+  );
+
+export const openTillSchema = z.object({ float: price("The float") });
+
+export const closeTillSchema = z.object({ counted: price("The counted cash") });
+
+export const scanSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, "Scan a barcode, or type a serial, a SKU or a name.")
+    .max(100, "At most 100 characters."),
+});
+
+export const addSchema = z.object({
+  type: z.enum(["regular", "adult", "item"]),
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+});
+
+export const lineSchema = z
+  .object({
+    line: z
+      .string()
+      .regex(/^\d{1,15}$/, "Unknown line.")
+      .transform(Number),
+    quantity,
+    discount: optionalMoney("The discount"),
+    reason: z.string().trim().max(120, "At most 120 characters."),
+  })
+  .refine((line) => line.discount === 0 || line.reason.length >= 3, {
+    path: ["reason"],
+    message: "Say why the discount is given.",
+  });
+
+export const paySchema = z.object({
+  cashTendered: optionalMoney("Cash tendered"),
+  /** Sent only when the sale has adult titles. */
+  idCheck: z
+    .string()
+    .default("")
+    .transform((value) => value.trim())
+    .refine(
+      (value) => value === "" || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isBirthDate(value)),
+      "Type the birth date on the ID as a real date.",
+    )
+    .transform((value) => value || null),
+});
+
+/** A counter form as posted, checked against its schema; what was typed comes back either way. */
+export function readCounterForm<S extends z.ZodType<unknown, Record<string, string>>>(
+  schema: S,
+  form: Record<string, string>,
+): { ok: true; values: z.output<S> } | { ok: false; errors: FieldErrors; message: string } {
+  const parsed = schema.safeParse(form);
+  if (parsed.success) return { ok: true, values: parsed.data };
+  const errors = fieldErrors(parsed.error);
+  return { ok: false, errors, message: Object.values(errors)[0] ?? "Please check the form." };
+}

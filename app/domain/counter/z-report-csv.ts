@@ -1,0 +1,42 @@
+import type { ZReport } from "./z-report.server.ts";
+
+// The Z reports as the accountant takes them: one row per closed till, amounts in dollars as
+// numbers (a shortage negative), which a spreadsheet reads as such.
+
+const dollars = (cents: number) => cents / 100;
+
+const COLUMNS: { header: string; cell: (report: ZReport) => string | number }[] = [
+  { header: "Till", cell: (r) => r.tillId },
+  { header: "Opened", cell: (r) => r.openedAt },
+  { header: "Opened by", cell: (r) => r.openedByName },
+  { header: "Closed", cell: (r) => r.closedAt ?? "" },
+  { header: "Closed by", cell: (r) => r.closedByName ?? "" },
+  { header: "Sales", cell: (r) => r.sales },
+  { header: "Voided", cell: (r) => r.voided },
+  { header: "Subtotal", cell: (r) => dollars(r.subtotalCents) },
+  { header: "Discounts", cell: (r) => dollars(r.discountCents) },
+  { header: "Tax", cell: (r) => dollars(r.taxCents) },
+  { header: "Total", cell: (r) => dollars(r.totalCents) },
+  { header: "Cash", cell: (r) => dollars(r.cashCents) },
+  { header: "Card", cell: (r) => dollars(r.cardCents) },
+  { header: "Online orders", cell: (r) => r.onlineOrders },
+  { header: "Online", cell: (r) => dollars(r.onlineCents) },
+  { header: "Float", cell: (r) => dollars(r.floatCents) },
+  { header: "Expected cash", cell: (r) => dollars(r.expectedCashCents) },
+  {
+    header: "Counted cash",
+    cell: (r) => (r.countedCents === null ? "" : dollars(r.countedCents)),
+  },
+  {
+    header: "Over/short",
+    cell: (r) => (r.overShortCents === null ? "" : dollars(r.overShortCents)),
+  },
+];
+
+/** The rows of a Z report export, its header first, for the shop's one CSV writer. */
+export function zReportRows(reports: readonly ZReport[]): (string | number)[][] {
+  return [
+    COLUMNS.map((column) => column.header),
+    ...reports.map((r) => COLUMNS.map((c) => c.cell(r))),
+  ];
+}

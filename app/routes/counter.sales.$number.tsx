@@ -1,0 +1,65 @@
+import { data } from "react-router";
+import { renderSVG } from "uqr";
+import { CounterReceipt } from "#app/components/counter/counter-receipt.tsx";
+import { PrintBar } from "#app/components/print-bar.tsx";
+import { getDb } from "#app/db/client.server.ts";
+import { requireStaff } from "#app/domain/accounts/session.server.ts";
+import { counterConfig, taxLabel } from "#app/domain/counter/counter-config.server.ts";
+import { getSale } from "#app/domain/counter/sales.server.ts";
+import { saleIdOf, TENDER_LABELS } from "#app/domain/counter/status.ts";
+import { getEnv, publicUrl, shopContact } from "#app/lib/env.server.ts";
+import { privatePageHeaders } from "#app/lib/http.server.ts";
+import { formatShopDateTime } from "#app/lib/shop-time.ts";
+import { pageMeta, SHOP, SHOP_ADDRESS } from "#app/lib/site.ts";
+import type { Route } from "./+types/counter.sales.$number";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(
+    loaderData ? `Receipt ${loaderData.receipt.number}` : "Receipt",
+    "A counter sale's receipt, to print.",
+  ),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => privatePageHeaders();
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request, "counter");
+  const id = saleIdOf(params.number);
+  const config = counterConfig();
+  const sale = id === undefined ? undefined : await getSale(getDb(), id, config.taxRate);
+  if (!sale || sale.status !== "paid") {
+    throw data("There is no such sale.", { status: 404 });
+  }
+  const url = `${publicUrl()}/counter/sales/${sale.number}`;
+  return {
+    receipt: {
+      number: sale.number,
+      status: sale.status,
+      paidAt: sale.paidAt && formatShopDateTime(sale.paidAt, config.timeZone),
+      clerkName: sale.clerkName,
+      idChecked: sale.idCheckBirthDate !== null,
+      lines: sale.lines.map(({ productType: _type, productId: _id, ...line }) => line),
+      totals: sale.totals,
+      taxLabel: taxLabel(sale.taxRate),
+      payments: sale.payments.map((payment) => ({
+        label: TENDER_LABELS[payment.method],
+        amountCents: payment.amountCents,
+        tenderedCents: payment.tenderedCents,
+        changeCents: payment.changeCents,
+      })),
+      qr: renderSVG(url, { border: 1 }),
+      shop: { name: SHOP.name, address: SHOP_ADDRESS, phone: shopContact().phone },
+      returnDays: getEnv().RETURN_WINDOW_DAYS,
+    },
+  };
+}
+
+export default function Receipt({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex flex-col gap-4">
+      <PrintBar back={{ to: "/counter", label: "Back to the counter" }} />
+      <CounterReceipt receipt={loaderData.receipt} />
+    </div>
+  );
+}
