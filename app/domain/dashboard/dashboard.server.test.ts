@@ -3,10 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   adultTitles,
   contacts,
+  counterSales,
   customers,
   orders,
   regularTitles,
   serviceRequests,
+  tillSessions,
   users,
 } from "#app/db/schema.ts";
 import type { OrderStatus } from "#app/domain/orders/status.ts";
@@ -217,6 +219,42 @@ describe("the dashboard's figures", () => {
       lowStockThreshold: 2,
     });
     expect(figures.ordersToShip).toBe(3);
+  });
+
+  it("shows today's takings at the counter and on the web side by side", async () => {
+    const [till] = await db
+      .insert(tillSessions)
+      .values({ openedByName: "Casey Counter", floatCents: 0 })
+      .returning({ id: tillSessions.id });
+    const sale = (
+      status: "paid" | "voided" | "open",
+      totalCents: number,
+      paidAt: string | null,
+    ) => ({
+      tillSessionId: till!.id,
+      clerkName: "Casey Counter",
+      status,
+      totalCents,
+      paidAt: paidAt ? new Date(paidAt) : null,
+    });
+    await db.insert(counterSales).values([
+      // Today in Chicago (2 March from 06:00 UTC), yesterday, voided, and still open.
+      sale("paid", 1083, "2026-03-02T14:00:00Z"),
+      sale("paid", 2166, "2026-03-02T06:30:00Z"),
+      sale("paid", 999, "2026-03-02T05:30:00Z"),
+      sale("voided", 5000, null),
+      sale("open", 0, null),
+    ]);
+    const figures = await dashboardFigures(db, {
+      now: NOW,
+      timeZone: CHICAGO,
+      lowStockThreshold: 2,
+    });
+    const web = figures.salesByDay.at(-1)!;
+    expect(figures.todaySales).toEqual({
+      counter: { sales: 2, totalCents: 3249 },
+      web: { orders: web.orders, totalCents: web.revenueCents },
+    });
   });
 
   it("lists today's and tomorrow's repair appointments that still stand, in order", async () => {

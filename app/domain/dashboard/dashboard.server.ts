@@ -37,6 +37,11 @@ export type DashboardFigures = {
   revenueChangePercent: number | null;
   /** Paid orders not shipped yet. */
   ordersToShip: number;
+  /** Today's takings at the counter and on the web, side by side (decision 023). */
+  todaySales: {
+    counter: { sales: number; totalCents: number };
+    web: { orders: number; totalCents: number };
+  };
   /** Repair appointments of today and tomorrow, not cancelled, in order. */
   appointments: DashboardAppointment[];
   unread: { contacts: number; repairs: number };
@@ -90,6 +95,27 @@ async function salesByDay(db: Database, from: string, until: string, timeZone: s
        and ${orders.paidAt} < ${dayStart(until, timeZone)}
      group by 1`);
   return new Map(result.rows.map((row) => [row.day, row]));
+}
+
+/** Counter sales and web orders paid today (the shop's day), counted and summed. */
+async function todaySales(db: Database, today: string, timeZone: string) {
+  const result = await db.execute<{ sales: number; counter: string; orders: number; web: string }>(
+    sql`
+    select c.sales, c.counter, w.orders, w.web
+      from (select count(*)::int as sales, coalesce(sum(total_cents), 0)::bigint as counter
+              from counter_sales
+             where status = 'paid' and paid_at >= ${dayStart(today, timeZone)}
+               and paid_at < ${dayStart(addDays(today, 1), timeZone)}) as c,
+           (select count(*)::int as orders, coalesce(sum(${orders.totalCents}), 0)::bigint as web
+              from ${orders}
+             where ${counted} and ${orders.paidAt} >= ${dayStart(today, timeZone)}
+               and ${orders.paidAt} < ${dayStart(addDays(today, 1), timeZone)}) as w`,
+  );
+  const row = result.rows[0]!;
+  return {
+    counter: { sales: row.sales, totalCents: Number(row.counter) },
+    web: { orders: row.orders, totalCents: Number(row.web) },
+  };
 }
 
 async function monthSales(
@@ -183,7 +209,7 @@ export async function dashboardFigures(
   const thisStart = `${today.slice(0, 7)}-01`;
   const lastStart = previousMonth(thisStart);
 
-  const [daily, months, [toShip], appointments, unread, low] = await Promise.all([
+  const [daily, months, [toShip], appointments, unread, low, takings] = await Promise.all([
     salesByDay(db, firstDay, tomorrow, timeZone),
     monthSales(db, lastStart, thisStart, nextMonth(thisStart), timeZone),
     db.select({ total: count() }).from(orders).where(eq(orders.status, "paid")),
@@ -209,6 +235,7 @@ export async function dashboardFigures(
       .limit(200),
     unreadCounts(db),
     lowStock(db, options.lowStockThreshold),
+    todaySales(db, today, timeZone),
   ]);
 
   const salesDays: DailySales[] = Array.from({ length: SALES_DAYS }, (_, i) => {
@@ -228,6 +255,7 @@ export async function dashboardFigures(
       months.lastMonth.revenueCents,
     ),
     ordersToShip: toShip?.total ?? 0,
+    todaySales: takings,
     appointments: appointments.map((row) => ({ ...row, startsAt: row.startsAt.toISOString() })),
     unread,
     lowStock: low,

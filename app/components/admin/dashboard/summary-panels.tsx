@@ -64,6 +64,24 @@ export function SummaryPanels({ figures }: { figures: Figures }) {
       </StatPanel>
 
       <StatPanel
+        id="today-heading"
+        heading="Sales today"
+        figure={formatUsd(
+          figures.todaySales.counter.totalCents + figures.todaySales.web.totalCents,
+        )}
+      >
+        <p className="mt-1 text-sm">
+          Counter: {formatUsd(figures.todaySales.counter.totalCents)} (
+          {plural(figures.todaySales.counter.sales, "sale")}) · Web:{" "}
+          {formatUsd(figures.todaySales.web.totalCents)} (
+          {plural(figures.todaySales.web.orders, "order")})
+        </p>
+        <Link to="/counter" className={moreLink}>
+          Open the counter
+        </Link>
+      </StatPanel>
+
+      <StatPanel
         id="to-ship-heading"
         heading="Orders waiting to ship"
         figure={figures.ordersToShip.toLocaleString("en-US")}
