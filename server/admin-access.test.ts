@@ -961,6 +961,11 @@ const WRITE_MATRIX: Record<
     body: () => ({ counted: "" }),
     post: [403, 403, 403, 400, 400],
   },
+  "/counter/sales/:number": {
+    url: () => "/counter/sales/S-100001",
+    body: () => ({ email: "not an address" }),
+    post: [403, 403, 403, 400, 400],
+  },
   // Google sign-in is not set up here (it is in the browser tests).
   "/auth/google": { url: () => "/auth/google", body: () => ({}), post: [404, 404, 404, 404, 404] },
   "/api/auth/*": {

@@ -3,9 +3,15 @@ import { renderSVG } from "uqr";
 import { CounterReceipt } from "#app/components/counter/counter-receipt.tsx";
 import { PrintBar } from "#app/components/print-bar.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireStaff } from "#app/domain/accounts/session.server.ts";
+import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
 import { counterConfig, taxLabel } from "#app/domain/counter/counter-config.server.ts";
-import { getSale } from "#app/domain/counter/sales.server.ts";
+import { getSale, type Sale } from "#app/domain/counter/sales.server.ts";
+import { readCounterForm, receiptEmailSchema } from "#app/domain/counter/counter-input.ts";
+import { queueMail } from "#app/domain/mail/outbox.server.ts";
+import { counterReceiptMessage } from "#app/emails/counter-emails.ts";
+import { ReceiptByEmail } from "#app/components/counter/receipt-by-email.tsx";
+import { reply } from "#app/lib/reply.server.ts";
+import { readForm } from "#app/lib/request.server.ts";
 import { saleIdOf, TENDER_LABELS } from "#app/domain/counter/status.ts";
 import { getEnv, publicUrl, shopContact } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
@@ -22,6 +28,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export const headers: Route.HeadersFunction = () => privatePageHeaders();
+
+function receiptPayments(payments: Sale["payments"]) {
+  return payments.map((payment) => ({
+    label: TENDER_LABELS[payment.method],
+    amountCents: payment.amountCents,
+    tenderedCents: payment.tenderedCents,
+    changeCents: payment.changeCents,
+  }));
+}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request, "counter");
@@ -42,12 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       lines: sale.lines.map(({ productType: _type, productId: _id, ...line }) => line),
       totals: sale.totals,
       taxLabel: taxLabel(sale.taxRate),
-      payments: sale.payments.map((payment) => ({
-        label: TENDER_LABELS[payment.method],
-        amountCents: payment.amountCents,
-        tenderedCents: payment.tenderedCents,
-        changeCents: payment.changeCents,
-      })),
+      payments: receiptPayments(sale.payments),
       qr: renderSVG(url, { border: 1 }),
       shop: { name: SHOP.name, address: SHOP_ADDRESS, phone: shopContact().phone },
       returnDays: getEnv().RETURN_WINDOW_DAYS,
@@ -55,10 +65,34 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export default function Receipt({ loaderData }: Route.ComponentProps) {
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireStaffAction(request, "counter");
+  const read = readCounterForm(receiptEmailSchema, await readForm(request));
+  if (!read.ok) return reply.refused("invalid", read.message, { errors: read.errors });
+  const id = saleIdOf(params.number);
+  const config = counterConfig();
+  const sale = id === undefined ? undefined : await getSale(getDb(), id, config.taxRate);
+  if (!sale || sale.status !== "paid") return reply.refused("not-found", "There is no such sale.");
+  await queueMail({
+    to: read.values.email,
+    ...counterReceiptMessage({
+      number: sale.number,
+      paidAt: formatShopDateTime(sale.paidAt!, config.timeZone),
+      lines: sale.lines,
+      ...sale.totals,
+      taxLabel: taxLabel(sale.taxRate),
+      payments: receiptPayments(sale.payments),
+      returnDays: getEnv().RETURN_WINDOW_DAYS,
+    }),
+  });
+  return reply.ok(`Receipt sent to ${read.values.email}.`);
+}
+
+export default function Receipt({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-4">
       <PrintBar back={{ to: "/counter", label: "Back to the counter" }} />
+      <ReceiptByEmail answer={actionData} />
       <CounterReceipt receipt={loaderData.receipt} />
     </div>
   );

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { clientAddress, signInAsClerk, signedInCustomer } from "./support/accounts.ts";
 import { allViolations } from "./support/axe.ts";
 import { checkoutWithTestCard } from "./support/checkout.ts";
-import { uniqueEmail } from "./support/mailbox.ts";
+import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
 import { shelfBarcode, shelveProduct } from "./support/shop-database.ts";
 
 // The shop has one till, so these tests take turns at it, in order.
@@ -113,6 +113,15 @@ test("a scanned cash sale: lines, a discount, change due, and an 80 mm receipt",
   await expect(receipt).toContainText("Cash tendered$50.00");
   await expect(receipt).toContainText("Change$1.31");
   await expect(receipt.getByRole("img", { name: /QR code of sale S-\d+/ })).toBeVisible();
+  // The customer asks for it by e-mail too.
+  const email = uniqueEmail("counter-receipt");
+  await page.getByLabel("Customer's e-mail").fill(email);
+  await page.getByRole("button", { name: "E-mail the receipt" }).click();
+  await expect(page.getByText(`Receipt sent to ${email}.`)).toBeVisible();
+  const mail = await waitForMail(email, /^Your receipt S-\d+$/);
+  expect(mail.text).toContain("Total: $48.69");
+  expect(mail.text).toContain("Discount (Scratched case): -$5.00");
+  expect(mail.text).toContain("Change: $1.31");
   expect(await allViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await allViolations(page)).toEqual([]);

@@ -81,6 +81,15 @@ export const paySchema = z.object({
     .transform((value) => value || null),
 });
 
+export const receiptEmailSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Type the customer's e-mail address.")
+    .max(254, "At most 254 characters.")
+    .pipe(z.email("Type a whole e-mail address, such as name@example.com.")),
+});
+
 /** A counter form as posted, checked against its schema; what was typed comes back either way. */
 export function readCounterForm<S extends z.ZodType<unknown, Record<string, string>>>(
   schema: S,
