@@ -157,6 +157,17 @@ test("an adult title is sold only after an ID check shows the customer is 18 or 
   ).toBeVisible();
   await expect(birthDate).toBeFocused();
   expect(await allViolations(page)).toEqual([]);
+  // A sale in progress fits a tablet and a phone without scrolling sideways, and passes axe there.
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(size.width);
+    expect(await allViolations(page)).toEqual([]);
+  }
 
   await birthDate.fill("1990-04-12");
   await payment.getByRole("button", { name: /^Pay / }).click();
