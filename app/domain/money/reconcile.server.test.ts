@@ -25,6 +25,11 @@ import type { FakeStripe } from "#tests/support/fake-stripe.ts";
 import { RETURNS_CONFIG, startProviders } from "#tests/support/providers.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { createStaff } from "#tests/support/staff.ts";
+import { productNow } from "#app/domain/counter/lookup.server.ts";
+import { addToSale, paySale } from "#app/domain/counter/sales.server.ts";
+import { closeTillSession, openTillSession } from "#app/domain/counter/till.server.ts";
+import { storeItemSchema } from "#app/domain/store-items/item-input.ts";
+import { addStoreItem } from "#app/domain/store-items/items.server.ts";
 import { reconcileMoney } from "./reconcile.server.ts";
 
 // Every paid order of a database against the provider's records: a database of its own, so the
@@ -167,6 +172,46 @@ async function checkMoneyScript() {
   }
 }
 
+/** A till opened, two store-item sales paid in cash ($10.83 each), and the till closed. */
+async function aCounterDay() {
+  const opened = await openTillSession(db, 5000, staff);
+  if (!opened.ok) throw new Error(opened.message);
+  const item = await addStoreItem(
+    db,
+    storeItemSchema.parse({
+      sku: "MONEY-PIN",
+      name: "Money pin",
+      priceCents: "10.00",
+      stock: "5",
+      taxable: "yes",
+      barcode: "",
+    }),
+    staff,
+  );
+  if (!item.ok) throw new Error(item.message);
+  const saleIds: number[] = [];
+  for (let n = 0; n < 2; n++) {
+    const product = (await productNow(db, "item", item.id))!;
+    const added = await addToSale(db, opened.tillId, product, 1, staff);
+    if (!added.ok) throw new Error(added.message);
+    const paid = await paySale(
+      db,
+      {
+        saleId: added.saleId,
+        tender: { cardCents: 0, cashTenderedCents: 2000 },
+        idCheckBirthDate: null,
+      },
+      { taxRate: 82_500, timeZone: "America/Chicago" },
+      staff,
+    );
+    if (!paid.ok) throw new Error(paid.message);
+    saleIds.push(paid.saleId);
+  }
+  const closed = await closeTillSession(db, opened.tillId, 7166, staff);
+  if (!closed.ok) throw new Error(closed.message);
+  return { tillId: opened.tillId, saleIds };
+}
+
 describe("check:money", () => {
   it("finds nothing to say when the shop's records and the provider's agree, and each difference when not", async () => {
     const viaStripe = await anOrderWithARefund("stripe");
@@ -174,15 +219,19 @@ describe("check:money", () => {
     // A repair collected for its approved estimate, and one for less with the reason recorded.
     await aCollectedRepair({ approvedCents: 7578, paidCents: 7578, reason: null });
     await aCollectedRepair({ approvedCents: 7578, paidCents: 5000, reason: "Part was on hand." });
+    // A day at the counter: two sales paid, the till closed.
+    const counter = await aCounterDay();
     expect(await reconcileMoney(db, { providers })).toEqual({
       orders: 2,
       repairs: 2,
+      counterSales: 2,
+      tills: 1,
       againstProvider: 1,
       differences: [],
     });
     const clean = await checkMoneyScript();
     expect(clean.output).toContain(
-      "Checked 2 paid orders, 1 of them against the payment provider's records, and 2 collected repairs: no differences.",
+      "Checked 2 paid orders, 1 of them against the payment provider's records, 2 collected repairs, 2 counter sales and 1 closed till: no differences.",
     );
     expect(clean.code).toBe(0);
 
@@ -215,6 +264,10 @@ describe("check:money", () => {
       .where(eq(returns.number, viaTest.returnNumber));
     // A repair collected for $1.00 against an approved $75.78, with no word why.
     const shortPaid = await aCollectedRepair({ approvedCents: 7578, paidCents: 100, reason: null });
+    // A counter sale's cash is changed in the database, which the till's kept report disagrees with.
+    await db.execute(
+      sql`update counter_payments set amount_cents = amount_cents - 500 where sale_id = ${counter.saleIds[0]!}`,
+    );
     const [made] = stripe.refunds.filter(
       (refund) => refund.payment_intent === viaStripe.paymentReference,
     );
@@ -237,11 +290,22 @@ describe("check:money", () => {
         repair: `R-${shortPaid}`,
         what: "collected $1.00 against an approved $75.78, with no reason recorded",
       },
+      {
+        orderId: null,
+        counter: `S-${counter.saleIds[0]}`,
+        what: "paid $5.83 for a total of $10.83",
+      },
+      {
+        orderId: null,
+        counter: `Till ${counter.tillId}`,
+        what: "its Z report no longer matches its sales and payments (cashCents, expectedCashCents, overShortCents)",
+      },
     ]);
     const found = await checkMoneyScript();
     expect(found.code).toBe(1);
     expect(found.output).toContain(`Order #${viaStripe.order.id}: stripe refunded $1.00`);
     expect(found.output).toContain(`Repair R-${shortPaid}: collected $1.00`);
-    expect(found.output).toContain("4 differences.");
+    expect(found.output).toContain(`S-${counter.saleIds[0]}: paid $5.83 for a total of $10.83`);
+    expect(found.output).toContain("6 differences.");
   }, 120_000);
 });

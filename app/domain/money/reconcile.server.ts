@@ -5,6 +5,7 @@ import { and, asc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { extraPayments, orders, repairEstimates, repairTickets, returns } from "#app/db/schema.ts";
 import type { PaymentProvider, ProviderMoney } from "#app/domain/payments/provider.server.ts";
+import { reconcileCounter } from "#app/domain/counter/reconcile-counter.server.ts";
 import { orderLedger } from "#app/domain/returns/ledger.ts";
 import { ticketLabel } from "#app/domain/repair-tickets/status.ts";
 import { returnLabel } from "#app/domain/returns/status.ts";
@@ -15,6 +16,8 @@ export type MoneyDifference = {
   orderId: number | null;
   /** The repair it is about ("R-1002"). */
   repair?: string;
+  /** The counter sale ("S-100001") or till ("Till 3") it is about. */
+  counter?: string;
   what: string;
 };
 
@@ -22,6 +25,9 @@ export type MoneyReport = {
   orders: number;
   /** Repairs collected: paid at the counter, held to their approved estimate. */
   repairs: number;
+  /** Counter sales paid, and tills closed, each held to its own rows (decision 023). */
+  counterSales: number;
+  tills: number;
   /** Orders checked against a provider's records (the rest against the ledger's rules alone). */
   againstProvider: number;
   differences: MoneyDifference[];
@@ -97,7 +103,17 @@ export async function reconcileMoney(
   }
   await findUnrecordedPayments(run);
   const repairs = await checkRepairs(run);
-  return { orders: count, repairs, againstProvider, differences: run.differences };
+  const counter = await reconcileCounter(db, run.since);
+  for (const difference of counter.differences)
+    run.differences.push({ orderId: null, ...difference });
+  return {
+    orders: count,
+    repairs,
+    counterSales: counter.sales,
+    tills: counter.tills,
+    againstProvider,
+    differences: run.differences,
+  };
 }
 
 async function recordsOf(run: Reconciliation, name: string) {
