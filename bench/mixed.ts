@@ -7,7 +7,7 @@
 //   node bench/mixed.ts [--seconds 30 | --minutes 3] [--browsers 16] [--suggesters 4]
 //                       [--admins 2] [--buyers 4] [--popular 40] [--sample-every 60]
 //                       [--pages 1000] [--stock deep|as-is] [--snapshots <folder>]
-//                       [--cpu-prof <folder>] [--json <file>]
+//                       [--cpu-prof <folder>] [--json <file>] [--clerks 1]
 //
 // --buyers 0 gives the same run without checkouts, for comparison. The popular titles are
 // stocked deep first (a million copies each), so the buyers keep paying for the whole run;
@@ -38,6 +38,8 @@ const { values: args } = parseArgs({
     suggesters: { type: "string", default: "4" },
     admins: { type: "string", default: "2" },
     buyers: { type: "string", default: "4" },
+    /** Clerks selling at the counter: each round scans a store item and takes cash for it. */
+    clerks: { type: "string", default: "1" },
     /** Buyers order one of this many titles (the first of the catalogue). */
     popular: { type: "string", default: "40" },
     /** "deep": the popular titles get a million copies each first; "as-is": they sell out. */
@@ -61,6 +63,7 @@ const WORKERS = {
   suggest: Number(args.suggesters),
   admin: Number(args.admins),
   checkout: Number(args.buyers),
+  counter: Number(args.clerks),
 };
 const PASSWORD = "Bench-Mixed-Password-1";
 
@@ -244,9 +247,15 @@ const SHIPPING = {
   shippingMethod: "standard",
 };
 
-type Kind = "browse" | "suggest" | "admin" | "checkout";
-const latencies: Record<Kind, number[]> = { browse: [], suggest: [], admin: [], checkout: [] };
-const errors: Record<Kind, number> = { browse: 0, suggest: 0, admin: 0, checkout: 0 };
+type Kind = "browse" | "suggest" | "admin" | "checkout" | "counter";
+const latencies: Record<Kind, number[]> = {
+  browse: [],
+  suggest: [],
+  admin: [],
+  checkout: [],
+  counter: [],
+};
+const errors: Record<Kind, number> = { browse: 0, suggest: 0, admin: 0, checkout: 0, counter: 0 };
 const firstError: Partial<Record<Kind, string>> = {};
 let paid = 0;
 let soldOut = 0;
@@ -255,7 +264,13 @@ let cacheMisses = 0;
 
 /** This interval's latencies, for the report's chart of latency over time. */
 const CHART_EVERY = 10;
-const recent: Record<Kind, number[]> = { browse: [], suggest: [], admin: [], checkout: [] };
+const recent: Record<Kind, number[]> = {
+  browse: [],
+  suggest: [],
+  admin: [],
+  checkout: [],
+  counter: [],
+};
 
 function timed(kind: Kind, began: number, ok: boolean, detail: string) {
   latencies[kind].push(performance.now() - began);
@@ -299,11 +314,60 @@ async function buy(cookie: string) {
   timed("checkout", began, ok, `payment: ${payment.status} ${payment.location}`);
 }
 
+/** Store items on the shelf for the clerks, with their barcodes (deep stock). */
+const counterCodes = Array.from(
+  { length: 20 },
+  (_, i) => `20000000000${String(i).padStart(2, "0")}`,
+);
+if (WORKERS.counter > 0) {
+  await db.query(
+    `with items as (
+       insert into store_items (sku, name, price_cents, stock)
+       select 'MIXED-' || n, 'Mixed bench pin ' || n, 1299, 1000000
+         from generate_series(0, 19) as n
+       returning id, sku)
+     insert into product_barcodes (barcode, product_type, product_id)
+     select ($1::text[])[1 + substring(sku from 7)::int], 'item', id from items`,
+    [counterCodes],
+  );
+}
+
+/**
+ * One sale at the counter, from scan to paid: the scan (a store item's barcode) and the cash
+ * payment, the two presses a clerk makes, timed together as one sale.
+ */
+async function sell(cookie: string) {
+  const began = performance.now();
+  const scan = await request("/counter.data?index", {
+    cookie,
+    form: { intent: "scan", code: pick(counterCodes) },
+  });
+  if (scan.status !== 200) {
+    timed("counter", began, false, `scan: ${scan.status}`);
+    return;
+  }
+  const pay = await request("/counter.data?index", {
+    cookie,
+    keepBody: true,
+    form: { intent: "pay", cashTendered: "20" },
+  });
+  timed(
+    "counter",
+    began,
+    pay.body.includes("paid="),
+    `pay: ${pay.status} ${pay.body.slice(0, 200)}`,
+  );
+}
+
 async function worker(kind: Kind, deadline: number, cookie?: string) {
   while (Date.now() < deadline) {
     try {
       if (kind === "checkout") {
         await buy(cookie!);
+        continue;
+      }
+      if (kind === "counter") {
+        await sell(cookie!);
         continue;
       }
       const pathname =
@@ -375,6 +439,17 @@ try {
   }
   const adminCookie =
     WORKERS.admin > 0 ? await signIn("mixed-admin@example.test", 9, true) : undefined;
+  // The clerks share the store's one till, opened with a float.
+  const clerkCookies: string[] = [];
+  for (let i = 0; i < WORKERS.counter; i++) {
+    clerkCookies.push(await signIn(`mixed-clerk-${i}@example.test`, 40 + i, true));
+  }
+  if (clerkCookies[0]) {
+    await request("/counter?index", {
+      cookie: clerkCookies[0],
+      form: { intent: "open-till", float: "200" },
+    });
+  }
 
   console.log(
     `\n${serials.length} regular titles (demo catalogue); ${SECONDS} s; workers: ${WORKERS.browse} browsing, ${WORKERS.suggest} suggestions, ${WORKERS.admin} admin, ${WORKERS.checkout} buyers; ${os.cpus().length} cores, load average ${os
@@ -477,6 +552,7 @@ try {
     ...Array.from({ length: WORKERS.suggest }, () => worker("suggest", deadline)),
     ...Array.from({ length: WORKERS.admin }, () => worker("admin", deadline, adminCookie)),
     ...buyerCookies.map((cookie) => worker("checkout", deadline, cookie)),
+    ...clerkCookies.map((cookie) => worker("counter", deadline, cookie)),
     sampling,
   ]);
   const elapsed = (Date.now() - started) / 1000;
@@ -530,6 +606,12 @@ try {
     const sorted = latencies[kind].toSorted((a, b) => a - b);
     console.log(
       `| ${kind} | ${(sorted.length / elapsed).toFixed(1)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${errors[kind]} |`,
+    );
+  }
+  if (WORKERS.counter > 0) {
+    const sales = latencies.counter.toSorted((a, b) => a - b);
+    console.log(
+      `\ncounter sales, scan to paid (two requests): ${sales.length}, p50 ${percentile(sales, 50).toFixed(1)} ms, p95 ${percentile(sales, 95).toFixed(1)} ms, p99 ${percentile(sales, 99).toFixed(1)} ms`,
     );
   }
   for (const [kind, detail] of Object.entries(firstError)) {
