@@ -57,7 +57,7 @@ async function first(db: Database | Transaction, query: SQL): Promise<CounterPro
 
 /**
  * The one product a code names, or undefined: 8 to 14 digits are a UPC/EAN barcode (what a
- * scanner types), a number is a regular title's serial, "A" and a number an adult title's, and
+ * scanner types), a number (up to 8 digits, when no barcode has them) a regular title's serial, "A" and a number an adult title's, and
  * anything else a store item's SKU. An archived item is not for sale.
  */
 export async function findByCode(
@@ -67,7 +67,7 @@ export async function findByCode(
   const text = code.trim();
   const digits = text.replace(/[\s-]/g, "");
   if (/^\d{8,14}$/.test(digits)) {
-    return first(
+    const scanned = await first(
       db,
       sql`select p.* from product_barcodes as b
             join (${REGULAR} union all ${ADULT}
@@ -75,6 +75,8 @@ export async function findByCode(
               on p.type = b.product_type and p.id = b.product_id
            where b.barcode = ${digits}`,
     );
+    // Eight digits are an EAN-8 or a long serial number: the barcode first.
+    if (scanned || digits.length > 8) return scanned;
   }
   const serial = /^#?(\d{1,8})$/.exec(text);
   if (serial) return first(db, sql`${REGULAR} where r.reg_serial_no = ${Number(serial[1])}`);

@@ -91,6 +91,12 @@ describe("finding a product at the counter", () => {
     expect(await findByCode(db, "00000000")).toBeUndefined();
     const found = await searchProducts(db, title.title.slice(0, 14));
     expect(found.map((p) => p.id)).toContain(title.serialNo);
+    // An eight-digit serial is found when no barcode has those digits.
+    const long = 80_000_000 + Math.floor(Math.random() * 9_999_999);
+    await db.execute(
+      sql`update regular_titles set reg_serial_no = ${long} where reg_serial_no = ${title.serialNo}`,
+    );
+    expect(await findByCode(db, String(long))).toMatchObject({ type: "regular", id: long });
   });
 });
 
