@@ -9,7 +9,8 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { createDatabase } from "#app/db/client.server.ts";
 import { runMigrations } from "#app/db/migrate.server.ts";
-import { CatalogCsvError, importCatalogCsv } from "#app/domain/catalog/catalog-csv.server.ts";
+import { importCatalogCsv } from "#app/domain/catalog/catalog-csv.server.ts";
+import { CsvImportError } from "#app/lib/csv.server.ts";
 import { connectForCli } from "#server/connect.ts";
 
 const SHOWN_REJECTIONS = 50;
@@ -72,7 +73,7 @@ try {
     );
   }
 } catch (error) {
-  console.error(error instanceof CatalogCsvError ? error.message : error);
+  console.error(error instanceof CsvImportError ? error.message : error);
   exitCode = 1;
 } finally {
   // pool.end() resolves once each connection is asked to close, not once it has: wait for

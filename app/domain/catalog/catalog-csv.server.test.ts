@@ -7,8 +7,8 @@ import type { Transaction } from "#app/db/client.server.ts";
 import { adultTitles, catalogueCounts, regularTitles } from "#app/db/schema.ts";
 import { REGULAR_CSV_HEADER } from "#tests/support/catalogue-fixtures.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
+import { CsvImportError } from "#app/lib/csv.server.ts";
 import {
-  CatalogCsvError,
   catalogCsvColumns,
   exportCatalogCsv,
   importCatalogCsv,
@@ -181,7 +181,7 @@ describe("catalogue CSV import: reading the file", () => {
   it("refuses a file with an unknown column, listing the expected names", async () => {
     const csv = `${REGULAR_CSV_HEADER},Rating\n,P,1,T,,DVD,,1,,,,,,PG\n`;
     const attempt = importCatalogCsv(db, "regular", csv, { dryRun: true });
-    await expect(attempt).rejects.toBeInstanceOf(CatalogCsvError);
+    await expect(attempt).rejects.toBeInstanceOf(CsvImportError);
     await expect(attempt).rejects.toThrow(
       'Unknown column "Rating". The columns are: RegSerialNo, ProductID, QtyToList, Title, Release Year, Disc, Type, CurrentPrice, Description, Genres, Director, Cast, PosterURL.',
     );

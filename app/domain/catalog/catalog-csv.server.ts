@@ -1,5 +1,3 @@
-import { pipeline, Readable } from "node:stream";
-import { CsvError, parse } from "csv-parse";
 import { asc, getTableColumns, gt, inArray, sql } from "drizzle-orm";
 import { PgTransaction, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
@@ -8,7 +6,23 @@ import { adultTitles, comingSoon, regularTitles } from "#app/db/schema.ts";
 import { nameStockMove } from "#app/domain/stock/ledger.server.ts";
 import { releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
 import { DISCS } from "#app/lib/catalog.ts";
-import { csvRows, restoreFormula, type CsvCell } from "#app/lib/csv.server.ts";
+import {
+  columnLabels,
+  csvRows,
+  firstRowOf,
+  issueReasons,
+  keysRequiredBy,
+  namesColumn,
+  readCsvImport,
+  refuseRows,
+  schemaInput,
+  type CsvCell,
+  type CsvColumn,
+  type CsvImportFormat,
+  type CsvImportInput,
+  type CsvImportReport,
+  type CsvImportRow,
+} from "#app/lib/csv.server.ts";
 import { isAdultPosterId, uploadedPosterId } from "#app/lib/uploaded-posters.ts";
 import { adultTitleSchema, regularTitleSchema } from "./title-input.ts";
 
@@ -18,25 +32,8 @@ import { adultTitleSchema, regularTitleSchema } from "./title-input.ts";
 
 export type CatalogKind = "regular" | "adult";
 
-export type CatalogImportReport = {
-  kind: CatalogKind;
-  dryRun: boolean;
-  /** True only when the import committed; a dry run or a file with a rejected row writes nothing. */
-  written: boolean;
-  /** Data rows read (blank lines not counted). */
-  total: number;
-  added: number;
-  updated: number;
-  /** `row` is the row number a spreadsheet shows: the header is row 1. */
-  rejected: { row: number; reasons: string[] }[];
-};
+export type CatalogImportReport = CsvImportReport & { kind: CatalogKind };
 
-/** A problem with the file as a whole (header, size, broken CSV); nothing was written. */
-export class CatalogCsvError extends Error {
-  override name = "CatalogCsvError";
-}
-
-export const MAX_IMPORT_ROWS = 200_000;
 /** Rows per INSERT statement (one array parameter per column, so no parameter limit). */
 const WRITE_BATCH = 5_000;
 /** Rows per keyset page of an export. */
@@ -50,13 +47,12 @@ export const MAX_SERIAL = 99_999_999;
 
 type Table = typeof regularTitles | typeof adultTitles;
 
-type Format<Row, Values> = {
+type Format<Row, Values> = CsvImportFormat & {
   table: Table;
   serialColumn: PgColumn;
   serialHeader: string;
-  otherSerialHeader: string;
   /** The spec's column names in the spec's order, each with the schema key it feeds. */
-  columns: readonly { header: string; key: string }[];
+  columns: readonly CsvColumn[];
   schema: z.ZodType<Values, Record<string, string>>;
   serialOf: (row: Row) => number;
   exportCells: (row: Row) => CsvCell[];
@@ -65,6 +61,28 @@ type Format<Row, Values> = {
 const dollars = (cents: number) =>
   `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 
+/** Says so when the other catalogue's file is uploaded here by mistake. */
+const otherCatalogue = (otherSerialHeader: string, other: CatalogKind) => (header: string[]) =>
+  header.some((cell) => namesColumn(cell, otherSerialHeader))
+    ? ` This looks like the ${other} catalogue's file.`
+    : "";
+
+const REGULAR_COLUMNS = [
+  { header: "RegSerialNo", key: "serial" },
+  { header: "ProductID", key: "productId" },
+  { header: "QtyToList", key: "qtyToList" },
+  { header: "Title", key: "title" },
+  { header: "Release Year", key: "releaseYear" },
+  { header: "Disc", key: "disc" },
+  { header: "Type", key: "type" },
+  { header: "CurrentPrice", key: "currentPriceCents" },
+  { header: "Description", key: "description" },
+  { header: "Genres", key: "genres" },
+  { header: "Director", key: "director" },
+  { header: "Cast", key: "cast" },
+  { header: "PosterURL", key: "posterUrl" },
+];
+
 const regularFormat: Format<
   typeof regularTitles.$inferSelect,
   z.output<typeof regularTitleSchema>
@@ -72,22 +90,11 @@ const regularFormat: Format<
   table: regularTitles,
   serialColumn: regularTitles.regSerialNo,
   serialHeader: "RegSerialNo",
-  otherSerialHeader: "AdultSerialNo",
-  columns: [
-    { header: "RegSerialNo", key: "serial" },
-    { header: "ProductID", key: "productId" },
-    { header: "QtyToList", key: "qtyToList" },
-    { header: "Title", key: "title" },
-    { header: "Release Year", key: "releaseYear" },
-    { header: "Disc", key: "disc" },
-    { header: "Type", key: "type" },
-    { header: "CurrentPrice", key: "currentPriceCents" },
-    { header: "Description", key: "description" },
-    { header: "Genres", key: "genres" },
-    { header: "Director", key: "director" },
-    { header: "Cast", key: "cast" },
-    { header: "PosterURL", key: "posterUrl" },
-  ],
+  columns: REGULAR_COLUMNS,
+  // Required: what the schema cannot do without. Optional columns left out of the file keep
+  // their current values on titles that are updated.
+  required: keysRequiredBy(REGULAR_COLUMNS, regularTitleSchema),
+  hint: otherCatalogue("AdultSerialNo", "adult"),
   schema: regularTitleSchema,
   serialOf: (row) => row.regSerialNo,
   exportCells: (row) => [
@@ -107,23 +114,26 @@ const regularFormat: Format<
   ],
 };
 
+const ADULT_COLUMNS = [
+  { header: "AdultSerialNo", key: "serial" },
+  { header: "ProductID", key: "productId" },
+  { header: "Condition", key: "condition" },
+  { header: "Price", key: "priceCents" },
+  { header: "Quantity", key: "quantity" },
+  { header: "Title", key: "title" },
+  { header: "Production", key: "production" },
+  { header: "Release Date", key: "releaseDate" },
+  { header: "PosterURL", key: "posterUrl" },
+  { header: "Description", key: "description" },
+];
+
 const adultFormat: Format<typeof adultTitles.$inferSelect, z.output<typeof adultTitleSchema>> = {
   table: adultTitles,
   serialColumn: adultTitles.adultSerialNo,
   serialHeader: "AdultSerialNo",
-  otherSerialHeader: "RegSerialNo",
-  columns: [
-    { header: "AdultSerialNo", key: "serial" },
-    { header: "ProductID", key: "productId" },
-    { header: "Condition", key: "condition" },
-    { header: "Price", key: "priceCents" },
-    { header: "Quantity", key: "quantity" },
-    { header: "Title", key: "title" },
-    { header: "Production", key: "production" },
-    { header: "Release Date", key: "releaseDate" },
-    { header: "PosterURL", key: "posterUrl" },
-    { header: "Description", key: "description" },
-  ],
+  columns: ADULT_COLUMNS,
+  required: keysRequiredBy(ADULT_COLUMNS, adultTitleSchema),
+  hint: otherCatalogue("RegSerialNo", "regular"),
   schema: adultTitleSchema,
   serialOf: (row) => row.adultSerialNo,
   exportCells: (row) => [
@@ -191,63 +201,6 @@ export async function* exportCatalogCsv(
 
 type ValidRow = { row: number; serial: number | undefined; values: Record<string, unknown> };
 
-const normalizeHeader = (header: string) => header.trim().replace(/\s+/g, " ").toLowerCase();
-
-/** Which schema key each cell of a record feeds, from the header row; throws on a bad header. */
-function mapHeader(format: AnyFormat, header: string[]): (string | undefined)[] {
-  const expected = format.columns.map((column) => column.header).join(", ");
-  const byName = new Map(format.columns.map((column) => [normalizeHeader(column.header), column]));
-  const seen = new Set<string>();
-  const unknown: string[] = [];
-  const keys = header.map((name) => {
-    const normalized = normalizeHeader(name);
-    if (normalized === "") return undefined; // a trailing comma of a spreadsheet export
-    const column = byName.get(normalized);
-    if (!column) {
-      unknown.push(`"${name.trim()}"`);
-      return undefined;
-    }
-    if (seen.has(column.key)) {
-      throw new CatalogCsvError(`The column ${column.header} appears more than once.`);
-    }
-    seen.add(column.key);
-    return column.key;
-  });
-  if (unknown.length > 0) {
-    const hint = header.some(
-      (name) => normalizeHeader(name) === normalizeHeader(format.otherSerialHeader),
-    )
-      ? ` This looks like the ${format.otherSerialHeader === "AdultSerialNo" ? "adult" : "regular"} catalogue's file.`
-      : "";
-    throw new CatalogCsvError(
-      `Unknown column${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}. The columns are: ${expected}.${hint}`,
-    );
-  }
-  // Required: what the schema cannot do without. Optional columns left out of the file keep
-  // their current values on titles that are updated.
-  const missing = format.columns.filter(
-    (column) => !seen.has(column.key) && requiredKeys(format).has(column.key),
-  );
-  if (missing.length > 0) {
-    throw new CatalogCsvError(
-      `Missing column${missing.length > 1 ? "s" : ""} ${missing.map((column) => column.header).join(", ")}. The columns are: ${expected}.`,
-    );
-  }
-  return keys;
-}
-
-/** The schema keys that cannot be blank, read from the schema itself. */
-function requiredKeys(format: AnyFormat): Set<string> {
-  const result = format.schema.safeParse(blankInput(format));
-  return new Set(result.error?.issues.map((issue) => String(issue.path[0])) ?? []);
-}
-
-function blankInput(format: AnyFormat, overrides: Record<string, string> = {}) {
-  const input: Record<string, string> = {};
-  for (const column of format.columns) input[column.key] = "";
-  return { ...input, ...overrides };
-}
-
 /**
  * PosterURL as the shop stores it: empty (the drawn poster), `upload:{id}` for a poster
  * uploaded here (what an export writes; adult ids only on adult titles), an absolute http(s)
@@ -281,10 +234,6 @@ function canonicalDisc(value: string): string {
   return DISCS.find((disc) => disc.toLowerCase() === trimmed.toLowerCase()) ?? trimmed;
 }
 
-function toReadable(input: string | AsyncIterable<string | Uint8Array>): Readable {
-  return input instanceof Readable ? input : Readable.from(input);
-}
-
 /**
  * Checks a catalogue CSV row by row and, unless it is a dry run, writes it: every row or none.
  *
@@ -292,7 +241,7 @@ function toReadable(input: string | AsyncIterable<string | Uint8Array>): Readabl
  * serial exists updates that title; a new serial is inserted as given. Rejected rows come back
  * with their row number and reasons, and then nothing is written (`written: false`). Problems
  * with the file as a whole (unknown or missing columns, more than 200,000 rows, broken quoting)
- * throw a `CatalogCsvError` with a message for the person who uploaded it.
+ * throw a `CsvImportError` with a message for the person who uploaded it.
  *
  * The checked rows are kept in memory until they are written (a few hundred bytes per title):
  * callers should limit the size of an upload.
@@ -300,7 +249,7 @@ function toReadable(input: string | AsyncIterable<string | Uint8Array>): Readabl
 export async function importCatalogCsv(
   db: Database | Transaction,
   kind: CatalogKind,
-  input: string | AsyncIterable<string | Uint8Array>,
+  input: CsvImportInput,
   options: { dryRun: boolean },
 ): Promise<CatalogImportReport> {
   const format = FORMATS[kind];
@@ -313,7 +262,7 @@ export async function importCatalogCsv(
   // An uploaded poster stays with its title: naming it on another one would show the same files
   // on both, and replacing it on one would then remove what the other still shows.
   const posterProblems = await uploadedPosterProblems(db, format, uploadedPosters);
-  if (posterProblems.size > 0) refuseRows(valid, rejected, posterProblems);
+  refuseRows(valid, rejected, posterProblems);
 
   const report = (existing: Set<number>, written: boolean): CatalogImportReport => {
     const updated = valid.filter((row) => row.serial !== undefined && existing.has(row.serial));
@@ -366,107 +315,53 @@ type RowCheck = {
   kind: CatalogKind;
   /** Each schema key's column header, to name the column a problem is in. */
   label: Record<string, string>;
-  firstRowOfSerial: Map<number, number>;
-  checked: CheckedRows;
+  repeatedSerial: ReturnType<typeof firstRowOf>;
+  valid: ValidRow[];
+  rejected: CatalogImportReport["rejected"];
+  uploadedPosters: PosterClaim[];
 };
 
 /** Reads the file and checks each of its rows; a problem with the file as a whole throws. */
 async function checkRows(
   format: AnyFormat,
   kind: CatalogKind,
-  input: string | AsyncIterable<string | Uint8Array>,
+  input: CsvImportInput,
 ): Promise<CheckedRows> {
-  const parser = parse({ bom: true, relax_column_count: true, max_record_size: 1_000_000 });
-  // pipeline, not pipe: a failing source (an unreadable file, a dropped upload) must fail the
-  // loop below instead of leaving it waiting, and stopping early must close the source.
-  pipeline(toReadable(input), parser, () => {});
-
   const check: RowCheck = {
     format,
     kind,
-    label: Object.fromEntries(format.columns.map((column) => [column.key, column.header])),
-    firstRowOfSerial: new Map(),
-    checked: { valid: [], rejected: [], uploadedPosters: [], presentKeys: [], total: 0 },
+    label: columnLabels(format.columns),
+    repeatedSerial: firstRowOf(format.serialHeader),
+    valid: [],
+    rejected: [],
+    uploadedPosters: [],
   };
-  let keys: (string | undefined)[] | undefined;
-  let rowNumber = 0;
-  try {
-    for await (const record of parser as AsyncIterable<string[]>) {
-      rowNumber++;
-      if (!keys) {
-        keys = mapHeader(format, record);
-        check.checked.presentKeys = keys.filter((key): key is string => key !== undefined);
-        continue;
-      }
-      if (record.every((cell) => cell.trim() === "")) continue; // a blank line
-      check.checked.total++;
-      if (check.checked.total > MAX_IMPORT_ROWS) {
-        throw new CatalogCsvError(
-          `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows. Split it into smaller files.`,
-        );
-      }
-      checkRow(check, keys, record, rowNumber);
-    }
-  } catch (error) {
-    parser.destroy();
-    if (error instanceof CsvError) {
-      throw new CatalogCsvError(
-        `The file is not valid CSV near line ${error.lines ?? "?"}: ${error.message}`,
-      );
-    }
-    throw error;
-  }
-  if (!keys) {
-    throw new CatalogCsvError(
-      `The file is empty. The first row must name the columns: ${catalogCsvColumns(kind).join(", ")}.`,
-    );
-  }
-  return check.checked;
+  const { presentKeys, total } = await readCsvImport(input, format, (row) => checkRow(check, row));
+  const { valid, rejected, uploadedPosters } = check;
+  return { valid, rejected, uploadedPosters, presentKeys, total };
 }
 
 /** Checks one data row: a valid row is kept to be written, any other with its reasons. */
-function checkRow(
-  check: RowCheck,
-  keys: (string | undefined)[],
-  record: string[],
-  rowNumber: number,
-) {
-  const { format, checked } = check;
-  const reasons: string[] = [];
-  if (record.length > keys.length && record.slice(keys.length).some((cell) => cell !== "")) {
-    reasons.push(`The row has ${record.length} cells but the header has ${keys.length}.`);
-  }
-  const cells: Record<string, string> = {};
-  keys.forEach((key, index) => {
-    // Cells the export neutralised (a leading quote) read back as they were stored.
-    if (key) cells[key] = restoreFormula(record[index] ?? "");
-  });
-
+function checkRow(check: RowCheck, { row: rowNumber, cells, reasons }: CsvImportRow) {
+  const { format } = check;
   const serial = checkSerial(check, (cells.serial ?? "").trim(), rowNumber, reasons);
 
   const posterUrl = (cells.posterUrl ?? "").trim();
   const posterProblem = posterUrlProblem(posterUrl, check.kind);
   if (posterProblem) reasons.push(posterProblem);
   else if (uploadedPosterId(posterUrl)) {
-    checked.uploadedPosters.push({ row: rowNumber, serial, posterUrl });
+    check.uploadedPosters.push({ row: rowNumber, serial, posterUrl });
   }
 
-  const schemaInput = blankInput(format, cells);
-  if ("disc" in schemaInput) schemaInput.disc = canonicalDisc(schemaInput.disc!);
-  const parsed = format.schema.safeParse(schemaInput);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const column = check.label[String(issue.path[0])] ?? "";
-      reasons.push(
-        column && !issue.message.includes(column) ? `${column}: ${issue.message}` : issue.message,
-      );
-    }
-  }
+  const input = schemaInput(format.columns, cells);
+  if ("disc" in input) input.disc = canonicalDisc(input.disc!);
+  const parsed = format.schema.safeParse(input);
+  if (!parsed.success) reasons.push(...issueReasons(parsed.error.issues, check.label));
 
   if (reasons.length > 0) {
-    checked.rejected.push({ row: rowNumber, reasons });
+    check.rejected.push({ row: rowNumber, reasons });
   } else if (parsed.success) {
-    checked.valid.push({
+    check.valid.push({
       row: rowNumber,
       serial,
       values: { ...parsed.data, posterUrl: posterUrl || null },
@@ -492,33 +387,12 @@ function checkSerial(
     );
     return undefined;
   }
-  if (check.firstRowOfSerial.has(value)) {
-    reasons.push(
-      `${check.format.serialHeader} ${value} is already used by row ${check.firstRowOfSerial.get(value)}.`,
-    );
+  const repeated = check.repeatedSerial(value, value, rowNumber);
+  if (repeated) {
+    reasons.push(repeated);
     return undefined;
   }
-  check.firstRowOfSerial.set(value, rowNumber);
   return value;
-}
-
-/**
- * Adds each row's problem to its reasons, moving the valid rows that have one among the
- * rejected (kept in row order).
- */
-function refuseRows(
-  valid: ValidRow[],
-  rejected: CatalogImportReport["rejected"],
-  problems: Map<number, string>,
-) {
-  for (const entry of rejected) {
-    const problem = problems.get(entry.row);
-    if (problem) entry.reasons.push(problem);
-  }
-  const refused = valid.filter((row) => problems.has(row.row));
-  for (const row of refused) rejected.push({ row: row.row, reasons: [problems.get(row.row)!] });
-  valid.splice(0, valid.length, ...valid.filter((row) => !problems.has(row.row)));
-  rejected.sort((a, b) => a.row - b.row);
 }
 
 type PosterClaim = { row: number; serial: number | undefined; posterUrl: string };
