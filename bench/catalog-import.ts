@@ -1,10 +1,10 @@
 // Speed of the catalogue CSV import and export: node bench/catalog-import.ts [--rows 100000]
 // Starts a throwaway PostgreSQL with the demo catalogue, writes a regular-catalogue CSV of
-// generated titles (quoted commas, new lines in fields, $ prices), and times, reading the file
-// as a stream each time:
+// generated titles (quoted commas, new lines in fields, $ prices, a barcode on every other title),
+// and times, reading the file as a stream each time:
 //   1. a dry run (every row would be added);
 //   2. the import (every row added, one transaction);
-//   3. a second file with every title's price and title changed (every row updated);
+//   3. a second file with every title's price, title and barcode changed (every row updated);
 //   4. that file again (every row matches a title, none differs: nothing is rewritten);
 //   5. the export of the whole catalogue to a file;
 //   6. a dry run of that export (must report 0 added, 0 rejected);
@@ -30,6 +30,7 @@ import {
   type CatalogImportReport,
 } from "#app/domain/catalog/catalog-csv.server.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
+import { hasValidCheckDigit } from "#app/domain/stock/barcode.ts";
 import { startEmbeddedPostgres } from "#server/embedded-postgres.ts";
 import { exportCatalogueTo } from "./catalogue-shop.ts";
 
@@ -48,6 +49,12 @@ fs.chmodSync(dataDir, 0o755);
 const database = await startEmbeddedPostgres(path.join(dataDir, "db"));
 const { db, pool } = createDatabase(database.url, 4);
 let failed = false;
+
+/** An EAN-13 of the store's own range (prefix 2), different for each title and edition. */
+function barcode(i: number, edition: number) {
+  const body = `2${edition}${String(i).padStart(10, "0")}`;
+  return body + [..."0123456789"].find((digit) => hasValidCheckDigit(body + digit))!;
+}
 
 function csvCell(value: string) {
   return /[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
@@ -74,6 +81,7 @@ async function writeInputFile(file: string, edition: number) {
         "A. Director",
         "First Actor, Second Actor, Third Actor",
         i % 2 ? "" : `/uploads/posters/${i}.webp`,
+        i % 2 ? "" : barcode(i, edition),
       ];
       batch += cells.map(csvCell).join(",") + "\r\n";
       if (batch.length > 1 << 20) {

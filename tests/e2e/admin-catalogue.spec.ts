@@ -266,7 +266,7 @@ test("a CSV import is checked first, refused whole with one bad row, then writte
   )
     .path()
     .then((path) => import("node:fs").then((fs) => fs.readFileSync(path, "utf8")));
-  expect(csv.split("\n")[0]).toBe(`\uFEFF${header}`);
+  expect(csv.split("\n")[0]).toBe(`\uFEFF${header},Barcode`);
   expect(csv).toContain(`"${marker}, Part One"`);
 });
 

@@ -1,6 +1,9 @@
 import { regularTitleSchema } from "#app/domain/catalog/title-input.ts";
 
-/** The regular catalogue's CSV header, every column, as the back office exports it. */
+/**
+ * The regular catalogue's CSV header in the spec's columns, as the owner's old files have it: the
+ * back office's export adds an optional Barcode column after them.
+ */
 export const REGULAR_CSV_HEADER =
   "RegSerialNo,ProductID,QtyToList,Title,Release Year,Disc,Type,CurrentPrice,Description,Genres,Director,Cast,PosterURL";
 

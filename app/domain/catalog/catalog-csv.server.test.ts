@@ -4,7 +4,10 @@ import { parse } from "csv-parse/sync";
 import { and, eq, gte, like, lt, or, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Transaction } from "#app/db/client.server.ts";
-import { adultTitles, catalogueCounts, regularTitles } from "#app/db/schema.ts";
+import { adultTitles, catalogueCounts, regularTitles, storeItems } from "#app/db/schema.ts";
+import { barcodeOf, setBarcode } from "#app/domain/stock/barcodes.server.ts";
+import { stockLedger } from "#app/domain/stock/ledger.server.ts";
+import { freshBarcode } from "#tests/support/barcodes.ts";
 import { REGULAR_CSV_HEADER } from "#tests/support/catalogue-fixtures.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { CsvImportError } from "#app/lib/csv.server.ts";
@@ -183,7 +186,7 @@ describe("catalogue CSV import: reading the file", () => {
     const attempt = importCatalogCsv(db, "regular", csv, { dryRun: true });
     await expect(attempt).rejects.toBeInstanceOf(CsvImportError);
     await expect(attempt).rejects.toThrow(
-      'Unknown column "Rating". The columns are: RegSerialNo, ProductID, QtyToList, Title, Release Year, Disc, Type, CurrentPrice, Description, Genres, Director, Cast, PosterURL.',
+      'Unknown column "Rating". The columns are: RegSerialNo, ProductID, QtyToList, Title, Release Year, Disc, Type, CurrentPrice, Description, Genres, Director, Cast, PosterURL, Barcode.',
     );
     await expect(
       importCatalogCsv(db, "regular", `${ADULT_HEADER}\n`, { dryRun: true }),
@@ -508,7 +511,8 @@ describe("catalogue CSV export", () => {
       const chunks = await collect(exportCatalogCsv(tx, "regular"));
       expect(chunks.length).toBeGreaterThanOrEqual(4); // header + at least 3 pages
       const text = chunks.join("");
-      expect(text.startsWith("\uFEFF" + REGULAR_CSV_HEADER + "\n")).toBe(true);
+      // The spec's columns, and the barcode after them.
+      expect(text.startsWith(`\uFEFF${REGULAR_CSV_HEADER},Barcode\n`)).toBe(true);
       const records = parse(text, { bom: true, columns: true }) as Record<string, string>[];
       expect(records).toHaveLength(Number(total));
       const serials = records.map((record) => Number(record.RegSerialNo));
@@ -528,14 +532,15 @@ describe("catalogue CSV export", () => {
         Director: "",
         Cast: "",
         PosterURL: "",
+        Barcode: "",
       });
     });
   });
 
   it("writes the adult columns, and no byte order mark when asked", async () => {
     const text = (await collect(exportCatalogCsv(db, "adult", { bom: false }))).join("");
-    expect(text.split("\n")[0]).toBe(ADULT_HEADER);
-    expect(catalogCsvColumns("adult").join(",")).toBe(ADULT_HEADER);
+    expect(text.split("\n")[0]).toBe(`${ADULT_HEADER},Barcode`);
+    expect(catalogCsvColumns("adult").join(",")).toBe(`${ADULT_HEADER},Barcode`);
     const records = parse(text, { columns: true }) as Record<string, string>[];
     expect(records.length).toBeGreaterThan(0);
     expect(records.every((record) => /^\d+\.\d\d$/.test(record.Price!))).toBe(true);
@@ -584,8 +589,11 @@ describe("catalogue CSV export", () => {
     "round trip of the %s catalogue: 0 added, every row updated, 0 rejected, nothing changed",
     async (kind) => {
       await rolledBack(async (tx) => {
-        // One title with a poster uploaded here, which the export writes as stored.
+        // One title with a poster uploaded here, which the export writes as stored, and one with
+        // a barcode.
         const upload = `upload:${kind === "adult" ? "adult-" : ""}${"c".repeat(32)}`;
+        const barcode = freshBarcode();
+        await setBarcode(tx, { type: kind, id: 2 }, barcode);
         if (kind === "adult") {
           await tx
             .update(adultTitles)
@@ -599,6 +607,7 @@ describe("catalogue CSV export", () => {
         }
         const exported = (await collect(exportCatalogCsv(tx, kind))).join("");
         expect(exported).toContain(`,${upload}`);
+        expect(exported).toContain(`,${barcode}\n`);
         const rows = (parse(exported, { bom: true }) as string[][]).length - 1;
         expect(rows).toBeGreaterThan(0);
         const dryRun = await importCatalogCsv(tx, kind, exported, { dryRun: true });
@@ -608,9 +617,179 @@ describe("catalogue CSV export", () => {
         });
         expect(real).toMatchObject({ added: 0, updated: rows, rejected: [], written: true });
         expect((await collect(exportCatalogCsv(tx, kind))).join("")).toBe(exported);
+        expect(await barcodeOf(tx, { type: kind, id: 2 })).toBe(barcode);
       });
     },
   );
+});
+
+describe("catalogue CSV import: barcodes", () => {
+  it("imports the owner's old files, without a Barcode column, and leaves barcodes as they are", async () => {
+    const base = serialBlock();
+    await rolledBack(async (tx) => {
+      await tx.insert(regularTitles).values({
+        regSerialNo: base + 1,
+        productId: "OLD",
+        title: "Barcoded",
+        disc: "DVD",
+        currentPriceCents: 100,
+      });
+      const barcode = freshBarcode();
+      await setBarcode(tx, { type: "regular", id: base + 1 }, barcode);
+      const csv = `${REGULAR_CSV_HEADER}\n${base + 1},OLD,2,Barcoded Again,,DVD,,1.00,,,,,\n`;
+      const report = await importCatalogCsv(tx, "regular", csv, { dryRun: false });
+      expect(report).toMatchObject({ written: true, updated: 1, rejected: [] });
+      expect(await barcodeOf(tx, { type: "regular", id: base + 1 })).toBe(barcode);
+    });
+  });
+
+  it("gives new and updated titles their barcodes, takes away an emptied one, and lets titles trade them", async () => {
+    const base = serialBlock();
+    const tag = marker();
+    const [kept, replaced, emptied, traded, fresh, newer] = Array.from({ length: 6 }, () =>
+      freshBarcode(),
+    );
+    await rolledBack(async (tx) => {
+      await tx.insert(adultTitles).values(
+        [1, 2, 3, 4].map((n) => ({
+          adultSerialNo: base + n,
+          productId: n,
+          title: `${tag} Old ${n}`,
+          priceCents: 100,
+        })),
+      );
+      const before: [number, string][] = [
+        [1, kept!],
+        [2, replaced!],
+        [3, emptied!],
+        [4, traded!],
+      ];
+      for (const [n, code] of before) await setBarcode(tx, { type: "adult", id: base + n }, code);
+      const row = (serial: number | "", title: string, barcode: string) =>
+        `${serial},7,New,1.00,1,${tag} ${title},,,,,${barcode}`;
+      const csv = [
+        `${ADULT_HEADER},Barcode`,
+        row(base + 1, "Kept", kept!),
+        row(base + 2, "Replaced", fresh!),
+        // Title 3 gives its code up, title 4 takes it and gives its own to a new title.
+        row(base + 3, "Emptied", ""),
+        row(base + 4, "Traded", emptied!),
+        row("", "New With Traded", traded!),
+        // Spaces as a scanner's label prints them.
+        row(
+          base + 500,
+          "New With Serial",
+          `${newer!.slice(0, 1)} ${newer!.slice(1, 7)} ${newer!.slice(7)}`,
+        ),
+        row("", "New Without", ""),
+      ].join("\n");
+      const dryRun = await importCatalogCsv(tx, "adult", csv, { dryRun: true });
+      expect(dryRun).toMatchObject({ added: 3, updated: 4, rejected: [] });
+      const report = await importCatalogCsv(tx, "adult", csv, { dryRun: false });
+      expect(report).toMatchObject({ written: true, added: 3, updated: 4, rejected: [] });
+
+      const titles = await tx
+        .select({ serial: adultTitles.adultSerialNo, title: adultTitles.title })
+        .from(adultTitles)
+        .where(like(adultTitles.title, `${tag} %`))
+        .orderBy(adultTitles.adultSerialNo);
+      const codes = await Promise.all(
+        titles.map(async (title) => [
+          title.title.slice(tag.length + 1),
+          await barcodeOf(tx, { type: "adult", id: title.serial }),
+        ]),
+      );
+      expect(codes).toEqual([
+        ["Kept", kept],
+        ["Replaced", fresh],
+        ["Emptied", ""],
+        ["Traded", emptied],
+        ["New With Serial", newer],
+        // The new titles without a serial took the next serials, in the file's order.
+        ["New With Traded", traded],
+        ["New Without", ""],
+      ]);
+      expect(titles[5]!.serial).toBeGreaterThan(base + 500);
+      expect(titles[6]!.serial).toBe(titles[5]!.serial + 1);
+
+      // The export writes each title's barcode last, and reads back changing nothing.
+      const exported = (await collect(exportCatalogCsv(tx, "adult"))).join("");
+      const records = parse(exported, { bom: true, columns: true }) as Record<string, string>[];
+      expect(records.find((record) => record.Title === `${tag} Traded`)?.Barcode).toBe(emptied);
+      const again = await importCatalogCsv(tx, "adult", exported, { dryRun: false });
+      expect(again).toMatchObject({ added: 0, rejected: [] });
+      expect((await collect(exportCatalogCsv(tx, "adult"))).join("")).toBe(exported);
+    });
+  });
+
+  it("rejects a misread barcode, one twice in the file and one another product has, and writes nothing", async () => {
+    const base = serialBlock();
+    const tag = marker();
+    const [onItem, onAdult, twice, good] = Array.from({ length: 4 }, () => freshBarcode(12));
+    const misread = good!.slice(0, -1) + String((Number(good!.at(-1)) + 1) % 10);
+    await rolledBack(async (tx) => {
+      const [item] = await tx
+        .insert(storeItems)
+        .values({ sku: `${tag}-POSTER`, name: "Poster", priceCents: 1000 })
+        .returning({ id: storeItems.id });
+      await setBarcode(tx, { type: "item", id: item!.id }, onItem!);
+      await tx
+        .insert(adultTitles)
+        .values({ adultSerialNo: base + 1, productId: 1, title: "Adult", priceCents: 100 });
+      await setBarcode(tx, { type: "adult", id: base + 1 }, onAdult!);
+
+      const row = (serial: number, barcode: string) =>
+        `${serial},P-${serial},1,${tag} ${serial},,DVD,,1.00,,,,,,${barcode}`;
+      const csv = [
+        `${REGULAR_CSV_HEADER},Barcode`,
+        /* 2 */ row(base + 2, twice!),
+        /* 3 */ row(base + 3, misread),
+        /* 4 */ row(base + 4, onItem!),
+        /* 5 */ row(base + 5, twice!),
+        /* 6 */ row(base + 6, onAdult!),
+        /* 7 */ row(base + 7, "12345"),
+        /* 8 */ row(base + 8, good!),
+      ].join("\n");
+      const dryRun = await importCatalogCsv(tx, "regular", csv, { dryRun: true });
+      const real = await importCatalogCsv(tx, "regular", csv, { dryRun: false });
+      expect(real).toEqual({ ...dryRun, dryRun: false });
+      expect(real).toMatchObject({ written: false, total: 7, added: 2 });
+      expect(real.rejected).toEqual([
+        {
+          row: 3,
+          reasons: ["Barcode: This barcode's last digit does not match: check it or scan again."],
+        },
+        {
+          row: 4,
+          reasons: [`Barcode ${onItem} is on another product (store item ${tag}-POSTER).`],
+        },
+        { row: 5, reasons: [`Barcode ${twice} is already used by row 2.`] },
+        {
+          row: 6,
+          reasons: [`Barcode ${onAdult} is on another product (adult title ${base + 1}).`],
+        },
+        { row: 7, reasons: ["Barcode: A barcode has 8, 12, 13 or 14 digits."] },
+      ]);
+      expect(await regularRowsFrom(tx, base)).toEqual([]);
+      expect(await barcodeOf(tx, { type: "item", id: item!.id })).toBe(onItem);
+    });
+  });
+
+  it("names the new titles' stock an import in the ledger, under the serials they were given", async () => {
+    const tag = marker();
+    await rolledBack(async (tx) => {
+      const csv = `${REGULAR_CSV_HEADER},Barcode\n,P-1,3,${tag} Ledger,,DVD,,1.00,,,,,,${freshBarcode()}\n`;
+      await importCatalogCsv(tx, "regular", csv, { dryRun: false });
+      const [title] = await tx
+        .select({ serial: regularTitles.regSerialNo })
+        .from(regularTitles)
+        .where(like(regularTitles.title, `${tag} %`));
+      const moves = await stockLedger(tx, { type: "regular", id: title!.serial });
+      expect(moves.map((move) => [move.reason, move.change, move.reference])).toEqual([
+        ["import", 3, "CSV import"],
+      ]);
+    });
+  });
 });
 
 describe("catalogue CSV counts", () => {

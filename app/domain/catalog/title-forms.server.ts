@@ -110,7 +110,8 @@ async function save<Values>(
 ): Promise<SaveResult> {
   const values = pick(form.fields, [...catalogue.names, "barcode"]);
   const parsed = catalogue.parse(values);
-  // The barcode is the form's alone (the CSV has no column for it): checked beside the schema.
+  // The barcode is not the title's own column (one table holds the shop's barcodes): checked
+  // beside the schema, as the CSV import checks its Barcode column.
   const barcode = barcodeField.safeParse(values.barcode);
   if (!parsed.success || !barcode.success) {
     const errors = {

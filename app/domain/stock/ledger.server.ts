@@ -33,7 +33,7 @@ export type StockLedgerRow = {
 
 /** A product's ledger, newest first. */
 export function stockLedger(
-  db: Database,
+  db: Database | Transaction,
   product: { type: StockProduct; id: number },
   limit = 100,
 ): Promise<StockLedgerRow[]> {
