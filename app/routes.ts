@@ -79,6 +79,7 @@ export default [
     }),
     route("store-items", "routes/admin.store-items._index.tsx"),
     route("store-items/new", "routes/admin.store-items.new.tsx"),
+    route("store-items/import", "routes/admin.store-items.import.tsx"),
     route("store-items/export.csv", "routes/admin.store-items.export.ts"),
     route("store-items/:id/edit", "routes/admin.store-items.$id.edit.tsx"),
     route("coming-soon", "routes/admin.coming-soon.tsx"),

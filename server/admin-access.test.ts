@@ -199,6 +199,7 @@ const PAGES = [
   "/admin/store-items",
   "/admin/store-items?q=poster&page=2",
   "/admin/store-items/new",
+  "/admin/store-items/import",
   "/admin/store-items/2/edit",
   "/admin/store-items/export.csv",
   "/admin/items/import",
@@ -264,6 +265,9 @@ const ITEM = {
   stock: "1",
   taxable: "on",
 };
+
+/** A store items file that would rename and restock the first item. */
+const ITEM_CSV = "SKU,Name,Price,Stock,Taxable\nACC-ITEM,Renamed By Someone,1,9,yes\n";
 
 const ACTIONS: { path: string; body: Record<string, string> }[] = [
   { path: "/admin/items", body: { intent: "delete", serialNo: "2" } },
@@ -399,10 +403,13 @@ describe("the back office's actions", () => {
     const before = await catalogueState();
     const csv =
       "RegSerialNo,ProductID,QtyToList,Title,Disc,CurrentPrice\n1,X,1,Renamed By Someone,DVD,1\n";
-    const imports = ["/admin/items/import", "/admin/adult/items/import"].map((path) => ({
-      path,
-      body: { intent: "import", csv },
-    }));
+    const imports = [
+      ...["/admin/items/import", "/admin/adult/items/import"].map((path) => ({
+        path,
+        body: { intent: "import", csv },
+      })),
+      { path: "/admin/store-items/import", body: { intent: "import", csv: ITEM_CSV } },
+    ];
     for (const action of [...ACTIONS, ...imports]) {
       const who = { visitor: "", customer: cookies.customer, clerk: cookies.clerk };
       for (const [role, cookie] of Object.entries(who)) {
@@ -732,6 +739,7 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   "/admin/coming-soon": { url: () => "/admin/coming-soon", get: ADMIN },
   "/admin/store-items": { url: () => "/admin/store-items", get: ADMIN },
   "/admin/store-items/new": { url: () => "/admin/store-items/new", get: ADMIN },
+  "/admin/store-items/import": { url: () => "/admin/store-items/import", get: ADMIN },
   "/admin/store-items/export.csv": { url: () => "/admin/store-items/export.csv", get: ADMIN },
   // Item 2: the admin's actions take item 1 off sale.
   "/admin/store-items/:id/edit": { url: () => "/admin/store-items/2/edit", get: ADMIN },
@@ -943,6 +951,11 @@ const WRITE_MATRIX: Record<
   "/admin/store-items/new": {
     url: () => "/admin/store-items/new",
     body: () => ITEM,
+    post: [403, 403, 403, 403, null],
+  },
+  "/admin/store-items/import": {
+    url: () => "/admin/store-items/import",
+    body: () => ({ intent: "import", csv: ITEM_CSV }),
     post: [403, 403, 403, 403, null],
   },
   "/admin/store-items/:id/edit": {

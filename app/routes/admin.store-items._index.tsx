@@ -80,6 +80,12 @@ export default function StoreItems({ loaderData }: Route.ComponentProps) {
           <Link to={`${STORE_ITEMS_PATH}/new`} className={buttonVariants()}>
             Add Item
           </Link>
+          <Link
+            to={`${STORE_ITEMS_PATH}/import`}
+            className={buttonVariants({ variant: "outline" })}
+          >
+            Import CSV
+          </Link>
           <a
             href={`${STORE_ITEMS_PATH}/export.csv`}
             className={buttonVariants({ variant: "outline" })}

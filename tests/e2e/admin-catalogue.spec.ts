@@ -3,6 +3,7 @@ import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signInAsAdmin } from "./support/accounts.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { listRegularTitle, posterPng } from "./support/catalogue.ts";
+import { checkCsvFile, csvFile, rejectedRowNumber } from "./support/csv-import.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
   // Dialogs and menus fade in; axe must not judge their colours halfway through.
@@ -228,27 +229,13 @@ test("a CSV import is checked first, refused whole with one bad row, then writte
     `,CSV-2,2,${marker} Part Two,1986,Blu-ray,Movie,14.50,,Drama,Ann Hui,,`,
   ];
   const bad = `,CSV-3,1,${marker} Part Three,86,DVD,Movie,9.99,,,,,`;
-  const file = (rows: string[]) => ({
-    name: "titles.csv",
-    mimeType: "text/csv",
-    buffer: Buffer.from(`\uFEFF${header}\n${rows.join("\n")}\n`),
-  });
 
-  await page.getByLabel("CSV file").setInputFiles(file([...good, bad]));
-  await page.getByRole("button", { name: "Check file (dry run)" }).click();
-  const report = page.getByRole("region", { name: "Import report" });
+  const report = await checkCsvFile(page, csvFile("titles.csv", header, [...good, bad]));
   await expect(report).toContainText("Nothing was written: 1 of 3 rows need fixing.");
-  await expect(
-    report
-      .getByRole("row")
-      .filter({ hasText: "Year must be in YYYY format" })
-      .getByRole("cell")
-      .first(),
-  ).toHaveText("4");
+  await expect(rejectedRowNumber(report, "Year must be in YYYY format")).toHaveText("4");
   await expect(page.getByRole("button", { name: "Import" })).toBeDisabled();
 
-  await page.getByLabel("CSV file").setInputFiles(file(good));
-  await page.getByRole("button", { name: "Check file (dry run)" }).click();
+  await checkCsvFile(page, csvFile("titles.csv", header, good));
   await expect(report).toContainText("Dry run: 2 would be added, 0 updated, 0 rejected.");
   await page.getByRole("button", { name: "Import" }).click();
   await expect(report).toContainText("Imported: 2 added, 0 updated.");

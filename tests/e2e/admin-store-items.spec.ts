@@ -1,7 +1,9 @@
 import fs from "node:fs";
+import { parse } from "csv-parse/sync";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signInAsAdmin } from "./support/accounts.ts";
 import { seriousViolations } from "./support/axe.ts";
+import { checkCsvFile, csvFile, rejectedRowNumber } from "./support/csv-import.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
   // Dialogs fade in; axe must not judge their colours halfway through.
@@ -82,4 +84,62 @@ test("an admin adds a store item with its barcode, changes its stock, sees who d
   await page.getByRole("dialog").getByRole("button", { name: "Take off sale" }).click();
   await expect(page.getByText("Item taken off sale")).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
+});
+
+test("an admin checks a store items CSV in a dry run, fixes the row it rejects, imports it, and an export reads back unchanged", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.getByRole("link", { name: "Store Items" }).click();
+  await page.getByRole("link", { name: "Import CSV" }).click();
+  await expect(page.getByRole("heading", { name: "Import store items" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const tag = String(Date.now()).slice(-6);
+  const upc = upcOf(`9${tag}`);
+  const good = [
+    `IMP-${tag}-1,${upc},"Alien lobby card, ${tag}",$18.50,2,yes`,
+    `IMP-${tag}-2,,Signed still ${tag},40,1,no`,
+  ];
+  // Spreadsheet rows: the header is row 1.
+  const bad = `IMP-${tag}-3,,Press kit ${tag},free,1,yes`;
+  const file = (rows: string[]) =>
+    csvFile("store-items.csv", "SKU,Barcode,Name,Price,Stock,Taxable", rows);
+
+  const report = await checkCsvFile(page, file([...good, bad]));
+  await expect(report).toContainText("Nothing was written: 1 of 3 rows need fixing.");
+  await expect(rejectedRowNumber(report, "Price must be a number of dollars")).toHaveText("4");
+  await expect(page.getByRole("button", { name: "Import" })).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await checkCsvFile(page, file(good));
+  await expect(report).toContainText("Dry run: 2 would be added, 0 updated, 0 rejected.");
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(report).toContainText("Imported: 2 added, 0 updated.");
+
+  await report.getByRole("link", { name: "Back to the store items" }).click();
+  const search = page.getByRole("searchbox", { name: "Search store items" });
+  await search.fill(`IMP-${tag}`);
+  await search.press("Enter");
+  const card = page.getByRole("row", { name: new RegExp(`Alien lobby card, ${tag}`) });
+  await expect(card).toContainText(upc);
+  await expect(card).toContainText("$18.50");
+  await expect(page.getByRole("row", { name: new RegExp(`Signed still ${tag}`) })).toContainText(
+    "$40.00",
+  );
+  // The import's stock is in the item's history, named for whoever imported it.
+  await card.getByRole("link", { name: `Edit Alien lobby card, ${tag}` }).click();
+  const imported = page.getByRole("row", { name: /CSV import/ });
+  await expect(imported).toContainText("+2");
+  await expect(imported).toContainText("Shop Owner");
+
+  // The export, as downloaded, is a file the import takes back with nothing to add or change.
+  await page.goto("/admin/store-items");
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const exported = (await (await download).path())!;
+  const rows = (parse(fs.readFileSync(exported, "utf8"), { bom: true }) as string[][]).length - 1;
+  await page.getByRole("link", { name: "Import CSV" }).click();
+  await checkCsvFile(page, exported);
+  await expect(report).toContainText(`Dry run: 0 would be added, ${rows} updated, 0 rejected.`);
 });

@@ -185,6 +185,7 @@ const PAGES: Record<
   "/admin/coming-soon": { as: "admin", url: () => "/admin/coming-soon" },
   "/admin/store-items": { as: "admin", url: () => "/admin/store-items" },
   "/admin/store-items/new": { as: "admin", url: () => "/admin/store-items/new" },
+  "/admin/store-items/import": { as: "admin", url: () => "/admin/store-items/import" },
   "/admin/store-items/export.csv": { notAPage: "a CSV file" },
   "/counter": { as: "admin", url: () => "/counter" },
   "/counter/till": { as: "admin", url: () => "/counter/till" },
