@@ -1,6 +1,7 @@
 import { CsvImportForm } from "#app/components/admin/csv-import-form.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
+import { staffOf } from "#app/domain/accounts/staff.ts";
 import {
   catalogCsvColumns,
   importCatalogCsv,
@@ -26,9 +27,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaffAction(request, "catalogue");
-  return answerCsvImport(request, (file, options) =>
-    importCatalogCsv(getDb(), kindOf(request), file, options),
+  const staff = staffOf(await requireStaffAction(request, "catalogue"));
+  return answerCsvImport(request, (file, { dryRun }) =>
+    importCatalogCsv(getDb(), kindOf(request), file, { dryRun, staff }),
   );
 }
 

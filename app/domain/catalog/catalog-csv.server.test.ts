@@ -8,6 +8,7 @@ import { adultTitles, catalogueCounts, regularTitles, storeItems } from "#app/db
 import { barcodeOf, setBarcode } from "#app/domain/stock/barcodes.server.ts";
 import { stockLedger } from "#app/domain/stock/ledger.server.ts";
 import { freshBarcode } from "#tests/support/barcodes.ts";
+import { createStaff } from "#tests/support/staff.ts";
 import { REGULAR_CSV_HEADER } from "#tests/support/catalogue-fixtures.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { CsvImportError } from "#app/lib/csv.server.ts";
@@ -775,19 +776,20 @@ describe("catalogue CSV import: barcodes", () => {
     });
   });
 
-  it("names the new titles' stock an import in the ledger, under the serials they were given", async () => {
+  it("names the new titles' stock an import by the staff member in the ledger, under the serials they were given", async () => {
     const tag = marker();
+    const staff = await createStaff(db, "Ingrid Import");
     await rolledBack(async (tx) => {
       const csv = `${REGULAR_CSV_HEADER},Barcode\n,P-1,3,${tag} Ledger,,DVD,,1.00,,,,,,${freshBarcode()}\n`;
-      await importCatalogCsv(tx, "regular", csv, { dryRun: false });
+      await importCatalogCsv(tx, "regular", csv, { dryRun: false, staff });
       const [title] = await tx
         .select({ serial: regularTitles.regSerialNo })
         .from(regularTitles)
         .where(like(regularTitles.title, `${tag} %`));
       const moves = await stockLedger(tx, { type: "regular", id: title!.serial });
-      expect(moves.map((move) => [move.reason, move.change, move.reference])).toEqual([
-        ["import", 3, "CSV import"],
-      ]);
+      expect(
+        moves.map((move) => [move.reason, move.change, move.reference, move.actorName]),
+      ).toEqual([["import", 3, "CSV import", "Ingrid Import"]]);
     });
   });
 });

@@ -1,9 +1,11 @@
 import { and, asc, eq, getTableColumns, getTableName, gt, inArray, sql } from "drizzle-orm";
 import { PgTransaction, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { withActor } from "#app/db/actor.server.ts";
 import type { Database, Transaction } from "#app/db/client.server.ts";
 import { insertUnnested } from "#app/db/unnest.server.ts";
 import { adultTitles, comingSoon, productBarcodes, regularTitles } from "#app/db/schema.ts";
+import type { Staff } from "#app/domain/accounts/staff.ts";
 import { barcodeField } from "#app/domain/stock/barcode.ts";
 import {
   barcodeClaimProblems,
@@ -272,7 +274,8 @@ function canonicalDisc(value: string): string {
  * has, or another row of the file, is a rejected row. Rejected rows come back
  * with their row number and reasons, and then nothing is written (`written: false`). Problems
  * with the file as a whole (unknown or missing columns, more than 200,000 rows, broken quoting)
- * throw a `CsvImportError` with a message for the person who uploaded it.
+ * throw a `CsvImportError` with a message for the person who uploaded it. The ledger names the
+ * stock it changes a CSV import, by `staff` (none from the command line).
  *
  * The checked rows are kept in memory until they are written (a few hundred bytes per title):
  * callers should limit the size of an upload.
@@ -281,7 +284,7 @@ export async function importCatalogCsv(
   db: Database | Transaction,
   kind: CatalogKind,
   input: CsvImportInput,
-  options: { dryRun: boolean },
+  options: { dryRun: boolean; staff?: Staff | null },
 ): Promise<CatalogImportReport> {
   const format = FORMATS[kind];
   const { valid, rejected, uploadedPosters, presentKeys, total } = await checkRows(
@@ -321,6 +324,7 @@ export async function importCatalogCsv(
   const updateKeys = presentKeys.filter((key) => key !== "serial" && key !== "barcode");
   const written = await db
     .transaction(async (tx) => {
+      await withActor(tx, options.staff ?? null);
       await nameStockMove(tx, { reason: "import", reference: "CSV import" });
       const existing = await existingSerials(tx, format, serials);
       const replaced = updateKeys.includes("posterUrl")
