@@ -506,6 +506,9 @@ describe("catalogue CSV export", () => {
         insert into regular_titles (reg_serial_no, product_id, title, disc, current_price_cents, release_year)
         select ${base} + g, 'EXP-' || g, 'Export, "Title" ' || g, 'DVD', 100 * g + 5, 1990
           from generate_series(1, 4500) as g`);
+      // A barcode on a title of a later page: each page joins the barcodes of its own titles.
+      const barcode = freshBarcode();
+      await setBarcode(tx, { type: "regular", id: base + 4321 }, barcode);
       const [{ total }] = (
         await tx.execute<{ total: string }>(sql`select count(*) as total from regular_titles`)
       ).rows as [{ total: string }];
@@ -535,6 +538,9 @@ describe("catalogue CSV export", () => {
         PosterURL: "",
         Barcode: "",
       });
+      expect(records.find((record) => record.RegSerialNo === String(base + 4321))?.Barcode).toBe(
+        barcode,
+      );
     });
   });
 

@@ -210,6 +210,8 @@ export async function* exportCatalogCsv(
         and(
           eq(productBarcodes.productType, kind),
           eq(productBarcodes.productId, format.serialColumn),
+          // Said of the barcodes too, or each page's join reads them from the first title on.
+          gt(productBarcodes.productId, after),
         ),
       )
       .where(gt(format.serialColumn, after))

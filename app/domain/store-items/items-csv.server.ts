@@ -86,7 +86,12 @@ export async function* exportStoreItemsCsv(db: Database): AsyncGenerator<string,
       .from(storeItems)
       .leftJoin(
         productBarcodes,
-        and(eq(productBarcodes.productType, "item"), eq(productBarcodes.productId, storeItems.id)),
+        and(
+          eq(productBarcodes.productType, "item"),
+          eq(productBarcodes.productId, storeItems.id),
+          // Said of the barcodes too, or each page's join reads them from the first item on.
+          gt(productBarcodes.productId, after),
+        ),
       )
       .where(and(isNull(storeItems.archivedAt), gt(storeItems.id, after)))
       .orderBy(asc(storeItems.id))
