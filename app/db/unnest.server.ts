@@ -21,3 +21,31 @@ export function insertUnnested(table: PgTable, columns: readonly ColumnValues[])
     sql`, `,
   )})`;
 }
+
+/**
+ * `on conflict (<key>) do update` for an `insertUnnested` of rows that may exist: `columns` set
+ * from the rows given and `touched` (the table's updated_at) to now, but only where a column
+ * differs. A row whose cells are all as stored is left alone: no new row version, no index churn,
+ * and its updated_at keeps saying when it last changed.
+ */
+export function updateChanged(
+  table: PgTable,
+  key: PgColumn,
+  columns: readonly PgColumn[],
+  touched: PgColumn,
+): SQL {
+  const names = columns.map((column) => sql.identifier(column.name));
+  return sql`on conflict (${sql.identifier(key.name)}) do update set ${sql.join(
+    [
+      ...names.map((name) => sql`${name} = excluded.${name}`),
+      sql`${sql.identifier(touched.name)} = now()`,
+    ],
+    sql`, `,
+  )} where (${sql.join(
+    names.map((name) => sql`${table}.${name}`),
+    sql`, `,
+  )}) is distinct from (${sql.join(
+    names.map((name) => sql`excluded.${name}`),
+    sql`, `,
+  )})`;
+}

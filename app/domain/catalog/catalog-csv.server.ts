@@ -3,7 +3,7 @@ import { PgTransaction, type PgColumn, type PgTable } from "drizzle-orm/pg-core"
 import type { z } from "zod";
 import { withActor } from "#app/db/actor.server.ts";
 import type { Database, Transaction } from "#app/db/client.server.ts";
-import { insertUnnested } from "#app/db/unnest.server.ts";
+import { insertUnnested, updateChanged } from "#app/db/unnest.server.ts";
 import { adultTitles, comingSoon, productBarcodes, regularTitles } from "#app/db/schema.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import { barcodeField } from "#app/domain/stock/barcode.ts";
@@ -583,22 +583,13 @@ async function writeRows(
   const withSerial = rows
     .filter((row): row is WrittenRow => row.serial !== undefined)
     .sort((a, b) => a.serial - b.serial);
-  // A title whose cells are all as stored is left alone (no new row version, no index churn,
-  // its updated_at keeps saying when it last changed); it still counts as updated in the report.
-  const updated = updateKeys.map((key) => sql.identifier(columns[key]!.name));
-  const onConflict = sql`on conflict (${sql.identifier(serial.name)}) do update set ${sql.join(
-    [
-      ...updated.map((name) => sql`${name} = excluded.${name}`),
-      sql`${sql.identifier(columns.updatedAt!.name)} = now()`,
-    ],
-    sql`, `,
-  )} where (${sql.join(
-    updated.map((name) => sql`${format.table}.${name}`),
-    sql`, `,
-  )}) is distinct from (${sql.join(
-    updated.map((name) => sql`excluded.${name}`),
-    sql`, `,
-  )})`;
+  // A title whose cells are all as stored is left alone; it still counts as updated in the report.
+  const onConflict = updateChanged(
+    format.table,
+    serial,
+    updateKeys.map((key) => columns[key]!),
+    columns.updatedAt!,
+  );
   for (let i = 0; i < withSerial.length; i += WRITE_BATCH) {
     await tx.execute(sql`${unnested(withSerial.slice(i, i + WRITE_BATCH))} ${onConflict}`);
   }

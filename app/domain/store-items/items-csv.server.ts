@@ -3,7 +3,7 @@ import { withActor } from "#app/db/actor.server.ts";
 import type { Database, Transaction } from "#app/db/client.server.ts";
 import { violatedConstraint } from "#app/db/errors.ts";
 import { productBarcodes, storeItems } from "#app/db/schema.ts";
-import { insertUnnested } from "#app/db/unnest.server.ts";
+import { insertUnnested, updateChanged } from "#app/db/unnest.server.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import {
   barcodeClaimProblems,
@@ -255,17 +255,7 @@ async function writeRows(tx: Transaction, rows: MatchedRow[], withBarcodes: bool
   const updated = rows
     .filter((row): row is ValidRow & { id: number } => row.id !== undefined)
     .sort((a, b) => a.id - b.id);
-  const names = columns.map((column) => sql.identifier(column.name));
-  const onConflict = sql`on conflict (id) do update set ${sql.join(
-    [...names.map((name) => sql`${name} = excluded.${name}`), sql`updated_at = now()`],
-    sql`, `,
-  )} where (${sql.join(
-    names.map((name) => sql`${storeItems}.${name}`),
-    sql`, `,
-  )}) is distinct from (${sql.join(
-    names.map((name) => sql`excluded.${name}`),
-    sql`, `,
-  )})`;
+  const onConflict = updateChanged(storeItems, storeItems.id, columns, storeItems.updatedAt);
   for (let i = 0; i < updated.length; i += WRITE_BATCH) {
     const batch = updated.slice(i, i + WRITE_BATCH);
     const ids = { column: storeItems.id, values: batch.map((row) => row.id) };
