@@ -13,7 +13,8 @@ import { getStoreItem, updateStoreItem } from "#app/domain/store-items/items.ser
 import { getEnv } from "#app/lib/env.server.ts";
 import { positiveInt } from "#app/lib/http.server.ts";
 import { formatPriceInput } from "#app/lib/money.ts";
-import { readForm } from "#app/lib/request.server.ts";
+import { uploadedPosterSrc } from "#app/lib/uploaded-posters.ts";
+import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.store-items.$id.edit";
@@ -40,19 +41,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     taxable: item.taxable ? "on" : "",
     barcode: item.barcode ?? "",
   };
-  return { item, values, moves, timeZone: getEnv().SHOP_TIME_ZONE };
+  const photo = uploadedPosterSrc(item.photoUrl);
+  return {
+    item,
+    values,
+    moves,
+    timeZone: getEnv().SHOP_TIME_ZONE,
+    photo: photo ? { src: photo, alt: `Photo of ${item.name}` } : undefined,
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const staff = staffOf(await requireStaffAction(request, "catalogue"));
   const id = positiveInt(params.id);
   if (!id) throw data("This item does not exist.", { status: 404 });
-  const form = readStoreItemForm(await readForm(request));
+  const { fields, files } = await readFormWithFiles(request);
+  const form = readStoreItemForm(fields);
   if (!form.ok) {
     const message = Object.values(form.errors)[0] ?? "Please check the form.";
     return reply.refused("invalid", message, { errors: form.errors, values: form.typed });
   }
-  const saved = await updateStoreItem(getDb(), id, form.values, staff);
+  const saved = await updateStoreItem(getDb(), id, form.values, staff, files.photo);
   if (!saved.ok) return reply.result(saved, { values: form.typed });
   throw redirect(`${STORE_ITEMS_PATH}?q=${encodeURIComponent(form.values.sku)}`);
 }
@@ -66,6 +75,7 @@ export default function EditStoreItem({ loaderData, actionData }: Route.Componen
         errors={actionData?.errors ?? {}}
         message={actionData && !actionData.errors ? actionData.message : null}
         submitLabel="Save Changes"
+        photo={loaderData.photo}
       />
       <StockHistory moves={loaderData.moves} timeZone={loaderData.timeZone} />
     </>

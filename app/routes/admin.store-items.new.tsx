@@ -9,7 +9,7 @@ import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.s
 import { staffOf } from "#app/domain/accounts/staff.ts";
 import { readStoreItemForm } from "#app/domain/store-items/item-input.ts";
 import { addStoreItem } from "#app/domain/store-items/items.server.ts";
-import { readForm } from "#app/lib/request.server.ts";
+import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.store-items.new";
@@ -26,12 +26,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = staffOf(await requireStaffAction(request, "catalogue"));
-  const form = readStoreItemForm(await readForm(request));
+  const { fields, files } = await readFormWithFiles(request);
+  const form = readStoreItemForm(fields);
   if (!form.ok) {
     const message = Object.values(form.errors)[0] ?? "Please check the form.";
     return reply.refused("invalid", message, { errors: form.errors, values: form.typed });
   }
-  const saved = await addStoreItem(getDb(), form.values, staff);
+  const saved = await addStoreItem(getDb(), form.values, staff, files.photo);
   if (!saved.ok) return reply.result(saved, { values: form.typed });
   throw redirect(`${STORE_ITEMS_PATH}?q=${encodeURIComponent(form.values.sku)}`);
 }

@@ -3,6 +3,7 @@ import { parse } from "csv-parse/sync";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signInAsAdmin } from "./support/accounts.ts";
 import { seriousViolations } from "./support/axe.ts";
+import { posterPng } from "./support/catalogue.ts";
 import { checkCsvFile, csvFile, rejectedRowNumber } from "./support/csv-import.ts";
 
 test.beforeEach(async ({ context, page }, testInfo) => {
@@ -22,7 +23,7 @@ function upcOf(tag: string): string {
   return body + String((10 - (sum % 10)) % 10);
 }
 
-test("an admin adds a store item with its barcode, changes its stock, sees who did, and takes it off sale", async ({
+test("an admin adds a store item with its barcode and photo, changes its stock, sees who did, and takes it off sale", async ({
   page,
 }) => {
   await signInAsAdmin(page);
@@ -50,6 +51,9 @@ test("an admin adds a store item with its barcode, changes its stock, sees who d
 
   await page.getByLabel("Price").fill("24.99");
   await page.getByLabel("Barcode (UPC/EAN)").fill(upc);
+  await page
+    .getByLabel("Photo")
+    .setInputFiles({ name: "jaws.png", mimeType: "image/png", buffer: await posterPng() });
   await page.getByRole("button", { name: "Add Item" }).click();
   const row = page.getByRole("row", { name: new RegExp(name) });
   await expect(row).toContainText(upc);
@@ -57,6 +61,16 @@ test("an admin adds a store item with its barcode, changes its stock, sees who d
 
   await row.getByRole("link", { name: `Edit ${name}` }).click();
   await expect(page.getByRole("heading", { name: `Edit ${name}` })).toBeVisible();
+  // The photo as the shop keeps it, beside the field that would replace it.
+  await expect(page.getByRole("img", { name: `Photo of ${name}` })).toHaveJSProperty(
+    "complete",
+    true,
+  );
+  expect(
+    await page
+      .getByRole("img", { name: `Photo of ${name}` })
+      .evaluate((image: HTMLImageElement) => image.naturalWidth),
+  ).toBeGreaterThan(0);
   await expect(page.getByRole("row", { name: /Added to the catalogue/ })).toContainText("+3");
   await page.getByLabel("Stock", { exact: true }).fill("5");
   await page.getByRole("button", { name: "Save Changes" }).click();

@@ -8,8 +8,8 @@ import {
   type ProductType,
 } from "#app/lib/catalog.ts";
 import { FormField, FormMessage, SelectField, TextareaField } from "../form-field.tsx";
-import { PosterImage } from "../poster-image.tsx";
 import { Button, buttonVariants } from "../ui/button.tsx";
+import { ImageUploadField } from "./image-upload-field.tsx";
 
 type FieldSpec = {
   name: string;
@@ -220,20 +220,7 @@ export function TitleForm({
             />
           );
         })}
-        <div className="flex items-end gap-4 sm:col-span-2">
-          {poster ? (
-            <PosterImage src={poster.src} alt={poster.alt} className="w-20 shrink-0" />
-          ) : null}
-          <FormField
-            label="Poster"
-            name="poster"
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/avif"
-            hint="JPEG, PNG, WebP or AVIF, up to 10 MB. Leave empty to keep the current poster."
-            error={errors.poster}
-            className="flex-1"
-          />
-        </div>
+        <ImageUploadField label="Poster" name="poster" current={poster} error={errors.poster} />
         <div className="flex flex-wrap gap-3 sm:col-span-2">
           <Button type="submit" size="lg" disabled={navigation.state !== "idle"}>
             {submitLabel}

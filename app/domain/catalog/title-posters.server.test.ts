@@ -4,14 +4,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { regularTitles } from "#app/db/schema.ts";
 import { processPosterUpload } from "#app/domain/posters/upload.server.ts";
-import { uploadedPosterId } from "#app/lib/uploaded-posters.ts";
-import { loader } from "#app/routes/uploads.posters.$file.ts";
 import {
   REGULAR_CSV_HEADER,
   regularCsvRow,
   regularTitleForm,
 } from "#tests/support/catalogue-fixtures.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
+import { servedStatus } from "#tests/support/uploaded-posters.ts";
 import { addRegularTitle, deleteRegularTitle } from "./admin-titles.server.ts";
 import { importCatalogCsv } from "./catalog-csv.server.ts";
 import { saveRegularTitle } from "./title-forms.server.ts";
@@ -39,16 +38,6 @@ async function upload(): Promise<string> {
   return result.posterUrl;
 }
 
-/** The status the shop answers for the poster's 320-pixel file. */
-async function served(posterUrl: string): Promise<number> {
-  const file = `${uploadedPosterId(posterUrl)}-320.webp`;
-  const result = await loader({
-    params: { file },
-    request: new Request(`http://shop.test/uploads/posters/${file}`),
-  } as Parameters<typeof loader>[0]);
-  return result instanceof Response ? result.status : (result.init?.status ?? 200);
-}
-
 async function posterOf(serial: number) {
   const [title] = await db
     .select({ posterUrl: regularTitles.posterUrl })
@@ -61,16 +50,16 @@ describe("uploaded posters of titles", () => {
   it("go when their title is deleted, and are kept while another title still shows them", async () => {
     const poster = await upload();
     const only = await addRegularTitle(db, { ...values("Lone Poster"), posterUrl: poster });
-    expect(await served(poster)).toBe(200);
+    expect(await servedStatus(poster)).toBe(200);
     expect(await deleteRegularTitle(db, only)).toBe(true);
-    expect(await served(poster)).toBe(404);
+    expect(await servedStatus(poster)).toBe(404);
 
     // Two titles showing the same files (as an import could make them before).
     const shared = await upload();
     const first = await addRegularTitle(db, { ...values("Shared One"), posterUrl: shared });
     const second = await addRegularTitle(db, { ...values("Shared Two"), posterUrl: shared });
     expect(await deleteRegularTitle(db, first)).toBe(true);
-    expect(await served(shared)).toBe(200);
+    expect(await servedStatus(shared)).toBe(200);
     // Replacing it on the other title removes it only then.
     const replacement = new File([new Uint8Array(jpeg)], "new.jpg", { type: "image/jpeg" });
     const saved = await saveRegularTitle(
@@ -88,8 +77,8 @@ describe("uploaded posters of titles", () => {
       { serialNo: second, staff: null },
     );
     expect(saved.ok).toBe(true);
-    expect(await served(shared)).toBe(404);
-    expect(await served((await posterOf(second))!)).toBe(200);
+    expect(await servedStatus(shared)).toBe(404);
+    expect(await servedStatus((await posterOf(second))!)).toBe(200);
   });
 
   it("named by an import must be the poster of that same title; others are refused in the dry run", async () => {
@@ -135,6 +124,6 @@ describe("uploaded posters of titles", () => {
     );
     expect(dropped).toMatchObject({ updated: 1, written: true });
     expect(await posterOf(owner)).toBeNull();
-    expect(await served(poster)).toBe(404);
+    expect(await servedStatus(poster)).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { adultTitles, comingSoon, regularTitles } from "#app/db/schema.ts";
+import { adultTitles, comingSoon, regularTitles, storeItems } from "#app/db/schema.ts";
 import type { PosterKind } from "#app/lib/posters.ts";
 import {
   UPLOADED_POSTER_WIDTHS,
@@ -10,7 +10,12 @@ import {
   uploadedPosterId,
   uploadedPosterValue,
 } from "#app/lib/uploaded-posters.ts";
-import { checkUploadedImage, encodeWebp, imageMessages } from "./checked-image.server.ts";
+import {
+  checkUploadedImage,
+  encodeWebp,
+  imageMessages,
+  type ImageMessages,
+} from "./checked-image.server.ts";
 import { type PosterStorage, posterStorage } from "./storage.server.ts";
 
 export const POSTER_MESSAGES = imageMessages("poster");
@@ -32,17 +37,19 @@ const LARGEST_WIDTH = Math.max(...UPLOADED_POSTER_WIDTHS);
  * The bytes must really be a JPEG, PNG, WebP or AVIF image that decodes in full within the size
  * and pixel limits; only the re-encoded images are stored, never the upload itself. When
  * anything fails, nothing is left in storage. Adult titles' posters get ids the storefront
- * serves only behind the age gate.
+ * serves only behind the age gate. A store item's photo is kept the same way, its messages
+ * saying "photo" (`messages`).
  */
 export async function processPosterUpload(
   bytes: Uint8Array,
   originalName: string,
-  options: { kind: PosterKind; storage?: PosterStorage },
+  options: { kind: PosterKind; storage?: PosterStorage; messages?: ImageMessages },
 ): Promise<PosterUploadResult> {
+  const messages = options.messages ?? POSTER_MESSAGES;
   // Decoded once into a poster of at most the largest width, then encoded at each width.
   const checked = await checkUploadedImage(bytes, originalName, {
     box: { width: LARGEST_WIDTH, height: LARGEST_WIDTH * 2 },
-    messages: POSTER_MESSAGES,
+    messages,
   });
   if (!checked.ok) return checked;
   const encoded = new Map<UploadedPosterWidth, Buffer>();
@@ -61,7 +68,7 @@ export async function processPosterUpload(
     }
   } catch (cause) {
     await Promise.allSettled(written.map((key) => storage.delete(key)));
-    return { ok: false, message: POSTER_MESSAGES.storage, cause };
+    return { ok: false, message: messages.storage, cause };
   }
   return {
     ok: true,
@@ -88,9 +95,10 @@ export async function deleteUploadedPoster(
 }
 
 /**
- * Removes the files of those uploaded posters that no title or Coming Soon entry shows any
- * more: call it with the `poster_url` values a change dropped (a title deleted, a poster
- * replaced, a save that failed), once that change is committed. A poster still shown elsewhere
+ * Removes the files of those uploaded posters that no title, Coming Soon entry or store item
+ * (its photo) shows any more: call it with the `poster_url` or `photo_url` values a change
+ * dropped (a title deleted, a poster or photo replaced, a save that failed), once that change is
+ * committed. A poster still shown elsewhere
  * keeps its files. Failing to remove files is logged, not thrown: the change itself stands.
  */
 export async function releaseUploadedPosters(
@@ -109,7 +117,8 @@ export async function releaseUploadedPosters(
   const { rows } = await db.execute<{ posterUrl: string }>(sql`
     select poster_url as "posterUrl" from ${regularTitles} where ${wanted}
     union select poster_url from ${adultTitles} where ${wanted}
-    union select poster_url from ${comingSoon} where ${wanted}`);
+    union select poster_url from ${comingSoon} where ${wanted}
+    union select photo_url from ${storeItems} where photo_url = any(${sql.param(values)}::text[])`);
   const stillShown = new Set(rows.map((row) => row.posterUrl));
   await Promise.all(
     values

@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import { stockLedger } from "#app/domain/stock/ledger.server.ts";
+import { uploadedPosterId } from "#app/lib/uploaded-posters.ts";
 import { createStaff } from "#tests/support/staff.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
+import { servedStatus } from "#tests/support/uploaded-posters.ts";
 import { storeItemSchema } from "./item-input.ts";
 import {
   addStoreItem,
@@ -112,5 +115,54 @@ describe("store items", () => {
       message: "This barcode is on another product.",
       field: "barcode",
     });
+  });
+});
+
+describe("a store item's photo", () => {
+  let jpeg: Buffer;
+  beforeAll(async () => {
+    jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#775533" } })
+      .jpeg()
+      .toBuffer();
+  });
+  const photo = (name = "photo.jpg") =>
+    new File([new Uint8Array(jpeg)], name, { type: "image/jpeg" });
+
+  it("is stored as an uploaded poster is, kept by an edit without one, and replaced by a new one", async () => {
+    const typed = form();
+    const added = await addStoreItem(db, values(typed), staff, photo());
+    if (!added.ok) throw new Error(added.message);
+    const first = (await getStoreItem(db, added.id))!.photoUrl;
+    expect(uploadedPosterId(first)).toBeDefined();
+    expect(await servedStatus(first)).toBe(200);
+
+    expect(await updateStoreItem(db, added.id, values({ ...typed, stock: "4" }), staff)).toEqual({
+      ok: true,
+      id: added.id,
+    });
+    expect(await getStoreItem(db, added.id)).toMatchObject({ stock: 4, photoUrl: first });
+
+    await updateStoreItem(db, added.id, values(typed), staff, photo("new.jpg"));
+    const second = (await getStoreItem(db, added.id))!.photoUrl;
+    expect(second).not.toBe(first);
+    expect(await servedStatus(second)).toBe(200);
+    // The old photo's files went once the new one was saved.
+    expect(await servedStatus(first)).toBe(404);
+  });
+
+  it("that is not an image is refused beside its field, and the item is left as it was", async () => {
+    const typed = form();
+    const added = await addStoreItem(db, values(typed), staff);
+    if (!added.ok) throw new Error(added.message);
+    const text = new File(["not a picture"], "notes.jpg", { type: "image/jpeg" });
+    expect(
+      await updateStoreItem(db, added.id, values({ ...typed, stock: "9" }), staff, text),
+    ).toEqual({
+      ok: false,
+      reason: "invalid",
+      message: "The photo must be a JPEG, PNG, WebP or AVIF image.",
+      field: "photo",
+    });
+    expect(await getStoreItem(db, added.id)).toMatchObject({ stock: 3, photoUrl: null });
   });
 });

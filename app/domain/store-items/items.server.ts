@@ -4,6 +4,8 @@ import type { Database } from "#app/db/client.server.ts";
 import { violatedConstraint } from "#app/db/errors.ts";
 import { productBarcodes, storeItems } from "#app/db/schema.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
+import { imageMessages } from "#app/domain/posters/checked-image.server.ts";
+import { processPosterUpload, releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
 import { BARCODE_TAKEN, barcodeTaken, setBarcode } from "#app/domain/stock/barcodes.server.ts";
 import { containsPattern } from "#app/domain/catalog/search-text.ts";
 import { refuse, type Refusal } from "#app/lib/reply.server.ts";
@@ -88,6 +90,28 @@ export async function getStoreItem(db: Database, id: number): Promise<StoreItem 
 
 type Saved = { ok: true; id: number } | Refusal<"invalid" | "not-found">;
 
+const PHOTO_MESSAGES = imageMessages("photo");
+
+/**
+ * A photo chosen on the item's form, checked and stored as the catalogue's uploaded posters are
+ * (WebP in a few widths under a random id, served at /uploads/posters/…): what `photo_url` is to
+ * hold, or nothing when none was chosen.
+ */
+async function storePhoto(
+  photo: File | undefined,
+): Promise<{ ok: true; photoUrl: string | undefined } | Refusal<"invalid">> {
+  if (!photo) return { ok: true, photoUrl: undefined };
+  const upload = await processPosterUpload(new Uint8Array(await photo.arrayBuffer()), photo.name, {
+    kind: "regular",
+    messages: PHOTO_MESSAGES,
+  });
+  if (!upload.ok) {
+    if (upload.cause) console.error("Store item photo upload failed", upload.cause);
+    return refuse("invalid", upload.message, "photo");
+  }
+  return { ok: true, photoUrl: upload.posterUrl };
+}
+
 /** What a violated uniqueness means to the person who typed the form. */
 function duplicate(error: unknown): Refusal<"invalid"> | undefined {
   const constraint = violatedConstraint(error);
@@ -98,52 +122,81 @@ function duplicate(error: unknown): Refusal<"invalid"> | undefined {
   return undefined;
 }
 
-/** Adds an item; its first stock starts its ledger, named for the staff member. */
+/**
+ * Adds an item, with its photo when one was chosen; its first stock starts its ledger, named for
+ * the staff member. A photo whose item is not saved is removed again.
+ */
 export async function addStoreItem(
   db: Database,
   values: StoreItemValues,
   staff: Staff | null,
+  photo?: File,
 ): Promise<Saved> {
+  const stored = await storePhoto(photo);
+  if (!stored.ok) return stored;
   try {
     return await db.transaction(async (tx) => {
       await withActor(tx, staff);
       const { barcode, ...item } = values;
-      const [row] = await tx.insert(storeItems).values(item).returning({ id: storeItems.id });
+      const [row] = await tx
+        .insert(storeItems)
+        .values({ ...item, photoUrl: stored.photoUrl ?? null })
+        .returning({ id: storeItems.id });
       await setBarcode(tx, { type: "item", id: row!.id }, barcode);
       return { ok: true as const, id: row!.id };
     });
   } catch (error) {
+    await releaseUploadedPosters(db, [stored.photoUrl]);
     const refused = duplicate(error);
     if (refused) return refused;
     throw error;
   }
 }
 
-/** Saves an edit; a changed stock is the staff member's adjustment in the ledger. */
+/**
+ * Saves an edit; a changed stock is the staff member's adjustment in the ledger. A photo chosen
+ * replaces the item's: the old one's files go once the edit is saved, the new one's if it is not.
+ */
 export async function updateStoreItem(
   db: Database,
   id: number,
   values: StoreItemValues,
   staff: Staff | null,
+  photo?: File,
 ): Promise<Saved> {
+  const stored = await storePhoto(photo);
+  if (!stored.ok) return stored;
+  let saved: Saved & { replaced?: string | null };
   try {
-    return await db.transaction(async (tx) => {
+    saved = await db.transaction(async (tx) => {
       await withActor(tx, staff);
       const { barcode, ...item } = values;
-      const [row] = await tx
-        .update(storeItems)
-        .set({ ...item, updatedAt: new Date() })
+      const [before] = await tx
+        .select({ photoUrl: storeItems.photoUrl })
+        .from(storeItems)
         .where(and(eq(storeItems.id, id), isNull(storeItems.archivedAt)))
-        .returning({ id: storeItems.id });
-      if (!row) return refuse("not-found", "This item no longer exists.");
+        .for("update");
+      if (!before) return refuse("not-found", "This item no longer exists.");
+      const photoUrl = stored.photoUrl ? { photoUrl: stored.photoUrl } : {};
+      await tx
+        .update(storeItems)
+        .set({ ...item, ...photoUrl, updatedAt: new Date() })
+        .where(eq(storeItems.id, id));
       await setBarcode(tx, { type: "item", id }, barcode);
-      return { ok: true as const, id };
+      return { ok: true as const, id, replaced: stored.photoUrl ? before.photoUrl : null };
     });
   } catch (error) {
+    await releaseUploadedPosters(db, [stored.photoUrl]);
     const refused = duplicate(error);
     if (refused) return refused;
     throw error;
   }
+  if (!saved.ok) {
+    await releaseUploadedPosters(db, [stored.photoUrl]);
+    return saved;
+  }
+  await releaseUploadedPosters(db, [saved.replaced]);
+  return { ok: true, id: saved.id };
 }
 
 /** Takes an item off sale for good; its sales keep it. Its barcode is free again. */

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { CheckboxField, FormField, FormMessage } from "#app/components/form-field.tsx";
+import { ImageUploadField } from "#app/components/admin/image-upload-field.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import type { StoreItemTyped } from "#app/domain/store-items/item-input.ts";
 
@@ -24,6 +25,7 @@ export function StoreItemForm({
   errors,
   message,
   submitLabel,
+  photo,
 }: {
   heading: string;
   values: StoreItemTyped;
@@ -31,6 +33,8 @@ export function StoreItemForm({
   /** A refusal that is about no one field. */
   message: string | null;
   submitLabel: string;
+  /** The item's current photo, shown beside the upload field. */
+  photo?: { src: string; alt: string };
 }) {
   const busy = useNavigation().state === "submitting";
   return (
@@ -41,7 +45,12 @@ export function StoreItemForm({
           <FormMessage tone="error">{message}</FormMessage>
         </div>
       ) : null}
-      <Form method="post" className="mt-6 grid gap-4 sm:grid-cols-2" noValidate>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mt-6 grid gap-4 sm:grid-cols-2"
+        noValidate
+      >
         <FormField
           label="SKU"
           name="sku"
@@ -94,6 +103,7 @@ export function StoreItemForm({
           className="sm:col-span-2"
           defaultChecked={ticked(values.taxable)}
         />
+        <ImageUploadField label="Photo" name="photo" current={photo} error={errors.photo} />
         <div className="flex gap-2 sm:col-span-2">
           <Button type="submit" disabled={busy}>
             {submitLabel}
