@@ -177,7 +177,7 @@ export async function importStoreItemsCsv(
       return report(rows, true);
     });
   } catch (error) {
-    // Checked above, and taken meanwhile by an item or title saved in the back office.
+    // Checked in the transaction, and taken meanwhile by a form saved in the back office.
     if (barcodeTaken(error) || violatedConstraint(error) === "store_items_sku") {
       throw new CsvImportError(
         "A SKU or barcode in the file was just given to another product. Check the file again.",
