@@ -14,9 +14,10 @@ export type ReleasedCheckout = {
  * Placing an order in one statement, and so one round trip and one commit (`place_order`,
  * migration 0027): the account's earlier unpaid orders released (one open checkout per
  * account), the order row, one item row per line (lines and their titles and prices in the fixed
- * order of `mergeOrderLines`) and the stock, the released copies back and the new ones taken in
- * one pass in that order. Nothing is taken when the checkout key already placed an order (a null
- * id); a short line raises RR001 as `take_stock` does, which undoes the whole statement.
+ * order of `mergeOrderLines`) and the stock, the released copies back and the new ones taken:
+ * the titles' rows locked in that order, then one update per catalogue (migration 0033). Nothing
+ * is taken when the checkout key already placed an order (a null id); a short line raises RR001
+ * as `take_stock` does, which undoes the whole statement.
  */
 const PLACE_ORDER_SQL = `
   select placed_id, released

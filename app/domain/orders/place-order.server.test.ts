@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql, TransactionRollbackError } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createDatabase } from "#app/db/client.server.ts";
 import { orderItems, orders, regularTitles } from "#app/db/schema.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
+import { mergeOrderLines, placeOrderInputSchema } from "./checkout-input.ts";
 import { getCustomerOrder, listCustomerOrders } from "./customer-orders.server.ts";
 import { placeOrder } from "./place-order.server.ts";
+import { placeOrderStatement } from "./place-order-statement.server.ts";
 import { reserveStock } from "./stock.server.ts";
 import {
   adultStock,
@@ -499,6 +502,198 @@ describe("one open checkout per account", () => {
       expect(await adultStock(pool.db, adult.serialNo)).toBe(1000);
     } finally {
       await pool.pool.end();
+    }
+  });
+});
+
+/**
+ * How often each trigger function of the two title tables ran while `statement` ran, by name
+ * (those that did not run left out), and what `inside` read afterwards: on a connection of its
+ * own, in a transaction rolled back at the end, so nothing else is counted and nothing stays.
+ */
+async function titleTriggerCalls<T>(
+  statement: pg.QueryConfig,
+  inside: (client: pg.Client) => Promise<T>,
+) {
+  const client = new pg.Client(inject("databaseUrl"));
+  await client.connect();
+  try {
+    await client.query("begin");
+    await client.query("set local track_functions = 'pl'");
+    const counts = async () => {
+      const { rows } = await client.query<{ name: string; calls: number }>(
+        `select p.proname as name, coalesce(pg_stat_get_xact_function_calls(p.oid), 0)::int as calls
+           from pg_proc as p
+          where p.oid in (select tgfoid from pg_trigger
+                           where tgrelid in ('regular_titles'::regclass, 'adult_titles'::regclass))`,
+      );
+      return new Map(rows.map((row) => [row.name, row.calls]));
+    };
+    const before = await counts();
+    await client.query(statement);
+    const after = await counts();
+    const calls = Object.fromEntries(
+      [...after]
+        .map(([name, n]) => [name, n - (before.get(name) ?? 0)] as const)
+        .filter(([, n]) => n > 0),
+    );
+    return { calls, read: await inside(client) };
+  } finally {
+    await client.query("rollback");
+    await client.end();
+  }
+}
+
+describe("taking the stock", () => {
+  /** A line of `quantity` copies of a regular title, and of an adult one. */
+  const regular = (title: { serialNo: number }, quantity: number) => ({
+    productType: "regular" as const,
+    serialNo: title.serialNo,
+    quantity,
+  });
+  const adult = (title: { serialNo: number }, quantity: number) => ({
+    productType: "adult" as const,
+    serialNo: title.serialNo,
+    quantity,
+  });
+
+  it("changes each catalogue's stock in one statement, however many titles it moves", async () => {
+    const customer = await createCustomer(db);
+    const [a, b, c, d] = await Promise.all(
+      [0, 1, 2, 3].map(() => createRegularTitle(db, { qty: 5, priceCents: 1000 })),
+    );
+    const [x, y] = await Promise.all(
+      [0, 1].map(() => createAdultTitle(db, { qty: 5, priceCents: 1000 })),
+    );
+    const held = await placeOrder(
+      db,
+      orderInput(customer, [regular(a!, 1), regular(b!, 1), adult(x!, 1)]),
+      config,
+    );
+    expect(held.ok).toBe(true);
+
+    // The next checkout releases that one (a, b and x back) and takes b, c, d and y: six
+    // titles in two catalogues.
+    const input = placeOrderInputSchema.parse(
+      orderInput(customer, [regular(b!, 2), regular(c!, 1), regular(d!, 1), adult(y!, 1)]),
+    );
+    const priced = mergeOrderLines(input.lines).map((line) => ({
+      ...line,
+      title: `#${line.serialNo}`,
+      unitPriceCents: 1000,
+    }));
+    const price = {
+      subtotalCents: 5000,
+      shippingCents: 0,
+      taxRate: 0,
+      taxCents: 0,
+      totalCents: 5000,
+    };
+    const now = new Date();
+    const statement = placeOrderStatement(input, priced, price, {
+      paymentExpiresAt: new Date(now.getTime() + 3_600_000),
+      now,
+      dateOfBirth: "1980-05-17",
+    });
+    const titles = [a!, b!, c!, d!, x!, y!];
+    const { calls, read } = await titleTriggerCalls(statement, async (client) => {
+      const { rows } = await client.query<{ qty: number }>(
+        `select coalesce(r.qty_to_list, a.quantity) as qty
+           from unnest($1::text[], $2::integer[]) with ordinality as w(t, s, n)
+           left join regular_titles as r on w.t = 'regular' and r.reg_serial_no = w.s
+           left join adult_titles as a on w.t = 'adult' and a.adult_serial_no = w.s
+          order by w.n`,
+        [
+          titles.map((_, i) => (i < 4 ? "regular" : "adult")),
+          titles.map((title) => title.serialNo),
+        ],
+      );
+      return rows.map((row) => row.qty);
+    });
+    // One update of regular_titles and one of adult_titles, each running its table's statement
+    // triggers once: an update per title ran the catalogue's six times, the others four and two.
+    expect(calls).toEqual({
+      catalogue_rows_changed: 2,
+      regular_titles_count_rows: 1,
+      regular_titles_restock_alerts: 1,
+      regular_titles_stock_moves: 1,
+      adult_titles_stock_moves: 1,
+    });
+    // a and x back, b back and taken twice, c, d and y taken.
+    expect(read).toEqual([5, 3, 4, 4, 5, 4]);
+  });
+
+  it("gives a refused checkout's earlier order back in one statement per catalogue", async () => {
+    const customer = await createCustomer(db);
+    // One after the other: a's serial number before b's, as the ledger's rows come.
+    const a = await createRegularTitle(db, { qty: 5, priceCents: 1000 });
+    const b = await createRegularTitle(db, { qty: 5, priceCents: 1000 });
+    const x = await createAdultTitle(db, { qty: 5, priceCents: 1000 });
+    const held = await placeOrder(
+      db,
+      orderInput(customer, [regular(a, 1), regular(b, 2), adult(x, 1)]),
+      config,
+    );
+    if (!held.ok) throw new Error(held.reason);
+    const { calls, read } = await titleTriggerCalls(
+      {
+        text: "select order_id from release_open_checkouts($1, $2)",
+        values: [customer, randomUUID()],
+      },
+      async (client) => {
+        const { rows } = await client.query<{ reason: string; change: number }>(
+          `select reason, change from stock_moves
+            where (product_type, product_id) in (('regular', $1), ('regular', $2), ('adult', $3))
+              and reference = $4
+            order by id`,
+          [a.serialNo, b.serialNo, x.serialNo, `order ${held.order.id}`],
+        );
+        return rows;
+      },
+    );
+    expect(calls).toEqual({
+      catalogue_rows_changed: 2,
+      regular_titles_count_rows: 1,
+      regular_titles_restock_alerts: 1,
+      regular_titles_stock_moves: 1,
+      adult_titles_stock_moves: 1,
+    });
+    // The order's web sales, then their release.
+    expect(read).toEqual([
+      { reason: "web_sale", change: -1 },
+      { reason: "web_sale", change: -2 },
+      { reason: "web_sale", change: -1 },
+      { reason: "released", change: 1 },
+      { reason: "released", change: 2 },
+      { reason: "released", change: 1 },
+    ]);
+  });
+
+  it("passes over a sold-out title at once, without waiting for the checkout holding its row", async () => {
+    const customer = await createCustomer(db);
+    const gone = await createRegularTitle(db, { qty: 0, priceCents: 1000 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    // Another transaction holds the title's row, as a checkout does until it commits.
+    const holder = db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select 1 from regular_titles where reg_serial_no = ${gone.serialNo} for update`,
+      );
+      locked();
+      await released;
+    });
+    try {
+      await holding;
+      const waited = new Promise<"waited">((resolve) =>
+        setTimeout(() => resolve("waited"), 10_000).unref(),
+      );
+      const answer = await Promise.race([orderCopies(customer, gone.serialNo, 1), waited]);
+      expect(answer).toMatchObject({ ok: false, reason: "out-of-stock" });
+    } finally {
+      release();
+      await holder;
     }
   });
 });

@@ -89,6 +89,48 @@ describe("the stock ledger", () => {
     expect(await adultStock(db, adult.serialNo)).toBe(3);
   });
 
+  it("records a title the next checkout takes again from the released one as a web sale of the difference", async () => {
+    const customer = await createCustomer(db);
+    const film = await createRegularTitle(db, { qty: 5, priceCents: 1500 });
+    const given = await createRegularTitle(db, { qty: 5, priceCents: 1500 });
+    const other = await createRegularTitle(db, { qty: 5, priceCents: 900 });
+    const first = await placeOrder(
+      db,
+      orderInput(customer, [
+        { productType: "regular", serialNo: film.serialNo, quantity: 3 },
+        { productType: "regular", serialNo: given.serialNo, quantity: 1 },
+      ]),
+      TEXAS_PRICING,
+    );
+    if (!first.ok) throw new Error(first.reason);
+    // One update moves all three titles: each keeps its own reason and reference.
+    const second = await placeOrder(
+      db,
+      orderInput(customer, [
+        { productType: "regular", serialNo: film.serialNo, quantity: 1 },
+        { productType: "regular", serialNo: other.serialNo, quantity: 1 },
+      ]),
+      TEXAS_PRICING,
+    );
+    if (!second.ok) throw new Error(second.reason);
+
+    const [firstOrder, secondOrder] = [`order ${first.order.id}`, `order ${second.order.id}`];
+    expect(await movesOf("regular", film.serialNo)).toEqual([
+      ["added", 5, 5, null],
+      ["web_sale", -3, 2, firstOrder],
+      ["web_sale", 2, 4, secondOrder],
+    ]);
+    expect(await movesOf("regular", given.serialNo)).toEqual([
+      ["added", 5, 5, null],
+      ["web_sale", -1, 4, firstOrder],
+      ["released", 1, 5, firstOrder],
+    ]);
+    expect(await movesOf("regular", other.serialNo)).toEqual([
+      ["added", 5, 5, null],
+      ["web_sale", -1, 4, secondOrder],
+    ]);
+  });
+
   it("records unpaid orders given up or past their time as releases", async () => {
     const film = await createRegularTitle(db, { qty: 6, priceCents: 1000 });
     const place = async (quantity: number) => {
