@@ -7,7 +7,7 @@ import { findByCode, productNow, searchProducts, type CounterProduct } from "./l
 import {
   addToSale,
   changeLine,
-  openSaleOf,
+  openSaleIdOf,
   paySale,
   removeLine,
   voidSale,
@@ -92,15 +92,16 @@ async function onOpenSale(
   staff: Staff,
   config: CounterConfig,
 ): Promise<CounterActionAnswer> {
-  const sale = await openSaleOf(db, tillId, config.taxRate);
-  if (!sale) return NO_SALE;
+  // The presses on a sale need only its id: the payment reads the sale itself, under its lock.
+  const saleId = await openSaleIdOf(db, tillId);
+  if (saleId === undefined) return NO_SALE;
   switch (form.intent) {
     case "line": {
       const parsed = readCounterForm(lineSchema, form);
       if (!parsed.ok) return invalid(parsed);
       const { line, quantity, discount, reason } = parsed.values;
       return answer(
-        await changeLine(db, sale.id, line, {
+        await changeLine(db, saleId, line, {
           quantity,
           discountCents: discount,
           discountReason: reason || null,
@@ -110,17 +111,17 @@ async function onOpenSale(
     case "remove": {
       const line = Number(form.line);
       if (!Number.isSafeInteger(line)) return NO_SALE;
-      return answer(await removeLine(db, sale.id, line));
+      return answer(await removeLine(db, saleId, line));
     }
     case "void":
-      return answer(await voidSale(db, sale.id));
+      return answer(await voidSale(db, saleId));
     case "pay": {
       const parsed = readCounterForm(paySchema, form);
       if (!parsed.ok) return invalid(parsed);
       const paid = await paySale(
         db,
         {
-          saleId: sale.id,
+          saleId,
           tender: { cardCents: 0, cashTenderedCents: parsed.values.cashTendered },
           idCheckBirthDate: parsed.values.idCheck,
         },

@@ -119,17 +119,26 @@ export async function getSale(
   };
 }
 
-/** The till's open sale, if one has lines being scanned into it. */
+/** The id of the till's open sale, if one is being scanned. */
+export async function openSaleIdOf(
+  db: Database | Transaction,
+  tillId: number,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: counterSales.id })
+    .from(counterSales)
+    .where(and(eq(counterSales.tillSessionId, tillId), eq(counterSales.status, "open")));
+  return row?.id;
+}
+
+/** The till's open sale, if one is being scanned, with its lines and totals. */
 export async function openSaleOf(
   db: Database | Transaction,
   tillId: number,
   taxRate: number,
 ): Promise<Sale | undefined> {
-  const [row] = await db
-    .select({ id: counterSales.id })
-    .from(counterSales)
-    .where(and(eq(counterSales.tillSessionId, tillId), eq(counterSales.status, "open")));
-  return row ? getSale(db, row.id, taxRate) : undefined;
+  const id = await openSaleIdOf(db, tillId);
+  return id === undefined ? undefined : getSale(db, id, taxRate);
 }
 
 /** The till's open sale, started for this clerk when there is none. */

@@ -62,16 +62,15 @@ export async function zReport(
   until: Date,
 ): Promise<ZReport> {
   const { rows } = await db.execute<Totals>(sql`
-    select
-      (select count(*) from counter_sales s
-        where s.till_session_id = ${till.id} and s.status = 'paid') as sales,
-      (select count(*) from counter_sales s
-        where s.till_session_id = ${till.id} and s.status = 'voided') as voided,
-      s.subtotal, s.discount, s.tax, s.total, p.cash, p.card, o.online_orders, o.online
-    from (select coalesce(sum(subtotal_cents), 0) as subtotal,
-                 coalesce(sum(discount_cents), 0) as discount,
-                 coalesce(sum(tax_cents), 0) as tax, coalesce(sum(total_cents), 0) as total
-            from counter_sales where till_session_id = ${till.id} and status = 'paid') as s,
+    select s.sales, s.voided, s.subtotal, s.discount, s.tax, s.total, p.cash, p.card,
+           o.online_orders, o.online
+    from (select count(*) filter (where status = 'paid') as sales,
+                 count(*) filter (where status = 'voided') as voided,
+                 coalesce(sum(subtotal_cents) filter (where status = 'paid'), 0) as subtotal,
+                 coalesce(sum(discount_cents) filter (where status = 'paid'), 0) as discount,
+                 coalesce(sum(tax_cents) filter (where status = 'paid'), 0) as tax,
+                 coalesce(sum(total_cents) filter (where status = 'paid'), 0) as total
+            from counter_sales where till_session_id = ${till.id}) as s,
          (select coalesce(sum(amount_cents) filter (where method = 'cash'), 0) as cash,
                  coalesce(sum(amount_cents) filter (where method = 'card'), 0) as card
             from counter_payments where till_session_id = ${till.id}) as p,
