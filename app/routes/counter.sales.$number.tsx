@@ -67,8 +67,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireStaffAction(request, "counter");
-  const read = readCounterForm(receiptEmailSchema, await readForm(request));
-  if (!read.ok) return reply.refused("invalid", read.message, { errors: read.errors });
+  const form = await readForm(request);
+  const read = readCounterForm(receiptEmailSchema, form);
+  if (!read.ok) {
+    return reply.refused("invalid", read.message, { errors: read.errors, values: form });
+  }
   const id = saleIdOf(params.number);
   const config = counterConfig();
   const sale = id === undefined ? undefined : await getSale(getDb(), id, config.taxRate);

@@ -21,6 +21,7 @@ export function ReceiptByEmail({ answer }: { answer: Answer | undefined }) {
           type="email"
           autoComplete="off"
           required
+          defaultValue={answer && !answer.ok ? (answer.values?.email ?? "") : ""}
           error={
             answer && !answer.ok ? (answer.errors?.email ?? answer.message ?? undefined) : undefined
           }
