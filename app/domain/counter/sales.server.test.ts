@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDatabase } from "#app/db/client.server.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
@@ -16,11 +17,13 @@ import {
   regularStock,
   TEXAS_PRICING,
 } from "#tests/support/order-fixtures.ts";
+import { propertyRuns } from "#tests/support/property.ts";
 import { queuedBehindRowLock } from "#tests/support/row-lock.ts";
 import { createStaff } from "#tests/support/staff.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { inject } from "vitest";
 import { findByCode, productNow, searchProducts } from "./lookup.server.ts";
+import { reconcileCounter } from "./reconcile-counter.server.ts";
 import { addToSale, changeLine, getSale, openSaleOf, paySale, voidSale } from "./sales.server.ts";
 import { closeTillSession, openTill, openTillSession } from "./till.server.ts";
 
@@ -322,5 +325,105 @@ describe("the till", () => {
       ok: false,
       message: "The till is already open.",
     });
+  });
+});
+
+describe("a day at the till, over random sequences", () => {
+  type Step =
+    | { kind: "sale"; items: number[]; discount: number; card: number; extraCash: number }
+    | { kind: "void"; items: number[] };
+  const step: fc.Arbitrary<Step> = fc.oneof(
+    fc.record({
+      kind: fc.constant("sale" as const),
+      items: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 4 }),
+      discount: fc.integer({ min: 0, max: 500 }),
+      card: fc.double({ min: 0, max: 1, noNaN: true }),
+      extraCash: fc.integer({ min: 0, max: 2000 }),
+    }),
+    fc.record({
+      kind: fc.constant("void" as const),
+      items: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 2 }),
+    }),
+  );
+
+  it("keeps a Z report that adds up to the sales, the tenders, the float and the stock", async () => {
+    const items = [await storeItem(1000), await storeItem(1000, false), await storeItem(1000)];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(step, { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: -500, max: 500 }),
+        async (steps, miscount) => {
+          const open = await openTill(db);
+          if (open) await closeTillSession(db, open.id, 0, clerk);
+          const opened = await openTillSession(db, 5000, clerk);
+          if (!opened.ok) throw new Error(opened.message);
+          tillId = opened.tillId;
+          const stockBefore = await Promise.all(
+            items.map(async (i) => (await product("item", i.id)).stock),
+          );
+          const sold = [0, 0, 0];
+          let total = 0;
+          let card = 0;
+          let paid = 0;
+          let voided = 0;
+          for (const s of steps) {
+            let saleId = 0;
+            for (const index of s.items) saleId = await sell("item", items[index]!.id);
+            if (s.kind === "void") {
+              await voidSale(db, saleId);
+              voided += 1;
+              continue;
+            }
+            const [line] = (await getSale(db, saleId, CONFIG.taxRate))!.lines;
+            const discount = Math.min(s.discount, line!.unitPriceCents * line!.quantity);
+            await changeLine(db, saleId, line!.id, {
+              quantity: line!.quantity,
+              discountCents: discount,
+              discountReason: "Random",
+            });
+            const due = (await getSale(db, saleId, CONFIG.taxRate))!.totals.totalCents;
+            const cardCents = Math.floor(due * s.card);
+            const cashDue = due - cardCents;
+            const result = await paySale(
+              db,
+              {
+                saleId,
+                tender: { cardCents, cashTenderedCents: cashDue > 0 ? cashDue + s.extraCash : 0 },
+                idCheckBirthDate: null,
+              },
+              CONFIG,
+              clerk,
+            );
+            expect(result).toMatchObject({ ok: true, changeCents: cashDue > 0 ? s.extraCash : 0 });
+            for (const index of s.items) sold[index]! += 1;
+            total += due;
+            card += cardCents;
+            paid += 1;
+          }
+          const expectedCash = 5000 + total - card;
+          const closed = await closeTillSession(db, tillId, expectedCash + miscount, clerk);
+          if (!closed.ok) throw new Error(closed.message);
+          expect(closed.report).toMatchObject({
+            sales: paid,
+            voided,
+            totalCents: total,
+            cardCents: card,
+            cashCents: total - card,
+            expectedCashCents: expectedCash,
+            overShortCents: miscount,
+          });
+          expect(
+            closed.report.subtotalCents - closed.report.discountCents + closed.report.taxCents,
+          ).toBe(total);
+          const stockAfter = await Promise.all(
+            items.map(async (i) => (await product("item", i.id)).stock),
+          );
+          expect(stockAfter).toEqual(stockBefore.map((before, index) => before - sold[index]!));
+          const { differences } = await reconcileCounter(db, new Date(Date.now() - 60_000));
+          expect(differences.filter((d) => d.counter === `Till ${tillId}`)).toEqual([]);
+        },
+      ),
+      propertyRuns(15),
+    );
   });
 });
