@@ -17,11 +17,15 @@ export type CounterAnswer = Answer & { results?: FoundProduct[] };
 /** The scan field's id: every line added, changed or removed puts focus back in it. */
 export const SCAN_FIELD_ID = "counter-scan";
 
-/** Puts focus back in the scan field once the page has drawn the answer. */
+/**
+ * Puts focus back in the scan field once the page has drawn the answer. A field that has it
+ * already is left alone: a scanner may be typing the next code into it, and selecting its text
+ * would let the next digits replace the first.
+ */
 export function focusScanField() {
   window.setTimeout(() => {
     const field = document.getElementById(SCAN_FIELD_ID);
-    if (field instanceof HTMLInputElement) {
+    if (field instanceof HTMLInputElement && document.activeElement !== field) {
       field.focus();
       field.select();
     }
