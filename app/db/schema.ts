@@ -30,6 +30,7 @@ import type { Disc, ProductType, ServiceType } from "#app/lib/catalog.ts";
 import type { OrderStatus } from "#app/domain/orders/status.ts";
 import type { StockProduct, StockReason } from "#app/domain/stock/status.ts";
 import type { SaleStatus, TenderMethod } from "#app/domain/counter/status.ts";
+import type { RepairPaymentKind, RepairPaymentMethod } from "#app/domain/repair-tickets/status.ts";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -744,7 +745,9 @@ export const repairTickets = pgTable(
     accessories: text("accessories").notNull().default(""),
     promisedDate: date("promised_date").notNull(),
     status: text("status").$type<TicketStatus>().notNull().default("checked_in"),
+    /** How the rest was taken at collection ("no charge": nothing more was taken then). */
     paymentMethod: text("payment_method").$type<PaymentMethod>(),
+    /** At collection: all the ticket's payments came to, deposit and online payments included. */
     paidCents: integer("paid_cents"),
     /** Why the amount taken at collection differs from the approved estimate's total. */
     paidDifferenceReason: text("paid_difference_reason"),
@@ -761,8 +764,7 @@ export const repairTickets = pgTable(
       "repair_tickets_payment_check",
       sql`(${t.status} = 'collected') = (${t.paymentMethod} is not null and ${t.paidCents} is not null)
           and (${t.paymentMethod} is null or ${t.paymentMethod} in ('cash', 'card', 'no_charge'))
-          and (${t.paidCents} is null or ${t.paidCents} >= 0)
-          and (${t.paymentMethod} <> 'no_charge' or ${t.paidCents} = 0)`,
+          and (${t.paidCents} is null or ${t.paidCents} >= 0)`,
     ),
     uniqueIndex("repair_tickets_service_request")
       .on(t.serviceRequestId)
@@ -1255,3 +1257,70 @@ export const counterPayments = pgTable(
     check("counter_payments_amount_check", sql`${t.amountCents} > 0`),
   ],
 );
+
+/**
+ * Money a repair ticket took or gave back (decision 023, point 8): a deposit at intake, the
+ * balance at the counter or online through the pay link, a refund of paying too much. Cash is
+ * in the till session that holds it; an online payment names its checkout session, once.
+ */
+export const repairPayments = pgTable(
+  "repair_payments",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    ticketNumber: integer("ticket_number")
+      .notNull()
+      .references(() => repairTickets.number),
+    kind: text("kind").$type<RepairPaymentKind>().notNull(),
+    method: text("method").$type<RepairPaymentMethod>().notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    tenderedCents: integer("tendered_cents"),
+    changeCents: integer("change_cents"),
+    /** The card's or the provider's payment reference, when there is one. */
+    providerReference: text("provider_reference"),
+    /** Online: the provider and the checkout session paid (one payment per session). */
+    provider: text("provider"),
+    checkoutSessionId: text("checkout_session_id").unique(),
+    tillSessionId: integer("till_session_id").references(() => tillSessions.id),
+    staffId: text("staff_id").references(() => users.id, { onDelete: "set null" }),
+    staffName: text("staff_name"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("repair_payments_ticket").on(t.ticketNumber, t.id),
+    index("repair_payments_till").on(t.tillSessionId, t.method),
+    index("repair_payments_created").on(t.createdAt),
+    check("repair_payments_kind_check", sql`${t.kind} in ('deposit', 'balance', 'refund')`),
+    check("repair_payments_method_check", sql`${t.method} in ('cash', 'card', 'online')`),
+    check("repair_payments_amount_check", sql`${t.amountCents} > 0`),
+    check(
+      "repair_payments_cash_check",
+      sql`(${t.method} = 'cash') = (${t.tillSessionId} is not null and ${t.tenderedCents} is not null and ${t.changeCents} is not null)
+          or (${t.method} = 'card' and ${t.tenderedCents} is null and ${t.changeCents} is null)`,
+    ),
+    check(
+      "repair_payments_tender_check",
+      sql`${t.tenderedCents} is null or (${t.changeCents} >= 0 and ${t.tenderedCents} - ${t.changeCents} = ${t.amountCents})`,
+    ),
+    check(
+      "repair_payments_online_check",
+      sql`(${t.method} = 'online') = (${t.checkoutSessionId} is not null and ${t.provider} is not null)
+          and (${t.method} <> 'online' or ${t.tillSessionId} is null)`,
+    ),
+  ],
+);
+
+/**
+ * A checkout session opened at the web checkout's provider for a ticket's balance, from the pay
+ * link: the provider's confirmation finds the ticket and the amount through it.
+ */
+export const repairCheckouts = pgTable("repair_checkouts", {
+  sessionId: text("session_id").primaryKey(),
+  ticketNumber: integer("ticket_number")
+    .notNull()
+    .references(() => repairTickets.number),
+  provider: text("provider").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  url: text("url").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamps.createdAt,
+});

@@ -1,5 +1,6 @@
 import { data, type ShouldRevalidateFunction } from "react-router";
 import { CollectForm } from "#app/components/admin/repairs/collect-form.tsx";
+import { DepositForm } from "#app/components/admin/repairs/deposit-form.tsx";
 import { EstimateForm } from "#app/components/admin/repairs/estimate-form.tsx";
 import { MoveForm } from "#app/components/admin/repairs/move-form.tsx";
 import type {
@@ -13,7 +14,8 @@ import {
   TicketHistory,
 } from "#app/components/admin/repairs/ticket-record.tsx";
 import { TicketHeader, TicketNotices } from "#app/components/admin/repairs/ticket-header.tsx";
-import { Message } from "#app/components/admin/repairs/ticket-section.tsx";
+import { Message, Section } from "#app/components/admin/repairs/ticket-section.tsx";
+import { RepairInvoice } from "#app/components/repair-invoice.tsx";
 import {
   correctedFields,
   estimateRecord,
@@ -39,6 +41,7 @@ import {
 } from "#app/domain/repair-tickets/status-link.server.ts";
 import {
   collectSchema,
+  depositSchema,
   estimateErrors,
   estimateSchema,
   moveSchema,
@@ -46,6 +49,11 @@ import {
 } from "#app/domain/repair-tickets/ticket-input.ts";
 import {
   collectTicket,
+  invoiceShown,
+  takeDeposit,
+  ticketMoney,
+} from "#app/domain/repair-tickets/payments.server.ts";
+import {
   deviceName,
   getTicket,
   MANUAL_STATUSES,
@@ -85,6 +93,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const when = (date: Date) => formatShopDateTime(date, desk.timeZone);
   const { ticket, events, estimates, photos } = found;
   const approved = estimates.find((estimate) => estimate.status === "approved");
+  const money = await ticketMoney(getDb(), number);
   const search = new URL(request.url).searchParams;
   const collected = ticket.status === "collected" && ticket.paymentMethod !== null;
   return {
@@ -128,8 +137,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     })),
     moves: NEXT_STATUSES[ticket.status].filter((to) => MANUAL_STATUSES.includes(to)),
     canEstimate: statusesBefore("estimate_sent").includes(ticket.status),
-    collectAmount: dollars(approved?.totalCents ?? 0),
+    collectAmount: dollars(Math.max(money.account.balanceCents, 0)),
     approvedTotal: formatUsd(approved?.totalCents ?? 0),
+    paidBefore: money.account.paidCents ? formatUsd(money.account.paidCents) : null,
+    canDeposit: !["ready", "collected", "returned"].includes(ticket.status),
+    invoice: invoiceShown(money, when),
     history: events.map((event) => historyEntry(event, when)),
     estimates: estimates.map((estimate) => estimateRecord(estimate, when)),
   };
@@ -223,11 +235,43 @@ export async function action({ request, params }: Route.ActionArgs) {
     return answer("estimate", result, extra);
   }
 
+  if (form.intent === "deposit") {
+    const values = {
+      method: form.method ?? "",
+      amount: form.amount ?? "",
+      tendered: form.tendered ?? "",
+      reference: form.reference ?? "",
+    };
+    const parsed = depositSchema.safeParse(values);
+    if (!parsed.success) {
+      return data<ActionData>(
+        {
+          intent: "deposit",
+          ok: false,
+          message: "Please check the deposit.",
+          errors: fieldErrors(parsed.error),
+          values,
+        },
+        { status: 400 },
+      );
+    }
+    const { amount, tendered, ...deposit } = parsed.data;
+    const result = await takeDeposit(
+      db,
+      number,
+      { ...deposit, amountCents: amount, tenderedCents: tendered },
+      { staff },
+    );
+    return answer("deposit", result, { values });
+  }
+
   if (form.intent === "collect") {
     const values = {
       paymentMethod: form.paymentMethod ?? "",
       paid: form.paid ?? "",
       reason: form.reason ?? "",
+      tendered: form.tendered ?? "",
+      reference: form.reference ?? "",
     };
     const parsed = collectSchema.safeParse(values);
     if (!parsed.success) {
@@ -274,11 +318,18 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           answer={answer}
         />
       ) : null}
+      {loaderData.invoice ? (
+        <Section id="ticket-invoice" title="Invoice">
+          <RepairInvoice invoice={loaderData.invoice} />
+        </Section>
+      ) : null}
+      {loaderData.canDeposit ? <DepositForm answer={answer} /> : null}
       {ticket.status === "ready" || answer?.intent === "collect" ? (
         ticket.status === "ready" ? (
           <CollectForm
             collectAmount={loaderData.collectAmount}
             approvedTotal={loaderData.approvedTotal}
+            paidBefore={loaderData.paidBefore}
             answer={answer}
           />
         ) : (

@@ -4,6 +4,7 @@ import type { Database, Transaction } from "#app/db/client.server.ts";
 import { orderItems, orders, paymentEvents } from "#app/db/schema.ts";
 import { ordersReference } from "#app/domain/stock/ledger.server.ts";
 import { recordExtraPayment } from "#app/domain/payments/extra-payments.server.ts";
+import { recordOnlineRepairPayment } from "#app/domain/repair-tickets/payments.server.ts";
 import { markOrderPaid, type MarkPaidResult } from "./fulfilment.server.ts";
 import { returnStock } from "./stock.server.ts";
 
@@ -181,6 +182,7 @@ async function confirmPayment(
   ordersUrl: string,
   report: Report,
 ): Promise<Handled> {
+  if (session.metadata?.repair_ticket) return confirmRepairPayment(db, eventId, session, report);
   const order = await findOrder(db, session);
   if (!order) {
     report({ outcome: "unknown-order", message: "A paid session matches no order of this shop." });
@@ -237,6 +239,43 @@ async function confirmPayment(
     { ordersUrl },
   );
   return paymentOutcome(result, report);
+}
+
+/**
+ * A repair ticket's balance paid through its pay link: recorded on the ticket by the repair
+ * desk's own function, once per event and per session, in one transaction.
+ */
+async function confirmRepairPayment(
+  db: Database,
+  eventId: string,
+  session: Session,
+  report: Report,
+): Promise<Handled> {
+  const intent = session.payment_intent;
+  const result = await recordOnlineRepairPayment(db, {
+    provider: PROVIDER,
+    eventId,
+    sessionId: session.id,
+    paymentReference: typeof intent === "string" ? intent : (intent?.id ?? null),
+    amountCents: session.currency === "usd" ? session.amount_total : null,
+  });
+  switch (result.status) {
+    case "paid":
+    case "duplicate-event":
+      return handled(result.status);
+    case "amount-mismatch":
+      report({
+        outcome: "amount-mismatch",
+        message: `Stripe charged ${session.amount_total} ${session.currency} for repair R-${result.ticketNumber}, not the session's amount; not recorded.`,
+      });
+      return handled("amount-mismatch");
+    case "unknown-checkout":
+      report({
+        outcome: "unknown-order",
+        message: "A paid session matches no repair of this shop.",
+      });
+      return handled("unknown-order");
+  }
 }
 
 function paymentOutcome(result: MarkPaidResult, report: Report): Handled {

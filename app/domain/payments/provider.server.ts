@@ -7,7 +7,10 @@
 export type PaymentProviderName = "stripe" | "test";
 
 export type CheckoutSessionInput = {
-  orderId: number;
+  /** The order paid for; null for a repair ticket's balance (`repairTicket`). */
+  orderId: number | null;
+  /** The repair ticket whose balance is paid through its pay link (decision 023, point 8). */
+  repairTicket?: number;
   customerEmail: string;
   lines: { title: string; quantity: number; unitPriceCents: number }[];
   shippingCents: number;

@@ -84,16 +84,21 @@ export function createStripeProvider(options: {
   return {
     name: "stripe",
     async createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession> {
-      const orderId = String(input.orderId);
+      // The order's number, or the repair ticket's, so the webhook finds what was paid for.
+      const reference = input.orderId === null ? `R-${input.repairTicket}` : String(input.orderId);
+      const metadata: Record<string, string> =
+        input.orderId === null
+          ? { repair_ticket: String(input.repairTicket) }
+          : { order_id: reference };
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
           line_items: checkoutLineItems(input),
           customer_email: input.customerEmail,
-          client_reference_id: orderId,
-          metadata: { order_id: orderId },
-          // The payment too, so the order number is on it in Stripe's dashboard and on refunds.
-          payment_intent_data: { metadata: { order_id: orderId } },
+          client_reference_id: reference,
+          metadata,
+          // The payment too, so the number is on it in Stripe's dashboard and on refunds.
+          payment_intent_data: { metadata },
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           expires_at: Math.floor(input.expiresAt.getTime() / 1000),

@@ -17,7 +17,7 @@ export function createTestProvider(options: { appEnv: string }): PaymentProvider
     name: "test",
     async createCheckoutSession(input: CheckoutSessionInput) {
       const digest = createHash("sha256").update(input.idempotencyKey).digest("base64url");
-      const id = `test_${input.orderId}_${digest.slice(0, 24)}`;
+      const id = `test_${input.orderId ?? `repair${input.repairTicket}`}_${digest.slice(0, 24)}`;
       return {
         id,
         // Our own page, so a path: the shopper stays on the name they opened the shop under

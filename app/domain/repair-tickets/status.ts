@@ -143,6 +143,25 @@ export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   no_charge: "No charge",
 };
 
+/** A ticket's payments (`repair_payments`): what each was for and how it was taken. */
+export const REPAIR_PAYMENT_KINDS = ["deposit", "balance", "refund"] as const;
+export type RepairPaymentKind = (typeof REPAIR_PAYMENT_KINDS)[number];
+
+export const REPAIR_PAYMENT_METHODS = ["cash", "card", "online"] as const;
+export type RepairPaymentMethod = (typeof REPAIR_PAYMENT_METHODS)[number];
+
+export const REPAIR_PAYMENT_LABELS: Record<RepairPaymentMethod, string> = {
+  cash: "Cash",
+  card: "Card",
+  online: "Online",
+};
+
+export const REPAIR_PAYMENT_KIND_LABELS: Record<RepairPaymentKind, string> = {
+  deposit: "Deposit",
+  balance: "Balance",
+  refund: "Refund",
+};
+
 /**
  * How the amount taken at collection compares with the approved total: null when they agree,
  * else "$58.54 less than the approved $59.54".

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { contactSchema } from "#app/domain/messages/contact-input.ts";
-import { estimateErrors, estimateSchema, readEstimateForm, ticketSchema } from "./ticket-input.ts";
+import {
+  collectSchema,
+  depositSchema,
+  estimateErrors,
+  estimateSchema,
+  readEstimateForm,
+  ticketSchema,
+} from "./ticket-input.ts";
 
 const intake = {
   name: "Rosa Reader",
@@ -117,5 +124,32 @@ describe("the estimate form's rows", () => {
     expect(estimateSchema.parse(input).lines).toEqual([
       { kind: "part", description: "Battery", quantity: 2, unitCents: 4999 },
     ]);
+  });
+});
+
+describe("payments at the desk", () => {
+  it("reads a deposit in dollars, cash handed over left blank or typed", () => {
+    expect(depositSchema.parse({ method: "cash", amount: "50", tendered: "" })).toEqual({
+      method: "cash",
+      amount: 5000,
+      tendered: undefined,
+      reference: undefined,
+    });
+    expect(
+      depositSchema.parse({ method: "card", amount: "20.50", reference: " 4242-ok " }),
+    ).toMatchObject({ amount: 2050, reference: "4242-ok" });
+    expect(
+      collectSchema.parse({ paymentMethod: "cash", paid: "10", tendered: "20" }),
+    ).toMatchObject({ paid: 1000, tendered: 2000 });
+  });
+
+  it("refuses no deposit, no method, and cash that is not an amount", () => {
+    const deposit = depositSchema.safeParse({ amount: "0", tendered: "lots" });
+    expect(deposit.success).toBe(false);
+    const paths = deposit.error!.issues.map((issue) => issue.path.join("."));
+    expect(paths).toEqual(expect.arrayContaining(["method", "amount", "tendered"]));
+    expect(
+      collectSchema.safeParse({ paymentMethod: "cash", paid: "10", tendered: "x" }).success,
+    ).toBe(false);
   });
 });

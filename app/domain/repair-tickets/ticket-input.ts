@@ -107,17 +107,38 @@ export const estimateSchema = z.object({
 });
 export type EstimateInput = z.infer<typeof estimateSchema>;
 
+/** Cash handed over, in dollars; left blank when it was the amount exactly. */
+const tendered = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  cents.optional(),
+);
+
+/** The card payment's reference (the slip's or the reader's), when there is one to keep. */
+const cardReference = boundedText(60, null)
+  .optional()
+  .transform((value) => value || undefined);
+
 export const collectSchema = z
   .object({
     paymentMethod: z.enum(PAYMENT_METHODS, { error: "Please choose how it was paid." }),
     paid: cents,
     /** Why the amount differs from the approved total; the server asks for it when it does. */
     reason: boundedText(300, null).optional().default(""),
+    tendered,
+    reference: cardReference,
   })
   .refine((value) => value.paymentMethod !== "no_charge" || value.paid === 0, {
     path: ["paid"],
     message: "No charge means an amount of $0.00.",
   });
+
+/** A deposit taken at the desk: cash (with what was handed over) or card, more than nothing. */
+export const depositSchema = z.object({
+  method: z.enum(["cash", "card"], { error: "Please choose cash or card." }),
+  amount: cents.pipe(z.number().min(1, "Please enter the deposit, e.g. 50.00.")),
+  tendered,
+  reference: cardReference,
+});
 
 /**
  * How many line rows the estimate form starts with (all a browser without JavaScript gets);

@@ -16,8 +16,9 @@ import { isTicketStatusToken, ticketStatusPath } from "./status-link.server.ts";
 import type { TicketStatus } from "./status.ts";
 import { collectSchema, estimateSchema, ticketSchema } from "./ticket-input.ts";
 import { ticketPhoto } from "./photos.server.ts";
+import { openTillSession } from "#app/domain/counter/till.server.ts";
+import { collectTicket } from "./payments.server.ts";
 import {
-  collectTicket,
   decideEstimate,
   getTicket,
   moveTicket,
@@ -33,6 +34,8 @@ const scratch = scratchDatabase();
 const { mailTo } = scratchOutbox(scratch);
 beforeAll(async () => {
   for (const staff of [alice, bob]) await createStaff(scratch.db(), staff.name, staff.id);
+  // Cash taken at collection goes into the open till.
+  await openTillSession(scratch.db(), 10_000, alice);
 });
 
 const alice: Staff = { id: `staff-${randomUUID()}`, name: "Alice Admin" };

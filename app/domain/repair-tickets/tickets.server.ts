@@ -22,25 +22,20 @@ import type { PosterStorage } from "#app/domain/posters/storage.server.ts";
 import {
   estimateReadyMessage,
   readyForPickupMessage,
-  repairReceiptMessage,
   ticketCheckedInMessage,
 } from "#app/emails/repair-ticket-emails.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { refuse, type Refusal, type Result } from "#app/lib/reply.server.ts";
-import { formatShopLongDate } from "#app/lib/shop-time.ts";
 import {
   canMove,
   OPEN_STATUSES,
   OTHER_AMOUNT_DAYS,
-  paidDifference,
   parseTicketLabel,
-  PAYMENT_LABELS,
   STATUS_LABELS,
   statusesBefore,
   ticketLabel,
   TICKET_STATUSES,
   WORK_AHEAD_STATUSES,
-  type PaymentMethod,
   type TicketStatus,
 } from "./status.ts";
 import {
@@ -51,7 +46,8 @@ import {
   type PhotoUpload,
   type StoredPhoto,
 } from "./photos.server.ts";
-import { ticketReceiptPath, ticketStatusPath } from "./status-link.server.ts";
+import { repairInvoice } from "./invoice.ts";
+import { ticketStatusPath } from "./status-link.server.ts";
 import { MAX_REPAIR_CENTS, type EstimateInput, type TicketInput } from "./ticket-input.ts";
 
 export type TicketLinks = { publicUrl: string; secret: string };
@@ -83,7 +79,7 @@ async function currentStatus(tx: Database | Transaction, number: number) {
 }
 
 /** What the losing side of a race is told: where the ticket is now. */
-async function movedMeanwhile(tx: Transaction, number: number): Promise<TicketFailure> {
+export async function movedMeanwhile(tx: Transaction, number: number): Promise<TicketFailure> {
   const now = await currentStatus(tx, number);
   if (!now) return notFound(number);
   return refuse(
@@ -275,11 +271,6 @@ export async function moveTicket(
   });
 }
 
-/** Integer cents of tax on an amount, rounded half up. */
-function taxOn(cents: number, rate: number): number {
-  return Math.round(cents * rate);
-}
-
 /**
  * Sends an estimate: its lines and the tax at the configured rate, priced by the server. A new
  * version supersedes the pending one, so the customer can only decide on the latest. The
@@ -297,9 +288,7 @@ export async function sendEstimate(
       `An estimate cannot be sent while the ticket is "${STATUS_LABELS[input.from]}".`,
     );
   }
-  const subtotalCents = input.lines.reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
-  const taxCents = taxOn(subtotalCents, options.taxRate);
-  const totalCents = subtotalCents + taxCents;
+  const { subtotalCents, taxCents, totalCents } = repairInvoice(input.lines, options.taxRate);
   if (totalCents > MAX_REPAIR_CENTS) {
     // Each field has its own limit; their product (999 × $100,000) is checked here, with the tax.
     return refuse(
@@ -449,83 +438,12 @@ export async function decideEstimate(
 }
 
 /** The total of the estimate the customer approved; null when none was (none to collect on). */
-async function approvedTotal(tx: Database | Transaction, number: number) {
+export async function approvedTotal(tx: Database | Transaction, number: number) {
   const [approved] = await tx
     .select({ totalCents: repairEstimates.totalCents })
     .from(repairEstimates)
     .where(and(eq(repairEstimates.ticketNumber, number), eq(repairEstimates.status, "approved")));
   return approved?.totalCents ?? null;
-}
-
-/**
- * Ready for pickup → collected, with how it was paid at the counter and the amount taken; the
- * ticket closes. An amount other than the approved total needs a reason, kept with the ticket
- * and in its history. The customer's receipt is queued in the same transaction.
- */
-export async function collectTicket(
-  db: Database,
-  number: number,
-  input: { paymentMethod: PaymentMethod; paid: number; reason: string },
-  options: { staff: Staff; links: TicketLinks; timeZone: string; now?: Date },
-): Promise<TicketResult> {
-  const now = options.now ?? new Date();
-  return db.transaction(async (tx): Promise<TicketResult> => {
-    const [ticket] = await tx
-      .select()
-      .from(repairTickets)
-      .where(eq(repairTickets.number, number))
-      .for("update");
-    if (!ticket) return notFound(number);
-    if (ticket.status !== "ready") return movedMeanwhile(tx, number);
-    const dueCents = await approvedTotal(tx, number);
-    const difference = paidDifference(input.paid, dueCents ?? 0);
-    const reason = input.reason.trim();
-    if (difference && !reason) {
-      return refuse(
-        "invalid",
-        `The approved total is ${formatUsd(dueCents ?? 0)}: say why ${formatUsd(input.paid)} was taken.`,
-        "reason",
-      );
-    }
-    const paid =
-      input.paymentMethod === "no_charge"
-        ? "no charge"
-        : `${formatUsd(input.paid)} by ${input.paymentMethod}`;
-    await withActor(
-      tx,
-      options.staff,
-      `Collected: ${paid}${difference ? ` (${difference}: ${reason})` : ""}`,
-    );
-    const [collected] = await tx
-      .update(repairTickets)
-      .set({
-        status: "collected",
-        paymentMethod: input.paymentMethod,
-        paidCents: input.paid,
-        paidDifferenceReason: difference ? reason : null,
-        closedAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(repairTickets.number, number), eq(repairTickets.status, "ready")))
-      .returning();
-    if (!collected) return movedMeanwhile(tx, number);
-    const receipt = repairReceiptMessage({
-      label: ticketLabel(number),
-      name: collected.customerName,
-      device: deviceName(collected),
-      statusUrl: statusUrl(number, options.links),
-      receiptUrl: new URL(
-        ticketReceiptPath(number, options.links.secret),
-        options.links.publicUrl,
-      ).toString(),
-      collectedOn: formatShopLongDate(now, options.timeZone),
-      paidCents: input.paid,
-      paidBy: PAYMENT_LABELS[input.paymentMethod],
-      approvedCents: dueCents,
-    });
-    await queueMail({ to: collected.customerEmail, ...receipt }, { tx });
-    return { ok: true, message: `Ticket ${ticketLabel(number)} is collected and closed.` };
-  });
 }
 
 export type EstimateView = typeof repairEstimates.$inferSelect & {

@@ -3,17 +3,24 @@ import { FormField, SelectField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { PAYMENT_LABELS, PAYMENT_METHODS } from "#app/domain/repair-tickets/status.ts";
 import { useBusy, type TicketAnswer } from "./ticket-answer.ts";
+import { TenderFields } from "./tender-fields.tsx";
 import { Message, Section } from "./ticket-section.tsx";
 
-/** The customer collected the device: how they paid, and why if not the approved amount. */
+/**
+ * The customer collected the device: what is taken now and how, and why if everything paid does
+ * not come to the approved total.
+ */
 export function CollectForm({
   collectAmount,
   approvedTotal,
+  paidBefore,
   answer,
 }: {
-  /** The approved total in dollars, the amount the form starts with. */
+  /** The balance due in dollars, the amount the form starts with. */
   collectAmount: string;
   approvedTotal: string;
+  /** Paid before collection (a deposit, online), when anything was. */
+  paidBefore: string | null;
   answer?: TicketAnswer;
 }) {
   const busy = useBusy("collect");
@@ -22,6 +29,11 @@ export function CollectForm({
   return (
     <Section id="ticket-collect" title="Collected by the customer">
       <Message answer={answer} intent="collect" />
+      {paidBefore ? (
+        <p className="mb-3 text-sm">
+          {paidBefore} was paid before; the balance due is ${collectAmount}.
+        </p>
+      ) : null}
       <Form method="post" noValidate className="flex flex-wrap items-start gap-3">
         <input type="hidden" name="intent" value="collect" />
         <SelectField
@@ -43,12 +55,13 @@ export function CollectForm({
           defaultValue={mine?.values?.paid ?? collectAmount}
           error={errors.paid}
         />
+        <TenderFields values={mine?.values} errors={errors} />
         <FormField
           label="Reason for another amount"
           name="reason"
           maxLength={300}
           autoComplete="off"
-          hint={`Needed when the amount is not the approved ${approvedTotal}.`}
+          hint={`Needed when all paid does not come to the approved ${approvedTotal}.`}
           defaultValue={mine?.values?.reason}
           error={errors.reason}
           className="basis-full sm:basis-auto sm:grow"

@@ -2,8 +2,8 @@ import type { Answer } from "#app/lib/answer.ts";
 import { useNavigation } from "react-router";
 import type { EstimateRowValues } from "#app/domain/repair-tickets/ticket-input.ts";
 
-/** The three forms of a repair ticket's page, named by their `intent` field. */
-export type TicketIntent = "move" | "estimate" | "collect";
+/** The forms of a repair ticket's page, named by their `intent` field. */
+export type TicketIntent = "move" | "estimate" | "deposit" | "collect";
 
 /** What the ticket page's action answers, for the form that was sent. */
 export type TicketAnswer = Answer & {
