@@ -24,6 +24,7 @@ export default [
   route("service-request/cancel/:token", "routes/service-request.cancel.$token.tsx"),
   route("repairs/:label/:token", "routes/repairs.$label.$token.tsx"),
   route("repairs/:label/:token/receipt", "routes/repairs.$label.$token.receipt.tsx"),
+  route("repairs/:label/:token/pay", "routes/repairs.$label.$token.pay.ts"),
   route("cart", "routes/cart.tsx"),
   route("cart-success", "routes/cart-success.tsx"),
   route("checkout/test-payment/:sessionId", "routes/checkout.test-payment.$sessionId.tsx"),

@@ -684,6 +684,11 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
     url: () => `${ticketStatusPath(1000, AUTH_SECRET)}/receipt`,
     get: PUBLIC,
   },
+  // A repair's pay link: R-1002 has nothing to pay yet, so back to its status page.
+  "/repairs/:label/:token/pay": {
+    url: () => `${ticketStatusPath(1002, AUTH_SECRET)}/pay`,
+    get: REDIRECTS,
+  },
   "/cart": { url: () => "/cart", get: PUBLIC },
   "/cart-success": { url: () => `/cart-success?order=${own.orderId}`, get: SIGNED_IN },
   // The owner's payment page only.

@@ -70,7 +70,14 @@ export function estimateReadyMessage(
 }
 
 /** Sent when the device is ready: where and when to collect it. */
-export function readyForPickupMessage(ticket: TicketMail & { hours: string }) {
+/**
+ * Sent when the device is ready for pickup. With a balance left to pay, its button is the pay
+ * link (the web checkout's provider); it can be paid at the counter as well.
+ */
+export function readyForPickupMessage(
+  ticket: TicketMail & { hours: string; balanceCents: number; payUrl: string },
+) {
+  const owing = ticket.balanceCents > 0;
   return renderEmail({
     subject: `Repair ${ticket.label}: your ${ticket.device} is ready for pickup`,
     preview: `Collect it at ${SHOP.name}, ${SHOP_ADDRESS}.`,
@@ -79,8 +86,16 @@ export function readyForPickupMessage(ticket: TicketMail & { hours: string }) {
       `Your ${ticket.device} is ready for pickup. Bring your ticket number, ${ticket.label}.`,
       `Where: ${SHOP.name}, ${SHOP_ADDRESS}.`,
       `When: ${ticket.hours}.`,
+      ...(owing
+        ? [
+            `The balance due is ${formatUsd(ticket.balanceCents)}. Pay it online now with the button below, or at the counter when you collect your device.`,
+            `Follow your repair at ${ticket.statusUrl}`,
+          ]
+        : []),
     ],
-    action: { label: "See your repair's status", url: ticket.statusUrl },
+    action: owing
+      ? { label: `Pay ${formatUsd(ticket.balanceCents)} online`, url: ticket.payUrl }
+      : { label: "See your repair's status", url: ticket.statusUrl },
     note: questions(),
   });
 }

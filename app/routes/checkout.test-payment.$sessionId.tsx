@@ -8,6 +8,14 @@ import { orderCancelPath } from "#app/domain/orders/cancel-link.server.ts";
 import { getCustomerOrderBySession } from "#app/domain/orders/customer-orders.server.ts";
 import { markOrderPaid } from "#app/domain/orders/fulfilment.server.ts";
 import { checkTestCard } from "#app/domain/payments/test-provider.server.ts";
+import {
+  recordOnlineRepairPayment,
+  repairCheckout,
+  repairCheckoutPaid,
+} from "#app/domain/repair-tickets/payments.server.ts";
+import { repairDesk } from "#app/domain/repair-tickets/shop-context.server.ts";
+import { ticketStatusPath } from "#app/domain/repair-tickets/status-link.server.ts";
+import { ticketLabel } from "#app/domain/repair-tickets/status.ts";
 import { getEnv, publicUrl } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
@@ -32,21 +40,46 @@ async function pendingOrder(request: Request, sessionId: string) {
   return order;
 }
 
+/**
+ * A repair's pay-link session (decision 023, point 8): anyone holding its unguessable id, as on
+ * Stripe's page; null when the session is not a repair's. Paid already: back to the repair.
+ */
+async function repairSession(sessionId: string) {
+  if (getEnv().APP_ENV === "production") throw data(null, { status: 404 });
+  const checkout = await repairCheckout(getDb(), sessionId);
+  if (!checkout) return null;
+  const statusPath = ticketStatusPath(checkout.ticketNumber, repairDesk().secret);
+  if (await repairCheckoutPaid(getDb(), sessionId)) throw redirect(`${statusPath}?paid=1`);
+  return { ...checkout, statusPath, open: checkout.expiresAt > new Date() };
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
+  const repair = await repairSession(params.sessionId);
+  if (repair) {
+    return {
+      heading: `Pay for repair ${ticketLabel(repair.ticketNumber)}`,
+      totalCents: repair.amountCents,
+      open: repair.open,
+      cancelPath: repair.statusPath,
+      cancelLabel: "Cancel and return to your repair",
+    };
+  }
   const order = await pendingOrder(request, params.sessionId);
   return {
-    orderId: order.id,
+    heading: `Pay for order #${order.id}`,
     totalCents: order.totalCents,
-    status: order.status,
+    open: order.status === "pending",
     cancelPath: orderCancelPath(order.id, authSecret(getEnv())),
+    cancelLabel: "Cancel and return to the cart",
   };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const order = await pendingOrder(request, params.sessionId);
+  const repair = await repairSession(params.sessionId);
+  const order = repair ? null : await pendingOrder(request, params.sessionId);
   const form = await readForm(request);
   const values = { cardNumber: form.cardNumber ?? "", expiry: form.expiry ?? "" };
-  if (order.status !== "pending") {
+  if (repair ? !repair.open : order!.status !== "pending") {
     return reply.refused("conflict", "This payment session has ended.", { values });
   }
   const outcome = checkTestCard(values.cardNumber, values.expiry);
@@ -55,6 +88,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     return reply.refused("invalid", outcome.message, { errors, values });
   }
   if (!outcome.ok) return reply.refused("declined", outcome.message, { values });
+  if (repair) {
+    await recordOnlineRepairPayment(getDb(), {
+      provider: "test",
+      eventId: `test:${params.sessionId}`,
+      sessionId: params.sessionId,
+      paymentReference: `test_payment_${params.sessionId}`,
+      amountCents: repair.amountCents,
+    });
+    throw redirect(`${repair.statusPath}?paid=1`);
+  }
   await markOrderPaid(
     getDb(),
     {
@@ -65,7 +108,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     },
     { ordersUrl: `${publicUrl()}/orders` },
   );
-  throw redirect(`/cart-success?order=${order.id}`);
+  throw redirect(`/cart-success?order=${order!.id}`);
 }
 
 export default function TestPayment({ loaderData, actionData }: Route.ComponentProps) {
@@ -79,8 +122,8 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
       >
         Test mode — no card is charged
       </p>
-      <h1 className="mt-6 text-3xl font-bold">Pay for order #{loaderData.orderId}</h1>
-      {loaderData.status !== "pending" ? (
+      <h1 className="mt-6 text-3xl font-bold">{loaderData.heading}</h1>
+      {!loaderData.open ? (
         <p className="mt-4">This payment session has ended.</p>
       ) : (
         <Form method="post" noValidate className="mt-6 flex flex-col gap-4">
@@ -114,7 +157,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
         to={loaderData.cancelPath}
         className="mt-4 inline-block text-sm font-medium text-primary underline"
       >
-        Cancel and return to the cart
+        {loaderData.cancelLabel}
       </Link>
     </div>
   );

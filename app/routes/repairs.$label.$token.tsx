@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { FormMessage } from "#app/components/form-field.tsx";
 import { EstimateTable } from "#app/components/repair-estimate.tsx";
+import { RepairInvoice } from "#app/components/repair-invoice.tsx";
 import { RepairLinkEnded } from "#app/components/repair-link-ended.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
@@ -13,7 +14,11 @@ import {
   STATUS_LABELS,
   ticketLabel,
 } from "#app/domain/repair-tickets/status.ts";
-import { ticketOfStatusLink } from "#app/domain/repair-tickets/status-link.server.ts";
+import { invoiceShown, ticketMoney } from "#app/domain/repair-tickets/payments.server.ts";
+import {
+  ticketOfStatusLink,
+  ticketPayPath,
+} from "#app/domain/repair-tickets/status-link.server.ts";
 import {
   decideEstimate,
   deviceName,
@@ -61,11 +66,38 @@ const ESTIMATE_STATE = {
   superseded: "Replaced by a newer estimate",
 } as const;
 
-export async function loader({ params }: Route.LoaderArgs) {
+/** What the page says after the pay link: back from the provider, or refused before it. */
+function payNotice(
+  search: URLSearchParams,
+  balanceCents: number,
+): { ok: boolean; message: string } | null {
+  if (search.has("paid")) {
+    return {
+      ok: true,
+      message:
+        balanceCents > 0
+          ? "Thank you: your payment is being confirmed. This page shows it once it is."
+          : "Thank you: your repair is paid.",
+    };
+  }
+  if (search.get("pay") === "failed") {
+    return {
+      ok: false,
+      message:
+        "We could not start the online payment. Please try again in a moment, or pay at the counter.",
+    };
+  }
+  if (search.get("pay") === "none") {
+    return { ok: false, message: "There is nothing to pay online for this repair now." };
+  }
+  return null;
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
   const number = ticketOfLink(params);
   const found = await getTicket(getDb(), number);
   if (!found) throw data(NOT_FOUND, { status: 404 });
-  const { timeZone } = repairDesk();
+  const { timeZone, secret } = repairDesk();
   const when = (date: Date) => formatShopDateTime(date, timeZone);
   const { ticket, events, estimates } = found;
   const collectedOn =
@@ -86,9 +118,16 @@ export async function loader({ params }: Route.LoaderArgs) {
       { status: 410 },
     );
   }
+  const money = await ticketMoney(getDb(), number);
+  const owing = ticket.status === "ready" && money.account.balanceCents > 0;
   return {
     ended: false as const,
     label: ticketLabel(number),
+    invoice: invoiceShown(money, when),
+    pay: owing
+      ? { path: ticketPayPath(number, secret), amount: formatUsd(money.account.balanceCents) }
+      : null,
+    payNotice: payNotice(new URL(request.url).searchParams, money.account.balanceCents),
     device: deviceName(ticket),
     status: ticket.status,
     words: CUSTOMER_WORDS[ticket.status],
@@ -214,6 +253,31 @@ export default function RepairStatus({ loaderData, actionData }: Route.Component
           Questions? Call {loaderData.shop.phone}, quoting {loaderData.label}.
         </p>
       </section>
+      {loaderData.payNotice ? (
+        <FormMessage tone={loaderData.payNotice.ok ? "success" : "error"}>
+          {loaderData.payNotice.message}
+        </FormMessage>
+      ) : null}
+      {loaderData.invoice ? (
+        <section aria-labelledby="status-invoice" className="rounded-xl border bg-card p-5">
+          <h2 id="status-invoice" className="text-lg font-semibold">
+            Invoice
+          </h2>
+          <div className="mt-3">
+            <RepairInvoice invoice={loaderData.invoice} />
+          </div>
+          {loaderData.pay ? (
+            <p className="mt-4">
+              <a
+                href={loaderData.pay.path}
+                className="inline-block rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground"
+              >
+                Pay {loaderData.pay.amount} online
+              </a>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
       {current ? (
         <section aria-labelledby="estimate-current" className="rounded-xl border bg-card p-5">
           <h2 id="estimate-current" className="text-lg font-semibold">

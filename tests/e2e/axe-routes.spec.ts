@@ -103,6 +103,7 @@ const PAGES: Record<
   },
   "/checkout/cancel": { notAPage: "returns to the cart" },
   "/api/webhooks/stripe": { notAPage: "the payment provider's webhook" },
+  "/repairs/:label/:token/pay": { notAPage: "sends the customer to the payment provider" },
   "/login": { as: "visitor", url: () => "/login" },
   "/register": { as: "visitor", url: () => "/register" },
   "/reset-password": { as: "visitor", url: () => "/reset-password" },

@@ -29,6 +29,11 @@ export function regularPaymentProvider(): "stripe" | "test" {
   return getEnv().STRIPE_SECRET_KEY ? "stripe" : "test";
 }
 
+/** The regular catalogue's provider itself: what a repair's pay link pays through. */
+export function regularPaymentProviderNow(): PaymentProvider {
+  return provider(regularPaymentProvider());
+}
+
 /**
  * The provider for an order (DESIGN §3.6): orders with adult lines may go to another provider
  * (ADULT_PAYMENT_PROVIDER), or none at all (`disabled` gives null).

@@ -272,6 +272,21 @@ describe("collecting", () => {
 });
 
 describe("the pay link", () => {
+  it("comes with the ready-for-pickup e-mail while a balance is due, signed for its ticket", async () => {
+    const db = scratch.db();
+    const { number, email } = await checkedIn();
+    await takeDeposit(db, number, { method: "card", amountCents: 5000 }, { staff: clerk });
+    await ready(number);
+    const mail = (await mailTo(email)).at(-1)!;
+    expect(mail.subject).toMatch(/is ready for pickup$/);
+    expect(mail.text).toContain("The balance due is $111.83.");
+    expect(mail.text).toMatch(
+      new RegExp(
+        `Pay \\$111\\.83 online: https://shop\\.example\\.test/repairs/R-${number}/[\\w-]{43}/pay`,
+      ),
+    );
+  });
+
   it("pays the balance through the test provider's session once, however often it is confirmed", async () => {
     const db = scratch.db();
     const { number } = await checkedIn();

@@ -377,6 +377,15 @@ export async function repairCheckout(db: Database | Transaction, sessionId: stri
   return checkout ?? null;
 }
 
+/** Whether a pay-link session has paid (its payment is recorded on the ticket). */
+export async function repairCheckoutPaid(db: Database, sessionId: string): Promise<boolean> {
+  const [payment] = await db
+    .select({ id: repairPayments.id })
+    .from(repairPayments)
+    .where(eq(repairPayments.checkoutSessionId, sessionId));
+  return Boolean(payment);
+}
+
 export type OnlineRepairOutcome =
   | { status: "paid"; ticketNumber: number }
   | { status: "duplicate-event"; ticketNumber: number }

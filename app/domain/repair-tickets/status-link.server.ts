@@ -21,6 +21,11 @@ export function ticketReceiptPath(ticketNumber: number, secret: string): string 
   return `${ticketStatusPath(ticketNumber, secret)}/receipt`;
 }
 
+/** The pay link of a ticket's balance, under its status link (the same signature). */
+export function ticketPayPath(ticketNumber: number, secret: string): string {
+  return `${ticketStatusPath(ticketNumber, secret)}/pay`;
+}
+
 /**
  * The ticket a status link (`/repairs/R-1042/<signature>`) is for, from its two parts; undefined
  * for a forged link, or one signed for another ticket.

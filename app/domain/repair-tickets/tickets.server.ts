@@ -11,6 +11,7 @@ import { COUNT_CAP, countUpTo, pageWindow } from "#app/domain/admin/lists.server
 import {
   repairEstimateLines,
   repairEstimates,
+  repairPayments,
   repairSearchText,
   repairTicketEvents,
   repairTickets,
@@ -46,8 +47,8 @@ import {
   type PhotoUpload,
   type StoredPhoto,
 } from "./photos.server.ts";
-import { repairInvoice } from "./invoice.ts";
-import { ticketStatusPath } from "./status-link.server.ts";
+import { repairAccount, repairInvoice } from "./invoice.ts";
+import { ticketPayPath, ticketStatusPath } from "./status-link.server.ts";
 import { MAX_REPAIR_CENTS, type EstimateInput, type TicketInput } from "./ticket-input.ts";
 
 export type TicketLinks = { publicUrl: string; secret: string };
@@ -261,6 +262,11 @@ export async function moveTicket(
         device: deviceName(moved),
         statusUrl: statusUrl(number, options.links),
         hours: options.hours,
+        balanceCents: await balanceDue(tx, number),
+        payUrl: new URL(
+          ticketPayPath(number, options.links.secret),
+          options.links.publicUrl,
+        ).toString(),
       });
       await queueMail({ to: moved.customerEmail, ...message }, { tx });
     }
@@ -444,6 +450,15 @@ export async function approvedTotal(tx: Database | Transaction, number: number) 
     .from(repairEstimates)
     .where(and(eq(repairEstimates.ticketNumber, number), eq(repairEstimates.status, "approved")));
   return approved?.totalCents ?? null;
+}
+
+/** The approved total less what the ticket's payments came to so far (0 with no estimate). */
+async function balanceDue(tx: Transaction, number: number): Promise<number> {
+  const payments = await tx
+    .select({ kind: repairPayments.kind, amountCents: repairPayments.amountCents })
+    .from(repairPayments)
+    .where(eq(repairPayments.ticketNumber, number));
+  return repairAccount((await approvedTotal(tx, number)) ?? 0, payments).balanceCents;
 }
 
 export type EstimateView = typeof repairEstimates.$inferSelect & {
