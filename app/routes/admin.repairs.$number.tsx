@@ -30,7 +30,7 @@ import {
   isWorkAhead,
   NEXT_STATUSES,
   paidDifference,
-  PAYMENT_LABELS,
+  paidByLabel,
   promisedDateLabel,
   statusesBefore,
   ticketLabel,
@@ -116,7 +116,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       overdue: isWorkAhead(ticket.status) && ticket.promisedDate < desk.today,
       opened: when(ticket.createdAt),
       paid: collected
-        ? `${PAYMENT_LABELS[ticket.paymentMethod!]}, ${formatUsd(ticket.paidCents ?? 0)}`
+        ? `${paidByLabel(money.payments.map((payment) => payment.method))}, ${formatUsd(ticket.paidCents ?? 0)}`
         : null,
       // Another amount than approved, and why (asked for at collection).
       difference: collected

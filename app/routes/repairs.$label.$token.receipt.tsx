@@ -3,7 +3,8 @@ import { EstimateTable } from "#app/components/repair-estimate.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { repairDesk } from "#app/domain/repair-tickets/shop-context.server.ts";
-import { PAYMENT_LABELS, ticketLabel } from "#app/domain/repair-tickets/status.ts";
+import { paidByLabel, ticketLabel } from "#app/domain/repair-tickets/status.ts";
+import { ticketMoney } from "#app/domain/repair-tickets/payments.server.ts";
 import { ticketOfStatusLink } from "#app/domain/repair-tickets/status-link.server.ts";
 import { deviceName, getTicket } from "#app/domain/repair-tickets/tickets.server.ts";
 import { shopContact } from "#app/lib/env.server.ts";
@@ -55,7 +56,7 @@ export async function loader({ params }: Route.LoaderArgs) {
         ? formatUsd(paidCents - approved.totalCents)
         : null,
     paid: formatUsd(paidCents),
-    paidBy: PAYMENT_LABELS[ticket.paymentMethod],
+    paidBy: paidByLabel((await ticketMoney(getDb(), number)).payments.map((p) => p.method)),
     shop: { name: SHOP.name, address: SHOP_ADDRESS, phone: contact.phone, email: contact.email },
   };
 }

@@ -9,7 +9,7 @@ import { repairDesk } from "#app/domain/repair-tickets/shop-context.server.ts";
 import {
   CUSTOMER_WORDS,
   isWorkAhead,
-  PAYMENT_LABELS,
+  paidByLabel,
   promisedDateLabel,
   STATUS_LABELS,
   ticketLabel,
@@ -100,6 +100,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { timeZone, secret } = repairDesk();
   const when = (date: Date) => formatShopDateTime(date, timeZone);
   const { ticket, events, estimates } = found;
+  const money = await ticketMoney(getDb(), number);
   const collectedOn =
     ticket.status === "collected" && ticket.paymentMethod && ticket.closedAt
       ? formatShopLongDate(ticket.closedAt, timeZone)
@@ -118,7 +119,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       { status: 410 },
     );
   }
-  const money = await ticketMoney(getDb(), number);
   const owing = ticket.status === "ready" && money.account.balanceCents > 0;
   return {
     ended: false as const,
@@ -135,9 +135,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     promised: isWorkAhead(ticket.status) ? promisedDateLabel(ticket.promisedDate) : null,
     // What was paid, and how, once collected; the receipt prints on a page of its own.
     paid: collectedOn
-      ? ticket.paymentMethod === "no_charge"
+      ? !ticket.paidCents
         ? `Collected free of charge on ${collectedOn}.`
-        : `Paid ${formatUsd(ticket.paidCents ?? 0)} (${PAYMENT_LABELS[ticket.paymentMethod!]}) on ${collectedOn}.`
+        : `Paid ${formatUsd(ticket.paidCents)} (${paidByLabel(money.payments.map((payment) => payment.method))}) on ${collectedOn}.`
       : null,
     closed: ticket.closedAt !== null,
     shop,

@@ -5,10 +5,20 @@ import { clientAddress, signInAsClerk, signedInCustomer } from "./support/accoun
 import { allViolations } from "./support/axe.ts";
 import { checkoutWithTestCard } from "./support/checkout.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
-import { shelfBarcode, shelveProduct } from "./support/shop-database.ts";
+import { shelfBarcode, shelveProduct, takeTurnAtTheTill } from "./support/shop-database.ts";
 
-// The shop has one till, so these tests take turns at it, in order.
+// The shop has one till, so these tests take turns at it, in order, and with the other files'
+// tests that use it (repair payments).
 test.describe.configure({ mode: "default" });
+
+let leaveTheTill: (() => Promise<void>) | undefined;
+test.beforeEach(async () => {
+  leaveTheTill = await takeTurnAtTheTill();
+});
+test.afterEach(async () => {
+  await leaveTheTill?.();
+  leaveTheTill = undefined;
+});
 
 test.beforeEach(async ({ context, page }, testInfo) => {
   await page.emulateMedia({ reducedMotion: "reduce" });

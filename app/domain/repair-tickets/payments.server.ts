@@ -24,6 +24,7 @@ import { refuse } from "#app/lib/reply.server.ts";
 import { formatShopLongDate } from "#app/lib/shop-time.ts";
 import { cashChange, repairAccount, repairInvoice, type Account, type Invoice } from "./invoice.ts";
 import {
+  paidByLabel,
   paidDifference,
   REPAIR_PAYMENT_KIND_LABELS,
   REPAIR_PAYMENT_LABELS,
@@ -268,12 +269,8 @@ export async function collectTicket(
       .where(and(eq(repairTickets.number, number), eq(repairTickets.status, "ready")))
       .returning();
     if (!collected) return movedMeanwhile(tx, number);
-    const methods = new Set<string>(
-      before.payments.map((payment) => REPAIR_PAYMENT_LABELS[payment.method]),
-    );
-    if (input.paymentMethod !== "no_charge" && input.paid > 0) {
-      methods.add(REPAIR_PAYMENT_LABELS[input.paymentMethod]);
-    }
+    const methods = before.payments.map((payment) => payment.method);
+    if (input.paymentMethod !== "no_charge" && input.paid > 0) methods.push(input.paymentMethod);
     const receipt = repairReceiptMessage({
       label: ticketLabel(number),
       name: collected.customerName,
@@ -285,7 +282,7 @@ export async function collectTicket(
       ).toString(),
       collectedOn: formatShopLongDate(now, options.timeZone),
       paidCents,
-      paidBy: methods.size ? [...methods].join(", ") : "No charge",
+      paidBy: paidByLabel(methods),
       approvedCents: dueCents,
     });
     await queueMail({ to: collected.customerEmail, ...receipt }, { tx });

@@ -162,6 +162,12 @@ export const REPAIR_PAYMENT_KIND_LABELS: Record<RepairPaymentKind, string> = {
   refund: "Refund",
 };
 
+/** How a ticket was paid, by its payments' methods ("Card, Cash"); "No charge" for none. */
+export function paidByLabel(methods: readonly RepairPaymentMethod[]): string {
+  const labels = [...new Set(methods.map((method) => REPAIR_PAYMENT_LABELS[method]))];
+  return labels.length ? labels.join(", ") : "No charge";
+}
+
 /**
  * How the amount taken at collection compares with the approved total: null when they agree,
  * else "$58.54 less than the approved $59.54".

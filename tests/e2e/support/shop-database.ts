@@ -9,7 +9,7 @@ const dataDir = path.resolve(".tmp/e2e-data");
  * The browser tests' shop keeps its data in an embedded database; a test that needs time to have
  * passed (the shop's clock cannot be moved) changes a date there, as the days would have.
  */
-async function withShopDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function connectShopDatabase(): Promise<pg.Client> {
   const port = runningPort(clusterDirOf(dataDir));
   if (!port) throw new Error("The browser tests' shop database is not running.");
   const password = fs.readFileSync(passwordFileOf(dataDir), "utf8");
@@ -21,6 +21,11 @@ async function withShopDatabase<T>(work: (client: pg.Client) => Promise<T>): Pro
     database: "shop",
   });
   await client.connect();
+  return client;
+}
+
+async function withShopDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = await connectShopDatabase();
   try {
     return await work(client);
   } finally {
@@ -133,4 +138,18 @@ export async function shelveProduct(input: {
     );
     return id;
   });
+}
+
+/**
+ * The shop has one till: a test that opens, closes or puts cash into it waits for its turn here
+ * (whichever spec file it is in, on whichever worker) and lets go when it ends, so a Z report
+ * counts only its own test's money. Returns the function that lets go.
+ */
+export async function takeTurnAtTheTill(): Promise<() => Promise<void>> {
+  const client = await connectShopDatabase();
+  await client.query("select pg_advisory_lock(hashtext('e2e: the till'))");
+  return async () => {
+    await client.query("select pg_advisory_unlock(hashtext('e2e: the till'))");
+    await client.end();
+  };
 }

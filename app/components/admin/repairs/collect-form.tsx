@@ -44,7 +44,7 @@ export function CollectForm({
           placeholder="Choose how it was paid"
           options={PAYMENT_METHODS.map((method) => ({
             value: method,
-            label: PAYMENT_LABELS[method],
+            label: method === "no_charge" ? "Nothing more (no charge)" : PAYMENT_LABELS[method],
           }))}
         />
         <FormField
