@@ -24,6 +24,14 @@ export function ZReportCard({
     ["Cash", formatUsd(report.cashCents)],
     ["Card", formatUsd(report.cardCents)],
     [`Online (${report.onlineOrders} orders)`, formatUsd(report.onlineCents)],
+    // Reports kept before repairs were paid at the counter have none.
+    ...(report.repairCashCents === undefined
+      ? []
+      : ([
+          ["Repairs in cash", formatUsd(report.repairCashCents)],
+          ["Repairs by card", formatUsd(report.repairCardCents ?? 0)],
+          ["Repairs paid online", formatUsd(report.repairOnlineCents ?? 0)],
+        ] as [string, string][])),
     ["Float", formatUsd(report.floatCents)],
     ["Expected cash in the drawer", formatUsd(report.expectedCashCents)],
   ];

@@ -24,8 +24,15 @@ export type ZReport = {
   /** Web orders paid while the till was open, for the day's picture. */
   onlineOrders: number;
   onlineCents: number;
+  /**
+   * Repair payments (decision 023, point 8): cash and card taken at the desk into this till,
+   * and pay-link payments made online while it was open. Absent from reports kept before them.
+   */
+  repairCashCents?: number;
+  repairCardCents?: number;
+  repairOnlineCents?: number;
   floatCents: number;
-  /** The float and the cash the sales kept: what the drawer should hold. */
+  /** The float, the cash the sales kept and repair cash: what the drawer should hold. */
   expectedCashCents: number;
   countedCents: number | null;
   /** Counted less expected: positive is over, negative short. */
@@ -43,6 +50,9 @@ type Totals = {
   card: string;
   online_orders: string;
   online: string;
+  repair_cash: string;
+  repair_card: string;
+  repair_online: string;
 };
 
 export type TillRow = {
@@ -63,7 +73,7 @@ export async function zReport(
 ): Promise<ZReport> {
   const { rows } = await db.execute<Totals>(sql`
     select s.sales, s.voided, s.subtotal, s.discount, s.tax, s.total, p.cash, p.card,
-           o.online_orders, o.online
+           o.online_orders, o.online, r.repair_cash, r.repair_card, ro.repair_online
     from (select count(*) filter (where status = 'paid') as sales,
                  count(*) filter (where status = 'voided') as voided,
                  coalesce(sum(subtotal_cents) filter (where status = 'paid'), 0) as subtotal,
@@ -75,10 +85,19 @@ export async function zReport(
                  coalesce(sum(amount_cents) filter (where method = 'card'), 0) as card
             from counter_payments where till_session_id = ${till.id}) as p,
          (select count(*) as online_orders, coalesce(sum(total_cents), 0) as online
-            from orders where paid_at >= ${till.openedAt} and paid_at < ${until}) as o`);
+            from orders where paid_at >= ${till.openedAt} and paid_at < ${until}) as o,
+         (select coalesce(sum(signed) filter (where method = 'cash'), 0) as repair_cash,
+                 coalesce(sum(signed) filter (where method = 'card'), 0) as repair_card
+            from (select method, case when kind = 'refund' then -amount_cents else amount_cents end
+                         as signed
+                    from repair_payments where till_session_id = ${till.id}) as rp) as r,
+         (select coalesce(sum(amount_cents), 0) as repair_online
+            from repair_payments where method = 'online'
+             and created_at >= ${till.openedAt} and created_at < ${until}) as ro`);
   const t = rows[0]!;
   const cashCents = Number(t.cash);
-  const expectedCashCents = till.floatCents + cashCents;
+  const repairCashCents = Number(t.repair_cash);
+  const expectedCashCents = till.floatCents + cashCents + repairCashCents;
   return {
     tillId: till.id,
     openedAt: till.openedAt.toISOString(),
@@ -95,6 +114,9 @@ export async function zReport(
     cardCents: Number(t.card),
     onlineOrders: Number(t.online_orders),
     onlineCents: Number(t.online),
+    repairCashCents,
+    repairCardCents: Number(t.repair_card),
+    repairOnlineCents: Number(t.repair_online),
     floatCents: till.floatCents,
     expectedCashCents,
     countedCents: till.countedCents,

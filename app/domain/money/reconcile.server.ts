@@ -3,7 +3,14 @@
 // took and gave back must be what the provider took and gave back, to the cent.
 import { and, asc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { extraPayments, orders, repairEstimates, repairTickets, returns } from "#app/db/schema.ts";
+import {
+  extraPayments,
+  orders,
+  repairEstimates,
+  repairPayments,
+  repairTickets,
+  returns,
+} from "#app/db/schema.ts";
 import type { PaymentProvider, ProviderMoney } from "#app/domain/payments/provider.server.ts";
 import { reconcileCounter } from "#app/domain/counter/reconcile-counter.server.ts";
 import { orderLedger } from "#app/domain/returns/ledger.ts";
@@ -101,6 +108,7 @@ export async function reconcileMoney(
     for (const extra of extras) await checkExtraPayment(run, extra);
     if (batch.length < BATCH) break;
   }
+  await checkOnlineRepairPayments(run);
   await findUnrecordedPayments(run);
   const repairs = await checkRepairs(run);
   const counter = await reconcileCounter(db, run.since);
@@ -258,6 +266,47 @@ async function checkExtraPayment(run: Reconciliation, extra: ExtraPaymentRow) {
   }
 }
 
+/**
+ * Repairs paid through their pay link: each payment a provider keeps records of is in them, for
+ * the amount recorded, and each repair payment in the provider's records is one of the shop's.
+ */
+async function checkOnlineRepairPayments(run: Reconciliation) {
+  const online = await run.db
+    .select()
+    .from(repairPayments)
+    .where(
+      and(
+        eq(repairPayments.method, "online"),
+        run.since ? gt(repairPayments.createdAt, run.since) : undefined,
+      ),
+    );
+  for (const payment of online) {
+    const records = await recordsOf(run, payment.provider!);
+    if (!records || !payment.providerReference) continue;
+    run.known.add(payment.providerReference);
+    const taken = records.payments.find((paid) => paid.reference === payment.providerReference);
+    if (taken?.amountCents !== payment.amountCents) {
+      run.differences.push({
+        orderId: null,
+        repair: ticketLabel(payment.ticketNumber),
+        what: taken
+          ? `paid ${formatUsd(payment.amountCents)} online, ${payment.provider} took ${formatUsd(taken.amountCents)} (${taken.reference})`
+          : `paid ${formatUsd(payment.amountCents)} online (${payment.providerReference}), which ${payment.provider} has no record of`,
+      });
+    }
+  }
+  for (const [name, money] of run.records) {
+    for (const payment of money?.payments ?? []) {
+      if (payment.repairTicket == null || run.known.has(payment.reference)) continue;
+      run.differences.push({
+        orderId: null,
+        repair: ticketLabel(payment.repairTicket),
+        what: `${name} took ${formatUsd(payment.amountCents)} (${payment.reference}) for it, which the shop has not recorded`,
+      });
+    }
+  }
+}
+
 /** Payments a provider took for an order of this shop that the shop never recorded as paid. */
 async function findUnrecordedPayments(run: Reconciliation) {
   for (const [name, money] of run.records) {
@@ -276,27 +325,58 @@ async function findUnrecordedPayments(run: Reconciliation) {
 }
 
 /**
- * Repairs are paid at the counter, not through a provider: each collected one was paid its
- * approved estimate's total, or staff recorded why not. Returns how many were checked.
+ * Repairs (decision 023, point 8): each collected one was paid its approved estimate's total, or
+ * staff recorded why not, and what it says was paid is what its payments add up to; no ticket
+ * has been paid more than its invoice without a recorded reason. Returns how many were checked.
  */
 async function checkRepairs(run: Reconciliation): Promise<number> {
   const repairs = await run.db.execute<{
     number: number;
-    paid_cents: number;
+    status: string;
+    paid_cents: number | null;
     reason: string | null;
     approved_cents: number | null;
+    payments_cents: string;
+    payments_count: string;
   }>(sql`
-    select t.number, t.paid_cents, t.paid_difference_reason as reason, e.total_cents as approved_cents
+    select t.number, t.status, t.paid_cents, t.paid_difference_reason as reason,
+           e.total_cents as approved_cents,
+           coalesce((select sum(case when p.kind = 'refund' then -p.amount_cents else p.amount_cents end)
+                       from repair_payments p where p.ticket_number = t.number), 0) as payments_cents,
+           (select count(*) from repair_payments p where p.ticket_number = t.number) as payments_count
     from ${repairTickets} t
     left join ${repairEstimates} e on e.ticket_number = t.number and e.status = 'approved'
-    where t.status = 'collected' ${run.since ? sql`and t.closed_at > ${run.since}` : sql``}`);
+    where (t.status = 'collected' ${run.since ? sql`and t.closed_at > ${run.since}` : sql``})
+       or exists (select 1 from repair_payments p where p.ticket_number = t.number
+                   ${run.since ? sql`and p.created_at > ${run.since}` : sql``})`);
   for (const repair of repairs.rows) {
     const approved = repair.approved_cents ?? 0;
-    if (repair.paid_cents !== approved && !repair.reason?.trim()) {
+    const payments = Number(repair.payments_cents);
+    const label = ticketLabel(repair.number);
+    const reason = repair.reason?.trim();
+    if (repair.status === "collected") {
+      const paid = repair.paid_cents ?? 0;
+      if (paid !== approved && !reason) {
+        run.differences.push({
+          orderId: null,
+          repair: label,
+          what: `collected ${formatUsd(paid)} against an approved ${formatUsd(approved)}, with no reason recorded`,
+        });
+      }
+      // Tickets collected before repairs kept their payments have none to add up.
+      if (Number(repair.payments_count) > 0 && paid !== payments) {
+        run.differences.push({
+          orderId: null,
+          repair: label,
+          what: `says ${formatUsd(paid)} was paid, its payments add up to ${formatUsd(payments)}`,
+        });
+      }
+    } else if (payments > approved && (approved > 0 || repair.status === "ready")) {
+      // A deposit before any estimate is approved is not more than the invoice yet.
       run.differences.push({
         orderId: null,
-        repair: ticketLabel(repair.number),
-        what: `collected ${formatUsd(repair.paid_cents)} against an approved ${formatUsd(approved)}, with no reason recorded`,
+        repair: label,
+        what: `paid ${formatUsd(payments)}, more than its invoice of ${formatUsd(approved)}`,
       });
     }
   }

@@ -49,7 +49,13 @@ export type Refund = { id: string; amountCents: number };
 
 /** The money the provider's own records show: each payment taken and each refund made. */
 export type ProviderMoney = {
-  payments: { reference: string; amountCents: number; orderId: number | null }[];
+  payments: {
+    reference: string;
+    amountCents: number;
+    orderId: number | null;
+    /** The repair ticket a pay link's payment was for (absent when none). */
+    repairTicket?: number | null;
+  }[];
   refunds: { id: string; paymentReference: string | null; amountCents: number }[];
 };
 

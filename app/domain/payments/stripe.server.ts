@@ -138,10 +138,13 @@ export function createStripeProvider(options: {
       for await (const intent of stripe.paymentIntents.list({ limit: 100, created })) {
         if (intent.status !== "succeeded") continue;
         const orderId = Number(intent.metadata?.order_id);
+        const repairTicket = Number(intent.metadata?.repair_ticket);
         payments.push({
           reference: intent.id,
           amountCents: intent.amount_received,
           orderId: Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null,
+          repairTicket:
+            Number.isSafeInteger(repairTicket) && repairTicket > 0 ? repairTicket : null,
         });
       }
       const refunds: ProviderMoney["refunds"] = [];

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repairPayments, tillSessions } from "#app/db/schema.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import { closeTillSession, openTill, openTillSession } from "#app/domain/counter/till.server.ts";
+import { zReport } from "#app/domain/counter/z-report.server.ts";
+import { reconcileMoney } from "#app/domain/money/reconcile.server.ts";
 import { handleStripeWebhook } from "#app/domain/orders/stripe-webhook.server.ts";
 import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
 import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
@@ -377,6 +379,45 @@ describe("the pay link", () => {
         amountCents: 16_183,
         checkoutSessionId: session.id,
       }),
+    ]);
+  });
+});
+
+describe("the till and the money check", () => {
+  it("count repair cash in the till's expected cash, and find a ticket paid more than its invoice", async () => {
+    const db = scratch.db();
+    const till = await openTill(db);
+    if (till) await closeTillSession(db, till.id, till.floatCents, clerk);
+    const tillId = await tillOpen();
+    const { number } = await checkedIn();
+    await takeDeposit(db, number, { method: "cash", amountCents: 2000 }, { staff: clerk });
+    await ready(number);
+    await collect(number, { paymentMethod: "card", paid: 14_183, reason: "" });
+    const report = await zReport(db, (await openTill(db))!, new Date());
+    expect(report).toMatchObject({
+      tillId,
+      repairCashCents: 2000,
+      repairCardCents: 14_183,
+      expectedCashCents: 5000 + 2000,
+    });
+
+    const repairs = async () =>
+      (await reconcileMoney(db, { providers: () => null })).differences.filter((d) => d.repair);
+    expect(await repairs()).toEqual([]);
+    const over = await checkedIn();
+    await ready(over.number);
+    await db.insert(repairPayments).values({
+      ticketNumber: over.number,
+      kind: "balance",
+      method: "card",
+      amountCents: 20_000,
+    });
+    expect(await repairs()).toEqual([
+      {
+        orderId: null,
+        repair: `R-${over.number}`,
+        what: "paid $200.00, more than its invoice of $161.83",
+      },
     ]);
   });
 });
