@@ -120,7 +120,7 @@ describe("a deposit at intake", () => {
     ).toEqual({
       ok: false,
       reason: "invalid",
-      field: "paymentMethod",
+      field: "method",
       message:
         "The till is closed: open it at the counter to take cash, or take the payment by card.",
     });

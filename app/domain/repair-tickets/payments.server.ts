@@ -179,7 +179,14 @@ export async function takeDeposit(
       );
     }
     const taken = await recordDeskPayment(tx, number, "deposit", input, options.staff, now);
-    if (!taken.ok) return refuse("invalid", taken.message, taken.field);
+    // The deposit form names its method field `method`.
+    if (!taken.ok) {
+      return refuse(
+        "invalid",
+        taken.message,
+        taken.field === "paymentMethod" ? "method" : taken.field,
+      );
+    }
     return {
       ok: true,
       message: `A deposit of ${formatUsd(input.amountCents)} by ${input.method} is recorded on ticket ${ticketLabel(number)}.${changeNote(taken.changeCents)}`,
