@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { ticketOfStatusLink, ticketReceiptPath, ticketStatusPath } from "./status-link.server.ts";
+import {
+  ticketOfStatusLink,
+  ticketPayPath,
+  ticketReceiptPath,
+  ticketStatusPath,
+} from "./status-link.server.ts";
 import {
   canMove,
   isWorkAhead,
   OPEN_STATUSES,
+  paidByLabel,
   paidDifference,
   parseTicketLabel,
   promisedDateLabel,
@@ -79,5 +85,19 @@ describe("money and dates on the ticket", () => {
   it("names the promised day as the calendar says, wherever the server is", () => {
     expect(promisedDateLabel("2026-03-08")).toBe("Sun, Mar 8, 2026");
     expect(promisedDateLabel("2026-12-31")).toBe("Thu, Dec 31, 2026");
+  });
+});
+
+describe("how a repair was paid", () => {
+  it("names each method once, in the order paid, and no charge when nothing was", () => {
+    expect(paidByLabel(["card", "cash", "card"])).toBe("Card, Cash");
+    expect(paidByLabel(["online"])).toBe("Online");
+    expect(paidByLabel([])).toBe("No charge");
+  });
+
+  it("has its pay link under the ticket's status link", () => {
+    expect(ticketPayPath(1042, "s".repeat(32))).toBe(
+      `${ticketStatusPath(1042, "s".repeat(32))}/pay`,
+    );
   });
 });
