@@ -481,6 +481,23 @@ export const orders = pgTable(
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     /** The date of birth an order with adult titles was sold on (the customer's, at the time). */
     buyerDateOfBirth: date("buyer_date_of_birth"),
+    /**
+     * Shipped, or picked up at the store (decision 023, point 8): the shipping method says which,
+     * so the statement placing orders needs no new parameter.
+     */
+    fulfilment: text("fulfilment")
+      .$type<"ship" | "pickup">()
+      .notNull()
+      .generatedAlwaysAs(sql`case when shipping_method = 'pickup' then 'pickup' else 'ship' end`),
+    /** The code the customer shows at the counter, set when staff mark the order ready. */
+    pickupCode: text("pickup_code"),
+    readyForPickupAt: timestamp("ready_for_pickup_at", { withTimezone: true }),
+    /** Who handed a pickup order over at the counter, and when. */
+    collectedAt: timestamp("collected_at", { withTimezone: true }),
+    collectedById: text("collected_by_id").references(() => users.id, { onDelete: "set null" }),
+    collectedByName: text("collected_by_name"),
+    /** The birth date on the ID the clerk checked when the order had adult titles. */
+    collectedIdCheckBirthDate: date("collected_id_check_birth_date", { mode: "string" }),
     ...timestamps,
   },
   (t) => [
@@ -512,6 +529,17 @@ export const orders = pgTable(
       .on(t.paidAt)
       .where(sql`${t.paidAt} is not null`),
     index("orders_admin_search_trgm").using("gin", sql`${orderSearchText(t)} gin_trgm_ops`),
+    uniqueIndex("orders_pickup_code")
+      .on(t.pickupCode)
+      .where(sql`${t.pickupCode} is not null`),
+    // The Z report counts the pickups collected while a till was open.
+    index("orders_collected_at")
+      .on(t.collectedAt)
+      .where(sql`${t.collectedAt} is not null`),
+    check(
+      "orders_pickup_check",
+      sql`(${t.pickupCode} is null or ${t.shippingMethod} = 'pickup') and (${t.collectedAt} is null or ${t.readyForPickupAt} is not null)`,
+    ),
   ],
 );
 

@@ -13,6 +13,8 @@ export type OrderConfirmation = {
   timeZone: string;
   lines: { title: string; quantity: number; unitPriceCents: number }[];
   shippingMethodName: string;
+  /** Picked up at the store: the address is the shop's, and the next e-mail says it is ready. */
+  pickup?: boolean;
   subtotalCents: number;
   shippingCents: number;
   taxCents: number;
@@ -24,12 +26,18 @@ export type OrderConfirmation = {
 /** Sent once, when the payment for an order is confirmed (spec §7 order confirmation). */
 export function orderConfirmationMessage(order: OrderConfirmation) {
   const { address } = order;
+  const next = order.pickup
+    ? "We will write again when it is ready to pick up, with the code to show at the counter."
+    : "We will write again when it ships.";
+  const destination = order.pickup
+    ? `Pick up at: ${SHOP.name}, ${address.address}, ${address.city}, ${address.state} ${address.postalCode}`
+    : `Shipping to: ${address.name}, ${address.address}, ${address.city}, ${address.state} ${address.postalCode}`;
   return renderEmail({
     subject: `Your ${SHOP.name} order #${order.orderNumber} is confirmed`,
     preview: `We received your payment of ${formatUsd(order.totalCents)}.`,
     heading: `Thank you, ${greetingName(order.name)}!`,
     paragraphs: [
-      `We received your payment for order #${order.orderNumber}, placed on ${formatShopLongDate(order.placedAt, order.timeZone)}. We will write again when it ships.`,
+      `We received your payment for order #${order.orderNumber}, placed on ${formatShopLongDate(order.placedAt, order.timeZone)}. ${next}`,
       ...order.lines.map(
         (line) =>
           `${line.quantity} × ${line.title}: ${formatUsd(line.unitPriceCents * line.quantity)}`,
@@ -38,7 +46,7 @@ export function orderConfirmationMessage(order: OrderConfirmation) {
       `Shipping (${order.shippingMethodName}): ${order.shippingCents === 0 ? "Free" : formatUsd(order.shippingCents)}`,
       `Sales tax: ${formatUsd(order.taxCents)}`,
       `Total paid: ${formatUsd(order.totalCents)}`,
-      `Shipping to: ${address.name}, ${address.address}, ${address.city}, ${address.state} ${address.postalCode}`,
+      destination,
     ],
     action: { label: "View your orders", url: order.ordersUrl },
     note: `Questions about your order? Write to ${shopContact().email} or call ${shopContact().phone}.`,
