@@ -2,7 +2,7 @@ import { formatUsd } from "#app/lib/money.ts";
 import { greetingName } from "#app/lib/person-name.ts";
 import { shopContact } from "#app/lib/env.server.ts";
 import { formatShopLongDate } from "#app/lib/shop-time.ts";
-import { SHOP } from "#app/lib/site.ts";
+import { SHOP, SHOP_ADDRESS } from "#app/lib/site.ts";
 import { renderEmail } from "./layout.ts";
 
 export type OrderConfirmation = {
@@ -74,6 +74,38 @@ export function orderShippedMessage(order: {
       `Your order #${order.orderNumber} is on its way.`,
       ...(tracking ? [tracking] : []),
     ],
+    action: { label: "View your orders", url: order.ordersUrl },
+    note: `Questions about your order? Write to ${shopContact().email} or call ${shopContact().phone}.`,
+  });
+}
+
+/** The Content-ID of the pickup code's QR image in the "ready for pickup" e-mail. */
+export const PICKUP_QR_CID = "pickup-code";
+
+/**
+ * Sent when staff mark a pickup order ready: the code to show at the counter, written out and
+ * as a QR code (attached as PNG with `PICKUP_QR_CID`), and what to bring.
+ */
+export function orderReadyForPickupMessage(order: {
+  orderNumber: number;
+  name: string;
+  pickupCode: string;
+  hasAdultTitles: boolean;
+  ordersUrl: string;
+}) {
+  return renderEmail({
+    subject: `Your ${SHOP.name} order #${order.orderNumber} is ready to pick up`,
+    preview: `Your pickup code is ${order.pickupCode}.`,
+    heading: `It is ready, ${greetingName(order.name)}!`,
+    paragraphs: [
+      `Your order #${order.orderNumber} is waiting for you at the counter, ${SHOP_ADDRESS}.`,
+      `Your pickup code: ${order.pickupCode}`,
+      "Show the code, or the QR code below, at the counter. If you have neither with you, your name and order number will do.",
+      ...(order.hasAdultTitles
+        ? ["Your order has adult titles: please bring an ID showing you are 18 or older."]
+        : []),
+    ],
+    image: { cid: PICKUP_QR_CID, alt: `QR code of pickup code ${order.pickupCode}`, size: 200 },
     action: { label: "View your orders", url: order.ordersUrl },
     note: `Questions about your order? Write to ${shopContact().email} or call ${shopContact().phone}.`,
   });

@@ -67,18 +67,30 @@ export const lineSchema = z
     message: "Say why the discount is given.",
   });
 
+/** The birth date on the customer's ID, as the clerk typed it (empty: no ID was checked). */
+const idCheckField = z
+  .string()
+  .default("")
+  .transform((value) => value.trim())
+  .refine(
+    (value) => value === "" || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isBirthDate(value)),
+    "Type the birth date on the ID as a real date.",
+  )
+  .transform((value) => value || null);
+
 export const paySchema = z.object({
   cashTendered: optionalMoney("Cash tendered"),
   /** Sent only when the sale has adult titles. */
-  idCheck: z
+  idCheck: idCheckField,
+});
+
+/** A pickup handed over at the counter: which order, and the ID check its adult titles need. */
+export const collectPickupSchema = z.object({
+  orderId: z
     .string()
-    .default("")
-    .transform((value) => value.trim())
-    .refine(
-      (value) => value === "" || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isBirthDate(value)),
-      "Type the birth date on the ID as a real date.",
-    )
-    .transform((value) => value || null),
+    .regex(/^\d{1,15}$/, "Find the order again.")
+    .transform(Number),
+  idCheck: idCheckField,
 });
 
 export const receiptEmailSchema = z.object({

@@ -3,7 +3,6 @@ import { withActor } from "#app/db/actor.server.ts";
 import type { Database, Transaction } from "#app/db/client.server.ts";
 import { counterPayments, counterSaleLines, counterSales, tillSessions } from "#app/db/schema.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
-import { checkAdultBuyer } from "#app/domain/orders/adult-buyer.ts";
 import { stockShortfall } from "#app/domain/orders/stock.server.ts";
 import { nameStockMove } from "#app/domain/stock/ledger.server.ts";
 import type { StockProduct } from "#app/domain/stock/status.ts";
@@ -12,6 +11,7 @@ import type { CounterProduct } from "./lookup.server.ts";
 import { saleTotals, settle, type SaleTotals, type Settlement, type Tender } from "./sale-money.ts";
 import { MAX_LINE_QUANTITY } from "./sale-limits.ts";
 import { saleNumber, type SaleStatus } from "./status.ts";
+import { idCheckRefusal } from "./id-check.server.ts";
 
 // A sale at the counter (decision 023, points 3 and 5): lines scanned into the till's one open
 // sale, then paid in one transaction that takes the stock as a web order does, so of the counter
@@ -308,17 +308,9 @@ export type CounterConfig = { taxRate: number; timeZone: string };
 
 function idCheck(sale: Sale, birthDate: string | null, config: CounterConfig, now: Date) {
   if (!sale.hasAdult) return null;
-  const check = checkAdultBuyer(birthDate, now, config.timeZone);
-  if (check.ok) return birthDate;
-  throw new SaleRefused(
-    check.reason === "under-age"
-      ? refuse("invalid", "The customer is under 18: adult titles cannot be sold.", "idCheck")
-      : refuse(
-          "invalid",
-          "Adult titles need an ID check: type the birth date on the customer's ID.",
-          "idCheck",
-        ),
-  );
+  const refusal = idCheckRefusal(birthDate, now, config.timeZone);
+  if (refusal) throw new SaleRefused(refusal);
+  return birthDate;
 }
 
 /**
