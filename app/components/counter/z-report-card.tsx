@@ -24,6 +24,7 @@ export function ZReportCard({
     ["Cash", formatUsd(report.cashCents)],
     ["Card", formatUsd(report.cardCents)],
     [`Online (${report.onlineOrders} orders)`, formatUsd(report.onlineCents)],
+    [`Pickup (${report.pickupOrders} orders, paid online)`, formatUsd(report.pickupCents)],
     ["Float", formatUsd(report.floatCents)],
     ["Expected cash in the drawer", formatUsd(report.expectedCashCents)],
   ];

@@ -9,6 +9,8 @@ import { paidPickupOrder, UNTAXED_PRICING } from "#tests/support/order-fixtures.
 import { createStaff } from "#tests/support/staff.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { collectPickup, findPickup } from "./pickup-collection.server.ts";
+import { zReportRows } from "./z-report-csv.ts";
+import { keptReport, zReport } from "./z-report.server.ts";
 
 const db = testDatabase();
 const ORDERS_URL = "http://shop.test/orders";
@@ -171,5 +173,44 @@ describe("handing a pickup order over", () => {
       collectPickup(db, input, collecting()),
     ]);
     expect(results.map((result) => result.ok).sort()).toEqual([false, true]);
+  });
+});
+
+describe("the Z report", () => {
+  it("counts the pickups handed over while the till was open, apart from the drawer", async () => {
+    const handedOver = new Date("2026-06-20T16:00:00Z");
+    const till = {
+      id: 0,
+      openedAt: new Date("2026-06-20T14:00:00Z"),
+      openedByName: "Cora Clerk",
+      floatCents: 10_000,
+      closedAt: null,
+      closedByName: null,
+      countedCents: null,
+    };
+    const before = await zReport(db, till, new Date("2026-06-20T18:00:00Z"));
+    const ready = await readyOrder();
+    await collectPickup(
+      db,
+      { orderId: ready.orderId, idCheckBirthDate: null },
+      { ...collecting(), now: handedOver },
+    );
+    const after = await zReport(db, till, new Date("2026-06-20T18:00:00Z"));
+    expect(after.pickupOrders - before.pickupOrders).toBe(1);
+    expect(after.pickupCents - before.pickupCents).toBe(ready.order.totalCents);
+    expect(after.expectedCashCents).toBe(before.expectedCashCents);
+    // Closed before it was handed over: not this till's.
+    const earlier = await zReport(db, till, handedOver);
+    expect(earlier.pickupOrders).toBe(before.pickupOrders);
+
+    const [header, row] = zReportRows([after]);
+    expect(row![header!.indexOf("Pickup orders")]).toBe(after.pickupOrders);
+    expect(row![header!.indexOf("Pickup")]).toBe(after.pickupCents / 100);
+  });
+
+  it("reads a report kept before pickups were counted as having none", () => {
+    const { pickupOrders, pickupCents, ...older } = keptReport({ tillId: 1, sales: 3 });
+    expect({ pickupOrders, pickupCents }).toEqual({ pickupOrders: 0, pickupCents: 0 });
+    expect(older).toEqual({ tillId: 1, sales: 3 });
   });
 });

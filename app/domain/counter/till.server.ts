@@ -4,7 +4,7 @@ import { violatedConstraint } from "#app/db/errors.ts";
 import { counterSales, tillSessions } from "#app/db/schema.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import { refuse, type Result } from "#app/lib/reply.server.ts";
-import { zReport, type TillRow, type ZReport } from "./z-report.server.ts";
+import { keptReport, zReport, type TillRow, type ZReport } from "./z-report.server.ts";
 
 // The till (decision 023, point 7): one session at a time, opened with a float and closed with
 // the cash counted, its Z report kept with it.
@@ -50,7 +50,7 @@ export async function closedTills(
     .limit(limit);
   return rows.flatMap((row) =>
     row.closedAt && row.report
-      ? [{ id: row.id, closedAt: row.closedAt, report: row.report as ZReport }]
+      ? [{ id: row.id, closedAt: row.closedAt, report: keptReport(row.report) }]
       : [],
   );
 }

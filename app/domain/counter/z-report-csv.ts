@@ -21,6 +21,8 @@ const COLUMNS: { header: string; cell: (report: ZReport) => string | number }[] 
   { header: "Card", cell: (r) => dollars(r.cardCents) },
   { header: "Online orders", cell: (r) => r.onlineOrders },
   { header: "Online", cell: (r) => dollars(r.onlineCents) },
+  { header: "Pickup orders", cell: (r) => r.pickupOrders },
+  { header: "Pickup", cell: (r) => dollars(r.pickupCents) },
   { header: "Float", cell: (r) => dollars(r.floatCents) },
   { header: "Expected cash", cell: (r) => dollars(r.expectedCashCents) },
   {

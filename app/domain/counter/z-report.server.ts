@@ -24,6 +24,12 @@ export type ZReport = {
   /** Web orders paid while the till was open, for the day's picture. */
   onlineOrders: number;
   onlineCents: number;
+  /**
+   * Pickup orders handed over at the counter while the till was open (the money was taken
+   * online, so none of it is in the drawer). Reports kept before pickups lack it: `keptReport`.
+   */
+  pickupOrders: number;
+  pickupCents: number;
   floatCents: number;
   /** The float and the cash the sales kept: what the drawer should hold. */
   expectedCashCents: number;
@@ -43,6 +49,8 @@ type Totals = {
   card: string;
   online_orders: string;
   online: string;
+  pickup_orders: string;
+  pickup: string;
 };
 
 export type TillRow = {
@@ -63,7 +71,7 @@ export async function zReport(
 ): Promise<ZReport> {
   const { rows } = await db.execute<Totals>(sql`
     select s.sales, s.voided, s.subtotal, s.discount, s.tax, s.total, p.cash, p.card,
-           o.online_orders, o.online
+           o.online_orders, o.online, k.pickup_orders, k.pickup
     from (select count(*) filter (where status = 'paid') as sales,
                  count(*) filter (where status = 'voided') as voided,
                  coalesce(sum(subtotal_cents) filter (where status = 'paid'), 0) as subtotal,
@@ -75,7 +83,9 @@ export async function zReport(
                  coalesce(sum(amount_cents) filter (where method = 'card'), 0) as card
             from counter_payments where till_session_id = ${till.id}) as p,
          (select count(*) as online_orders, coalesce(sum(total_cents), 0) as online
-            from orders where paid_at >= ${till.openedAt} and paid_at < ${until}) as o`);
+            from orders where paid_at >= ${till.openedAt} and paid_at < ${until}) as o,
+         (select count(*) as pickup_orders, coalesce(sum(total_cents), 0) as pickup
+            from orders where collected_at >= ${till.openedAt} and collected_at < ${until}) as k`);
   const t = rows[0]!;
   const cashCents = Number(t.cash);
   const expectedCashCents = till.floatCents + cashCents;
@@ -95,9 +105,21 @@ export async function zReport(
     cardCents: Number(t.card),
     onlineOrders: Number(t.online_orders),
     onlineCents: Number(t.online),
+    pickupOrders: Number(t.pickup_orders),
+    pickupCents: Number(t.pickup),
     floatCents: till.floatCents,
     expectedCashCents,
     countedCents: till.countedCents,
     overShortCents: till.countedCents === null ? null : till.countedCents - expectedCashCents,
+  };
+}
+
+/** A Z report as kept with its till: one kept before pickups were counted had none. */
+export function keptReport(kept: unknown): ZReport {
+  const report = kept as Partial<ZReport> & Omit<ZReport, "pickupOrders" | "pickupCents">;
+  return {
+    ...report,
+    pickupOrders: report.pickupOrders ?? 0,
+    pickupCents: report.pickupCents ?? 0,
   };
 }
