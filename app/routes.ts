@@ -42,6 +42,7 @@ export default [
   route("counter", "routes/admin.tsx", { id: "counter-frame" }, [
     index("routes/counter._index.tsx"),
     route("sales/:number", "routes/counter.sales.$number.tsx"),
+    route("pickups", "routes/counter.pickups.tsx"),
     route("till", "routes/counter.till._index.tsx"),
     route("till/export.csv", "routes/counter.till.export.ts"),
     route("till/:id", "routes/counter.till.$id.tsx"),

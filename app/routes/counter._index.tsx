@@ -114,6 +114,10 @@ function Selling({
         <h1 className="text-3xl font-bold">Counter</h1>
         <p className="text-sm text-muted-foreground">
           Till opened {till.openedAt} by {till.openedByName} ·{" "}
+          <Link to="/counter/pickups" className="text-primary underline">
+            Pickups
+          </Link>{" "}
+          ·{" "}
           <Link to="/counter/till" className="text-primary underline">
             Close the till
           </Link>
@@ -183,6 +187,9 @@ function OpenTill({ answer }: { answer: CounterAnswer | undefined }) {
       </Form>
       <Link to="/counter/till" className={buttonVariants({ variant: "link" })}>
         Z reports of closed tills
+      </Link>
+      <Link to="/counter/pickups" className={buttonVariants({ variant: "link" })}>
+        Pickups
       </Link>
     </div>
   );

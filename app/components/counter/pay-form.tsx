@@ -5,6 +5,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import type { SaleTotals } from "#app/domain/counter/sale-money.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { focusScanField, type CounterAnswer } from "./counter-answer.ts";
+import { IdCheckField } from "./id-check-field.tsx";
 
 /** The sale's totals, as the screen and the receipt show them. */
 export function SaleTotalsList({ totals, taxLabel }: { totals: SaleTotals; taxLabel: string }) {
@@ -63,17 +64,7 @@ export function PayForm({
         {answer && !answer.ok && !fieldError && answer.message ? (
           <FormMessage tone="error">{answer.message}</FormMessage>
         ) : null}
-        {needsIdCheck ? (
-          <FormField
-            label="Birth date on the customer's ID"
-            name="idCheck"
-            type="date"
-            required
-            hint="Adult titles: check a photo ID; the customer must be 18 or older."
-            defaultValue={values.idCheck ?? ""}
-            error={errors.idCheck}
-          />
-        ) : null}
+        {needsIdCheck ? <IdCheckField value={values.idCheck ?? ""} error={errors.idCheck} /> : null}
         <FormField
           label="Cash tendered ($)"
           name="cashTendered"

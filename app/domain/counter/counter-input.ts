@@ -84,6 +84,29 @@ export const paySchema = z.object({
   idCheck: idCheckField,
 });
 
+/** Finding a pickup order by the code the customer was e-mailed (typed, or scanned from its QR). */
+export const pickupCodeSearchSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, "Type or scan the pickup code.")
+    .max(40, "A pickup code is 8 letters and digits."),
+});
+
+/** Finding a pickup order by the customer's name and the order number, without the code. */
+export const pickupNameSearchSchema = z.object({
+  orderNumber: z
+    .string()
+    .trim()
+    .regex(/^#?\d{1,15}$/, "Type the order number, e.g. 1042.")
+    .transform((value) => Number(value.replace("#", ""))),
+  name: z
+    .string()
+    .trim()
+    .min(2, "Type the customer's name as on the order.")
+    .max(200, "At most 200 characters."),
+});
+
 /** A pickup handed over at the counter: which order, and the ID check its adult titles need. */
 export const collectPickupSchema = z.object({
   orderId: z

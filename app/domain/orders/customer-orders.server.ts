@@ -39,6 +39,8 @@ export type CustomerOrder = {
   carrier: string | null;
   trackingNumber: string | null;
   refundedAt: string | null;
+  /** Picked up at the store: its code once it is ready, and when it was collected. */
+  pickup: { code: string | null; readyAt: string | null; collectedAt: string | null } | null;
 };
 
 /** Orders matching a condition, newest first, with their lines (two queries, not one per order). */
@@ -111,6 +113,14 @@ export function toCustomerOrder(
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     refundedAt: row.refundedAt?.toISOString() ?? null,
+    pickup:
+      row.fulfilment === "pickup"
+        ? {
+            code: row.pickupCode,
+            readyAt: row.readyForPickupAt?.toISOString() ?? null,
+            collectedAt: row.collectedAt?.toISOString() ?? null,
+          }
+        : null,
   };
 }
 
