@@ -10,6 +10,7 @@ import { createStaff } from "#tests/support/staff.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { readPickupCode } from "./pickup-code.ts";
 import { markReadyForPickup } from "./pickups.server.ts";
+import { shipOrder } from "./staff-actions.server.ts";
 
 const db = testDatabase();
 const ORDERS_URL = "http://shop.test/orders";
@@ -108,6 +109,21 @@ describe("marking a pickup order ready", () => {
       ok: false,
       reason: "not-found",
     });
+  });
+
+  it("is never shipped", async () => {
+    const placed = await paidPickupOrder(db, { ordersUrl: ORDERS_URL, config });
+    const shipped = await shipOrder(
+      db,
+      { orderId: placed.orderId, carrier: "UPS", trackingNumber: null },
+      options(),
+    );
+    expect(shipped).toMatchObject({
+      ok: false,
+      reason: "conflict",
+      message: `Order #${placed.orderId} is picked up at the store: mark it ready for pickup instead.`,
+    });
+    expect((await order(placed.orderId)).status).toBe("paid");
   });
 
   it("marks it once when two staff press at the same moment", async () => {
