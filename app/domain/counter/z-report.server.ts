@@ -71,7 +71,7 @@ export async function zReport(
 ): Promise<ZReport> {
   const { rows } = await db.execute<Totals>(sql`
     select s.sales, s.voided, s.subtotal, s.discount, s.tax, s.total, p.cash, p.card,
-           o.online_orders, o.online, k.pickup_orders, k.pickup
+           o.online_orders, o.online, o.pickup_orders, o.pickup
     from (select count(*) filter (where status = 'paid') as sales,
                  count(*) filter (where status = 'voided') as voided,
                  coalesce(sum(subtotal_cents) filter (where status = 'paid'), 0) as subtotal,
@@ -82,10 +82,17 @@ export async function zReport(
          (select coalesce(sum(amount_cents) filter (where method = 'cash'), 0) as cash,
                  coalesce(sum(amount_cents) filter (where method = 'card'), 0) as card
             from counter_payments where till_session_id = ${till.id}) as p,
-         (select count(*) as online_orders, coalesce(sum(total_cents), 0) as online
-            from orders where paid_at >= ${till.openedAt} and paid_at < ${until}) as o,
-         (select count(*) as pickup_orders, coalesce(sum(total_cents), 0) as pickup
-            from orders where collected_at >= ${till.openedAt} and collected_at < ${until}) as k`);
+         (select count(*) filter (where paid_at >= ${till.openedAt} and paid_at < ${until})
+                   as online_orders,
+                 coalesce(sum(total_cents) filter (where paid_at >= ${till.openedAt}
+                                                     and paid_at < ${until}), 0) as online,
+                 count(*) filter (where collected_at >= ${till.openedAt}
+                                    and collected_at < ${until}) as pickup_orders,
+                 coalesce(sum(total_cents) filter (where collected_at >= ${till.openedAt}
+                                                     and collected_at < ${until}), 0) as pickup
+            from orders
+           where (paid_at >= ${till.openedAt} and paid_at < ${until})
+              or (collected_at >= ${till.openedAt} and collected_at < ${until})) as o`);
   const t = rows[0]!;
   const cashCents = Number(t.cash);
   const expectedCashCents = till.floatCents + cashCents;
