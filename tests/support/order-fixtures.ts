@@ -286,5 +286,11 @@ export async function paidPickupOrder(
     ordersUrl: input.ordersUrl,
     paid: input.paid,
   });
-  return { orderId: placed.order.id, name: placed.order.shipping.name, email, order: placed.order };
+  return {
+    orderId: placed.order.id,
+    customerId: customer,
+    name: placed.order.shipping.name,
+    email,
+    order: placed.order,
+  };
 }

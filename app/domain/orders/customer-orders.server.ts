@@ -151,12 +151,18 @@ export async function lastShippingDetails(db: Database, userId: string) {
       postalCode: orders.shippingPostalCode,
       phone: orders.shippingPhone,
       email: orders.shippingEmail,
+      fulfilment: orders.fulfilment,
     })
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { fulfilment, ...details } = row;
+  // A pickup order's address is the shop's, not the customer's: the next parcel needs theirs.
+  return fulfilment === "pickup"
+    ? { ...details, address: "", city: "", state: "", postalCode: "" }
+    : details;
 }
 
 /** The customer's order paid through a given payment session; null if not theirs. */

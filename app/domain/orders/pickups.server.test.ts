@@ -8,6 +8,7 @@ import { paidPickupOrder, UNTAXED_PRICING } from "#tests/support/order-fixtures.
 import { queuedMail } from "#tests/support/queued-mail.ts";
 import { createStaff } from "#tests/support/staff.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
+import { lastShippingDetails } from "./customer-orders.server.ts";
 import { readPickupCode } from "./pickup-code.ts";
 import { markReadyForPickup } from "./pickups.server.ts";
 import { shipOrder } from "./staff-actions.server.ts";
@@ -43,6 +44,16 @@ describe("a pickup order", () => {
       shippingState: "TX",
       status: "paid",
       pickupCode: null,
+    });
+    // The next checkout's form is filled with who the customer is, not with the shop's address.
+    expect(await lastShippingDetails(db, placed.customerId)).toEqual({
+      name: placed.name,
+      address: "",
+      city: "",
+      state: "",
+      postalCode: "",
+      phone: "(512) 555-0100",
+      email: placed.email,
     });
   });
 });
