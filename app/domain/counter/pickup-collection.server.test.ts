@@ -5,6 +5,8 @@ import { orderEvents, orders } from "#app/db/schema.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import { startOutbox, stopOutbox } from "#app/domain/mail/outbox.server.ts";
 import { markReadyForPickup } from "#app/domain/orders/pickups.server.ts";
+import { whyNoReturn } from "#app/domain/returns/returns.server.ts";
+import { RETURNS_CONFIG } from "#tests/support/providers.ts";
 import { paidPickupOrder, UNTAXED_PRICING } from "#tests/support/order-fixtures.ts";
 import { createStaff } from "#tests/support/staff.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
@@ -98,6 +100,13 @@ describe("handing a pickup order over", () => {
       collectedByName: "Cora Clerk",
       collectedIdCheckBirthDate: null,
     });
+    // Its return window runs from the day it was collected, as a parcel's from the day it shipped.
+    const returnable = whyNoReturn(await order(ready.orderId), [{ returnable: 1 }], NOW, {
+      ...RETURNS_CONFIG,
+      timeZone: TIME_ZONE,
+    });
+    expect(returnable.why).toBeNull();
+    expect(returnable.windowEndsAt!.getTime()).toBeGreaterThan(NOW.getTime());
     const history = await db
       .select({ to: orderEvents.toStatus, by: orderEvents.actorName, note: orderEvents.note })
       .from(orderEvents)

@@ -156,17 +156,18 @@ async function eligibilityOf(
 
 /**
  * Whether anything of an order can be returned now: shipped or completed, within the window
- * from the day it shipped, and something not already in a return. `why` says it in the
- * customer's words when not.
+ * from the day it shipped (a pickup order: the day it was collected), and something not already
+ * in a return. `why` says it in the customer's words when not.
  */
 export function whyNoReturn(
-  order: Pick<OrderRow, "status" | "shippedAt">,
+  order: Pick<OrderRow, "status" | "shippedAt" | "collectedAt">,
   lines: readonly { returnable: number }[],
   now: Date,
   config: ReturnsConfig & { timeZone: string },
 ): { why: string | null; windowEndsAt: Date | null } {
-  const windowEndsAt = order.shippedAt
-    ? returnWindowEnd(order.shippedAt, config.windowDays, config.timeZone)
+  const handedOver = order.shippedAt ?? order.collectedAt;
+  const windowEndsAt = handedOver
+    ? returnWindowEnd(handedOver, config.windowDays, config.timeZone)
     : null;
   let why: string | null = null;
   if (!windowEndsAt || (order.status !== "shipped" && order.status !== "completed")) {
@@ -968,6 +969,7 @@ export async function returnsForCustomerOrders(
     id: number;
     status: OrderRow["status"];
     shippedAt: string | null;
+    pickup: { collectedAt: string | null } | null;
     totalCents: number;
     paidAt: string | null;
     refundedAt: string | null;
@@ -991,7 +993,11 @@ export async function returnsForCustomerOrders(
       }
     }
     const { why, windowEndsAt } = whyNoReturn(
-      { status: order.status, shippedAt: order.shippedAt ? new Date(order.shippedAt) : null },
+      {
+        status: order.status,
+        shippedAt: order.shippedAt ? new Date(order.shippedAt) : null,
+        collectedAt: order.pickup?.collectedAt ? new Date(order.pickup.collectedAt) : null,
+      },
       order.items.map((item) => ({
         returnable: item.quantity - (inReturns.get(lineKey(item)) ?? 0),
       })),
