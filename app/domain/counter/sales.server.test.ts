@@ -21,10 +21,11 @@ import { propertyRuns } from "#tests/support/property.ts";
 import { queuedBehindRowLock } from "#tests/support/row-lock.ts";
 import { createStaff } from "#tests/support/staff.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
+import { freshTill } from "#tests/support/till.ts";
 import { inject } from "vitest";
 import { findByCode, productNow, searchProducts } from "./lookup.server.ts";
 import { reconcileCounter } from "./reconcile-counter.server.ts";
-import { addToSale, changeLine, getSale, openSaleOf, paySale, voidSale } from "./sales.server.ts";
+import { addToSale, changeLine, getSale, paySale, voidSale } from "./sales.server.ts";
 import { closeTillSession, openTill, openTillSession } from "./till.server.ts";
 
 const db = testDatabase();
@@ -39,15 +40,7 @@ beforeAll(async () => {
 
 /** Each test sells from a till of its own: the one open before it is closed first. */
 beforeEach(async () => {
-  const open = await openTill(db);
-  if (open) {
-    const sale = await openSaleOf(db, open.id, CONFIG.taxRate);
-    if (sale) await voidSale(db, sale.id);
-    await closeTillSession(db, open.id, 0, clerk);
-  }
-  const opened = await openTillSession(db, 10_000, clerk);
-  if (!opened.ok) throw new Error(opened.message);
-  tillId = opened.tillId;
+  tillId = await freshTill(db, clerk, CONFIG.taxRate);
 });
 
 async function product(type: "regular" | "adult" | "item", id: number) {

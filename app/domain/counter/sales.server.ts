@@ -11,7 +11,7 @@ import { refuse, type Refusal, type Result } from "#app/lib/reply.server.ts";
 import type { CounterProduct } from "./lookup.server.ts";
 import { saleTotals, settle, type SaleTotals, type Settlement, type Tender } from "./sale-money.ts";
 import { MAX_LINE_QUANTITY } from "./sale-limits.ts";
-import { saleNumber, type SaleStatus } from "./status.ts";
+import { saleNumber, type SaleStatus, type TenderMethod } from "./status.ts";
 
 // A sale at the counter (decision 023, points 3 and 5): lines scanned into the till's one open
 // sale, then paid in one transaction that takes the stock as a web order does, so of the counter
@@ -45,14 +45,15 @@ export type Sale = {
   createdAt: Date;
   paidAt: Date | null;
   payments: {
-    method: "cash" | "card";
+    method: TenderMethod;
     amountCents: number;
     tenderedCents: number | null;
     changeCents: number | null;
   }[];
 };
 
-const lineColumns = {
+/** A sale line's columns, as `SaleLine` has them. */
+export const lineColumns = {
   id: counterSaleLines.id,
   productType: counterSaleLines.productType,
   productId: counterSaleLines.productId,
@@ -182,7 +183,7 @@ class SaleRefused extends Error {
 
 /** Runs a transaction whose refusals (thrown as SaleRefused) undo it and are answered. */
 async function refusable<T extends object>(
-  db: Database,
+  db: Database | Transaction,
   work: (tx: Transaction) => Promise<Result<T>>,
 ): Promise<Result<T>> {
   try {
@@ -365,6 +366,9 @@ async function takeSaleStock(tx: Transaction, sale: Sale): Promise<void> {
 function paymentRows(sale: Sale, settlement: Settlement) {
   const base = { saleId: sale.id, tillSessionId: sale.tillSessionId };
   const rows: (typeof counterPayments.$inferInsert)[] = [];
+  if (settlement.creditCents) {
+    rows.push({ ...base, method: "credit", amountCents: settlement.creditCents });
+  }
   if (settlement.cardCents > 0) {
     rows.push({ ...base, method: "card", amountCents: settlement.cardCents });
   }
@@ -386,7 +390,8 @@ function paymentRows(sale: Sale, settlement: Settlement) {
  * not cover the total, no ID check) changes nothing and leaves the sale open.
  */
 export async function paySale(
-  db: Database,
+  /** A transaction too: an exchange pays its new sale in the return's (a savepoint). */
+  db: Database | Transaction,
   input: PaySaleInput,
   config: CounterConfig,
   staff: Staff,
