@@ -42,6 +42,8 @@ export default [
   route("counter", "routes/admin.tsx", { id: "counter-frame" }, [
     index("routes/counter._index.tsx"),
     route("sales/:number", "routes/counter.sales.$number.tsx"),
+    route("sales/:number/return", "routes/counter.sales.$number.return.tsx"),
+    route("returns/:number", "routes/counter.returns.$number.tsx"),
     route("till", "routes/counter.till._index.tsx"),
     route("till/export.csv", "routes/counter.till.export.ts"),
     route("till/:id", "routes/counter.till.$id.tsx"),

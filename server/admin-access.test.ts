@@ -752,6 +752,14 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
     get: [302, 302, 302, 404, 404],
   },
   "/counter/till/:id": { url: () => "/counter/till/99", get: [302, 302, 302, 404, 404] },
+  "/counter/sales/:number/return": {
+    url: () => "/counter/sales/S-100001/return",
+    get: [302, 302, 302, 404, 404],
+  },
+  "/counter/returns/:number": {
+    url: () => "/counter/returns/CR-100001",
+    get: [302, 302, 302, 404, 404],
+  },
   // Google is not set up here: back to the login page.
   "/auth/google": { url: () => "/auth/google", get: REDIRECTS },
   "/auth/continue": { url: () => "/auth/continue", get: REDIRECTS },
@@ -977,6 +985,11 @@ const WRITE_MATRIX: Record<
   "/counter/sales/:number": {
     url: () => "/counter/sales/S-100001",
     body: () => ({ email: "not an address" }),
+    post: [403, 403, 403, 400, 400],
+  },
+  "/counter/sales/:number/return": {
+    url: () => "/counter/sales/S-100001/return",
+    body: () => ({ intent: "refund", reason: "" }),
     post: [403, 403, 403, 400, 400],
   },
   // Google sign-in is not set up here (it is in the browser tests).

@@ -87,6 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const answer = await counterAction(db, form, staff, counterConfig());
   if ("paidSaleId" in answer) throw redirect(`/counter?paid=${answer.paidSaleId}`);
+  if ("openSale" in answer) throw redirect(`/counter/sales/${answer.openSale}`);
   return answer.ok
     ? reply.ok(answer.message, answer.results ? { results: answer.results } : undefined)
     : reply.refused(answer.reason, answer.message, {

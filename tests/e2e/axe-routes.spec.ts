@@ -194,6 +194,8 @@ const PAGES: Record<
   // at a time, and they judge these pages at both widths (counter.spec.ts).
   "/counter/sales/:number": { judgedIn: "counter.spec.ts" },
   "/counter/till/:id": { judgedIn: "counter.spec.ts" },
+  "/counter/sales/:number/return": { judgedIn: "counter-returns.spec.ts" },
+  "/counter/returns/:number": { judgedIn: "counter-returns.spec.ts" },
   "/admin/store-items/:id/edit": { as: "admin", url: (page) => storeItem(page) },
   "/auth/google": { notAPage: "a redirect to Google" },
   "/auth/continue": { notAPage: "a redirect after signing in with Google" },

@@ -1,49 +1,15 @@
 import fs from "node:fs";
 import { expect, test } from "./support/fixtures.ts";
-import type { Page } from "@playwright/test";
-import { clientAddress, signInAsClerk, signedInCustomer } from "./support/accounts.ts";
+import { clientAddress, signedInCustomer } from "./support/accounts.ts";
 import { allViolations } from "./support/axe.ts";
+import { atTheCounter, scanCode, takeTurnsAtTheTill } from "./support/counter.ts";
 import { checkoutWithTestCard } from "./support/checkout.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
 import { shelfBarcode, shelveProduct } from "./support/shop-database.ts";
 
-// The shop has one till, so these tests take turns at it, in order.
-test.describe.configure({ mode: "default" });
-
-test.beforeEach(async ({ context, page }, testInfo) => {
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  test.slow();
-  await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress(testInfo.testId) });
-});
-
-/** A clerk at the counter with the till open and no sale left over from before. */
-async function atTheCounter(page: Page) {
-  await signInAsClerk(page);
-  await page
-    .getByRole("navigation", { name: "Back office" })
-    .getByRole("link", { name: "Counter" })
-    .click();
-  await expect(page.getByRole("heading", { name: "Counter", level: 1 })).toBeVisible();
-  if (await page.getByRole("button", { name: "Open the till" }).isVisible()) {
-    await page.getByLabel("Float ($)").fill("100.00");
-    await page.getByRole("button", { name: "Open the till" }).click();
-  }
-  const scan = page.getByLabel("Barcode, serial, SKU or name");
-  await expect(scan).toBeVisible();
-  if (await page.getByRole("button", { name: "Void sale" }).isVisible()) {
-    await page.getByRole("button", { name: "Void sale" }).click();
-    await expect(page.getByText("Nothing scanned yet.")).toBeVisible();
-  }
-  return scan;
-}
-
-/** What a scanner does: the code's digits typed into the focused field, then Enter. */
-async function scanCode(page: Page, code: string) {
-  const scan = page.getByLabel("Barcode, serial, SKU or name");
-  await expect(scan).toBeFocused();
-  await page.keyboard.type(code);
-  await page.keyboard.press("Enter");
-}
+// The shop has one till, so these tests take turns at it, in order, and with the counter's other
+// spec files (holdTheTill).
+takeTurnsAtTheTill();
 
 test("a scanned cash sale: lines, a discount, change due, and an 80 mm receipt", async ({
   page,

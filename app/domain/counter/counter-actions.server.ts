@@ -13,6 +13,8 @@ import {
   voidSale,
   type CounterConfig,
 } from "./sales.server.ts";
+import { isPaidSale } from "./returns.server.ts";
+import { saleIdOf, saleNumber } from "./status.ts";
 import { openTill } from "./till.server.ts";
 
 // What each press at the counter does (decision 023): the route reads the form and answers; the
@@ -21,6 +23,8 @@ import { openTill } from "./till.server.ts";
 export type CounterActionAnswer =
   | { ok: true; message: string; results?: CounterProduct[] }
   | { ok: true; paidSaleId: number }
+  /** A receipt's number scanned or typed: its sale is opened, for a return. */
+  | { ok: true; openSale: string }
   | { ok: false; reason: RefusalReason; message: string; errors?: FieldErrors };
 
 function answer(result: Result<object>): CounterActionAnswer {
@@ -46,6 +50,10 @@ const NO_SALE: CounterActionAnswer = {
 
 /** A scanned or typed code: the one product it names is added; words find a few to choose. */
 async function scan(db: Database, tillId: number, code: string, staff: Staff) {
+  const saleId = saleIdOf(code);
+  if (saleId !== undefined && (await isPaidSale(db, saleId))) {
+    return { ok: true as const, openSale: saleNumber(saleId) };
+  }
   const product = await findByCode(db, code);
   if (product) return answer(await addToSale(db, tillId, product, 1, staff));
   const results = await searchProducts(db, code);

@@ -8,7 +8,7 @@ import { MAX_LINE_QUANTITY } from "./sale-limits.ts";
 // What the counter's forms send (decision 023): one schema per form, the server's authority.
 
 /** An amount of money that may be left empty (nothing), in cents. */
-const optionalMoney = (label: string) =>
+export const optionalMoney = (label: string) =>
   z
     .string()
     .trim()
@@ -67,18 +67,20 @@ export const lineSchema = z
     message: "Say why the discount is given.",
   });
 
+/** The birth date on the customer's ID; sent only when the sale has adult titles. */
+export const idCheckField = z
+  .string()
+  .default("")
+  .transform((value) => value.trim())
+  .refine(
+    (value) => value === "" || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isBirthDate(value)),
+    "Type the birth date on the ID as a real date.",
+  )
+  .transform((value) => value || null);
+
 export const paySchema = z.object({
   cashTendered: optionalMoney("Cash tendered"),
-  /** Sent only when the sale has adult titles. */
-  idCheck: z
-    .string()
-    .default("")
-    .transform((value) => value.trim())
-    .refine(
-      (value) => value === "" || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isBirthDate(value)),
-      "Type the birth date on the ID as a real date.",
-    )
-    .transform((value) => value || null),
+  idCheck: idCheckField,
 });
 
 export const receiptEmailSchema = z.object({

@@ -17,6 +17,7 @@ import { refundOverLimit, returnWindowEnd } from "#app/domain/returns/returns.se
 import { formatUsd } from "#app/lib/money.ts";
 import { refuse, type Refusal, type Result } from "#app/lib/reply.server.ts";
 import { formatShopLongDate } from "#app/lib/shop-time.ts";
+import { quantityField } from "./return-input.ts";
 import { returnAmounts, splitRefund, type ReturnLineAmount } from "./return-money.ts";
 import {
   lineColumns,
@@ -64,6 +65,15 @@ async function returnedQuantities(db: Database | Transaction, saleId: number) {
     .where(eq(counterReturns.saleId, saleId))
     .groupBy(counterReturnLines.saleLineId);
   return new Map(rows.map((row) => [row.saleLineId, row.quantity]));
+}
+
+/** Whether a sale (a receipt's number, scanned) is one that was paid. */
+export async function isPaidSale(db: Database | Transaction, saleId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: counterSales.id })
+    .from(counterSales)
+    .where(and(eq(counterSales.id, saleId), eq(counterSales.status, "paid")));
+  return row !== undefined;
 }
 
 /** A paid sale with what of it can still be returned, and if nothing, why. */
@@ -166,9 +176,6 @@ class ReturnRefused extends Error {
     this.refusal = refusal;
   }
 }
-
-/** The field of a line's quantity on the return form. */
-export const quantityField = (lineId: number) => `qty-${lineId}`;
 
 function checkQuantities(sale: SaleForReturn, quantities: ReadonlyMap<number, number>) {
   for (const [lineId, quantity] of quantities) {
@@ -451,4 +458,55 @@ async function refundToCard(
       ),
     );
   }
+}
+
+/** A counter return as its slip prints it. */
+export type CounterReturnSlip = {
+  id: number;
+  number: string;
+  saleNumber: string;
+  exchangeSaleNumber: string | null;
+  reason: string;
+  clerkName: string;
+  createdAt: Date;
+  amountCents: number;
+  lines: { id: number; name: string; quantity: number; amountCents: number; taxable: boolean }[];
+  refunds: { method: RefundMethod; amountCents: number }[];
+};
+
+export async function getCounterReturn(
+  db: Database,
+  id: number,
+): Promise<CounterReturnSlip | undefined> {
+  const [row] = await db.select().from(counterReturns).where(eq(counterReturns.id, id));
+  if (!row) return undefined;
+  const lines = await db
+    .select({
+      id: counterReturnLines.id,
+      name: counterSaleLines.name,
+      quantity: counterReturnLines.quantity,
+      amountCents: counterReturnLines.amountCents,
+      taxable: counterSaleLines.taxable,
+    })
+    .from(counterReturnLines)
+    .innerJoin(counterSaleLines, eq(counterSaleLines.id, counterReturnLines.saleLineId))
+    .where(eq(counterReturnLines.returnId, id))
+    .orderBy(asc(counterReturnLines.id));
+  const refunds = await db
+    .select({ method: counterRefunds.method, amountCents: counterRefunds.amountCents })
+    .from(counterRefunds)
+    .where(eq(counterRefunds.returnId, id))
+    .orderBy(asc(counterRefunds.id));
+  return {
+    id: row.id,
+    number: counterReturnNumber(row.id),
+    saleNumber: saleNumber(row.saleId),
+    exchangeSaleNumber: row.exchangeSaleId === null ? null : saleNumber(row.exchangeSaleId),
+    reason: row.reason,
+    clerkName: row.clerkName,
+    createdAt: row.createdAt,
+    amountCents: row.amountCents,
+    lines,
+    refunds,
+  };
 }

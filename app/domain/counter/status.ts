@@ -50,3 +50,12 @@ export function counterReturnIdOf(number: string): number | undefined {
   const match = /^cr-?(\d{6,12})$/i.exec(number.trim());
   return match ? Number(match[1]) : undefined;
 }
+
+/** Why a customer brings something back to the counter. */
+export const COUNTER_RETURN_REASONS = [
+  "Changed their mind",
+  "Faulty or damaged",
+  "Exchange for another title",
+  "Gift return",
+  "Other",
+] as const;
