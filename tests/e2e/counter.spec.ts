@@ -251,5 +251,8 @@ test("the till closes with a Z report that reconciles to its sales and the cash 
   const till = (await page.getByRole("heading", { level: 1 }).textContent())!.match(/\d+$/)![0];
   const csv = await (await page.request.get("/counter/till/export.csv")).text();
   const row = csv.split(/\r?\n/).find((line) => line.startsWith(`${till},`));
-  expect(row).toMatch(/,2,1,20,0,1\.66,21\.66,21\.66,0,\d+,[\d.]+,150,171\.66,171\.16,-0\.5$/);
+  // After the report's first columns, its returns: none here.
+  expect(row).toMatch(
+    /,2,1,20,0,1\.66,21\.66,21\.66,0,\d+,[\d.]+,150,171\.66,171\.16,-0\.5,0,0,0,0,0$/,
+  );
 });

@@ -3,6 +3,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { saleTotals } from "./sale-money.ts";
 import { counterReturnNumber, saleNumber } from "./status.ts";
+import { refundsOf } from "./z-report-refunds.ts";
 import { zReport, type ZReport } from "./z-report.server.ts";
 
 // The counter's part of `npm run check:money` (decision 023): every paid sale adds up and was paid
@@ -115,7 +116,13 @@ async function checkTills(db: Database, since: Date | null, differences: Counter
       },
       new Date(till.closed_at),
     );
-    const changed = KEPT.filter((key) => till.report?.[key] !== now[key]);
+    const kept = till.report;
+    const changed = [
+      ...KEPT.filter((key) => kept?.[key] !== now[key]),
+      ...(Object.keys(refundsOf(now)) as (keyof ReturnType<typeof refundsOf>)[]).filter(
+        (key) => !kept || refundsOf(kept)[key] !== refundsOf(now)[key],
+      ),
+    ];
     if (changed.length > 0) {
       differences.push({
         counter: `Till ${till.id}`,

@@ -16,6 +16,9 @@ import { reconcileCounter } from "./reconcile-counter.server.ts";
 import { recordCounterReturn, saleForReturn, type CounterReturnInput } from "./returns.server.ts";
 import { addToSale, getSale, paySale } from "./sales.server.ts";
 import { closeTillSession } from "./till.server.ts";
+import { zReportRows } from "./z-report-csv.ts";
+import { refundsOf } from "./z-report-refunds.ts";
+import type { ZReport } from "./z-report.server.ts";
 
 const db = testDatabase();
 const CONFIG = { taxRate: 82_500, timeZone: "America/Chicago", windowDays: 30 };
@@ -89,7 +92,7 @@ const options = (more: Partial<Parameters<typeof recordCounterReturn>[2]> = {}) 
   ...more,
 });
 
-async function refundsOf(returnId: number) {
+async function refundRows(returnId: number) {
   return db
     .select({
       method: counterRefunds.method,
@@ -111,7 +114,7 @@ describe("a counter return", () => {
     expect(done).toMatchObject({ ok: true, replayed: false });
     if (!done.ok) return;
     // Half of 2 × 19.99 and half of its 3.30 tax.
-    expect(await refundsOf(done.returnId)).toEqual([
+    expect(await refundRows(done.returnId)).toEqual([
       { method: "cash", amountCents: 1999 + 165, providerReference: null, tillSessionId: tillId },
     ]);
     expect(await regularStock(db, title.serialNo)).toBe(2);
@@ -203,13 +206,13 @@ describe("a counter return", () => {
     const line = sale.lines[0]!;
     const first = await recordCounterReturn(db, returning(sale.id, [[line.id, 1]]), options());
     if (!first.ok) throw new Error(first.message);
-    const [card] = await refundsOf(first.returnId);
+    const [card] = await refundRows(first.returnId);
     expect(card).toMatchObject({ method: "card", amountCents: 2165 });
     expect(card!.providerReference).toMatch(/^test_refund_/);
     // The card paid $30.00 and has had $21.65 back; the rest of the second goes back in cash.
     const second = await recordCounterReturn(db, returning(sale.id, [[line.id, 1]]), options());
     if (!second.ok) throw new Error(second.message);
-    expect((await refundsOf(second.returnId)).map((r) => [r.method, r.amountCents])).toEqual([
+    expect((await refundRows(second.returnId)).map((r) => [r.method, r.amountCents])).toEqual([
       ["cash", 2165 - 835],
       ["card", 835],
     ]);
@@ -238,6 +241,53 @@ describe("a counter return", () => {
     // Tried again once the provider answers: recorded.
     expect(await recordCounterReturn(db, input, options())).toMatchObject({ ok: true });
     expect(await regularStock(db, title.serialNo)).toBe(1);
+  });
+});
+
+describe("the Z report with returns", () => {
+  it("counts the refunds by method, the cash ones out of the drawer, and keeps them", async () => {
+    const title = await createRegularTitle(db, { qty: 2, priceCents: 1000 });
+    const sale = await paidSale([{ serialNo: title.serialNo, quantity: 2 }]);
+    const done = await recordCounterReturn(
+      db,
+      returning(sale.id, [[sale.lines[0]!.id, 1]]),
+      options(),
+    );
+    if (!done.ok) throw new Error(done.message);
+    // Float 100.00 + the sale's 21.65 in cash - 10.83 back in cash.
+    const expected = 10_000 + 2165 - 1083;
+    const closed = await closeTillSession(db, tillId, expected, clerk);
+    if (!closed.ok) throw new Error(closed.message);
+    expect(closed.report).toMatchObject({
+      cashCents: 2165,
+      returns: 1,
+      cashRefundCents: 1083,
+      cardRefundCents: 0,
+      creditRefundCents: 0,
+      expectedCashCents: expected,
+      overShortCents: 0,
+    });
+    const [row] = zReportRows([closed.report]).slice(1);
+    expect(row!.slice(-5)).toEqual([0, 1, 10.83, 0, 0]);
+    const report = await reconcileCounter(db, null);
+    expect(report.differences.filter((d) => d.counter === `Till ${tillId}`)).toEqual([]);
+  });
+
+  it("reads a report kept before counter returns as one without them", () => {
+    const { creditCents, returns, cashRefundCents, ...older } = {
+      ...({} as ZReport),
+      creditCents: 1,
+      returns: 1,
+      cashRefundCents: 1,
+    };
+    expect([creditCents, returns, cashRefundCents]).toEqual([1, 1, 1]);
+    expect(refundsOf(older as ZReport)).toEqual({
+      creditCents: 0,
+      returns: 0,
+      cashRefundCents: 0,
+      cardRefundCents: 0,
+      creditRefundCents: 0,
+    });
   });
 });
 
@@ -312,7 +362,7 @@ describe("an exchange", () => {
       { method: "credit", amountCents: 1083, tenderedCents: null, changeCents: null },
       { method: "cash", amountCents: 1624 - 1083, tenderedCents: 600, changeCents: 600 - 541 },
     ]);
-    expect(await refundsOf(done.returnId)).toEqual([
+    expect(await refundRows(done.returnId)).toEqual([
       { method: "credit", amountCents: 1083, providerReference: null, tillSessionId: tillId },
     ]);
   });
