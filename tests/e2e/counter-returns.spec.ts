@@ -1,7 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { allViolations } from "./support/axe.ts";
-import { atTheCounter, scanCode, takeTurnsAtTheTill } from "./support/counter.ts";
+import {
+  atTheCounter,
+  expectOnTheReceiptRoll,
+  scanCode,
+  takeTurnsAtTheTill,
+} from "./support/counter.ts";
 import { shelfBarcode, shelveProduct } from "./support/shop-database.ts";
 
 // Returns and exchanges at the counter (decision 023, point 7). The shop has one till: these
@@ -72,6 +77,7 @@ test("a cash sale returned by its receipt's number: cash back from the till, the
   await expect(slip).toContainText("Cash refund$21.65");
   await expect(slip).toContainText("Reason: Changed their mind");
   await judgedAtBothWidths(page);
+  await expectOnTheReceiptRoll(page, "return-slip.pdf");
 
   // The receipt lists the return, and one copy can still come back.
   await page.goto(`/counter/sales/${sale}`);

@@ -1,8 +1,12 @@
-import fs from "node:fs";
 import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signedInCustomer } from "./support/accounts.ts";
 import { allViolations } from "./support/axe.ts";
-import { atTheCounter, scanCode, takeTurnsAtTheTill } from "./support/counter.ts";
+import {
+  atTheCounter,
+  expectOnTheReceiptRoll,
+  scanCode,
+  takeTurnsAtTheTill,
+} from "./support/counter.ts";
 import { checkoutWithTestCard } from "./support/checkout.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
 import { shelfBarcode, shelveProduct } from "./support/shop-database.ts";
@@ -92,12 +96,7 @@ test("a scanned cash sale: lines, a discount, change due, and an 80 mm receipt",
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await allViolations(page)).toEqual([]);
   // Printed, the receipt is a page 80 mm wide (226.8 points).
-  await page.emulateMedia({ media: "print" });
-  const pdf = (await page.pdf({ preferCSSPageSize: true })).toString("latin1");
-  fs.writeFileSync(test.info().outputPath("receipt.pdf"), pdf, "latin1");
-  const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf);
-  expect(Number(box?.[1])).toBeCloseTo(226.8, 0);
-  expect(pdf.match(/\/Type\s*\/Page\b/g)).toHaveLength(1);
+  await expectOnTheReceiptRoll(page, "receipt.pdf");
 });
 
 test("an adult title is sold only after an ID check shows the customer is 18 or older", async ({

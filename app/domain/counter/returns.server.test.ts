@@ -148,6 +148,22 @@ describe("a counter return", () => {
     expect(given[0]!.cents).toBe(sale.totals.totalCents);
   });
 
+  it("takes the last unit of a line back once when two returns of it are made at once", async () => {
+    const title = await createRegularTitle(db, { qty: 1, priceCents: 1000 });
+    const sale = await paidSale([{ serialNo: title.serialNo, quantity: 1 }]);
+    const line = sale.lines[0]!;
+    const both = await Promise.all([
+      recordCounterReturn(db, returning(sale.id, [[line.id, 1]]), options()),
+      recordCounterReturn(db, returning(sale.id, [[line.id, 1]]), options()),
+    ]);
+    expect(both.filter((result) => result.ok)).toHaveLength(1);
+    expect(both.find((result) => !result.ok)).toMatchObject({
+      reason: "invalid",
+      message: `Every “${line.name}” of this sale has come back already.`,
+    });
+    expect(await regularStock(db, title.serialNo)).toBe(1);
+  });
+
   it("refuses more than was sold less what came back, and outside the returns window", async () => {
     const title = await createRegularTitle(db, { qty: 2, priceCents: 1000 });
     const sale = await paidSale([{ serialNo: title.serialNo, quantity: 1 }]);

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { clientAddress, signInAsClerk } from "./accounts.ts";
 import { expect, test } from "./fixtures.ts";
@@ -48,4 +49,15 @@ export async function scanCode(page: Page, code: string) {
   await expect(scan).toBeFocused();
   await page.keyboard.type(code);
   await page.keyboard.press("Enter");
+}
+
+/** Printed, the page is one page 80 mm wide (226.8 points): the receipt printer's roll. */
+export async function expectOnTheReceiptRoll(page: Page, file: string) {
+  await page.emulateMedia({ media: "print" });
+  const pdf = (await page.pdf({ preferCSSPageSize: true })).toString("latin1");
+  fs.writeFileSync(test.info().outputPath(file), pdf, "latin1");
+  const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf);
+  expect(Number(box?.[1])).toBeCloseTo(226.8, 0);
+  expect(pdf.match(/\/Type\s*\/Page\b/g)).toHaveLength(1);
+  await page.emulateMedia({ media: "screen" });
 }
