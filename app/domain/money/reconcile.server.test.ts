@@ -225,6 +225,7 @@ describe("check:money", () => {
       orders: 2,
       repairs: 2,
       counterSales: 2,
+      counterReturns: 0,
       tills: 1,
       againstProvider: 1,
       differences: [],

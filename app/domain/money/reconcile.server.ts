@@ -27,6 +27,8 @@ export type MoneyReport = {
   repairs: number;
   /** Counter sales paid, and tills closed, each held to its own rows (decision 023). */
   counterSales: number;
+  /** Counter returns, each held to its lines and its sale. */
+  counterReturns: number;
   tills: number;
   /** Orders checked against a provider's records (the rest against the ledger's rules alone). */
   againstProvider: number;
@@ -110,6 +112,7 @@ export async function reconcileMoney(
     orders: count,
     repairs,
     counterSales: counter.sales,
+    counterReturns: counter.returns,
     tills: counter.tills,
     againstProvider,
     differences: run.differences,
