@@ -47,6 +47,7 @@ export default [
     route("till", "routes/counter.till._index.tsx"),
     route("till/export.csv", "routes/counter.till.export.ts"),
     route("till/:id", "routes/counter.till.$id.tsx"),
+    route("test-reader", "routes/counter.test-reader.tsx"),
   ]),
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),

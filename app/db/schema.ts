@@ -1082,7 +1082,7 @@ export const stockMoves = pgTable(
     check("stock_moves_change_check", sql`${t.change} <> 0`),
     check(
       "stock_moves_reason_check",
-      sql`${t.reason} in ('added', 'adjustment', 'import', 'web_sale', 'released', 'cancelled', 'returned', 'counter_sale', 'counter_return')`,
+      sql`${t.reason} in ('added', 'adjustment', 'import', 'web_sale', 'released', 'cancelled', 'returned', 'counter_sale', 'counter_unpaid', 'counter_return')`,
     ),
   ],
 );
@@ -1184,16 +1184,32 @@ export const counterSales = pgTable(
     /** The tax rate the sale was charged at, in millionths (82_500 is 8.25 %). */
     taxRate: integer("tax_rate").notNull().default(0),
     idCheckBirthDate: date("id_check_birth_date", { mode: "string" }),
+    /**
+     * The card part of a payment handed to the card reader (decision 023, point 6): while the
+     * sale is `awaiting_card` its stock is taken and these say what the tenders will be; the
+     * attempt numbers each hand-over, so an answer about an earlier one changes nothing.
+     */
+    cardCents: integer("card_cents"),
+    cashTenderedCents: integer("cash_tendered_cents"),
+    cardAttempt: integer("card_attempt").notNull().default(0),
+    /** The reader's payment (Stripe: the PaymentIntent) of the attempt under way. */
+    cardReference: text("card_reference"),
+    /** Why the last card attempt did not pay (declined, cancelled), for the clerk. */
+    cardMessage: text("card_message"),
     createdAt: timestamps.createdAt,
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (t) => [
+    // The sale the till is on: being scanned, or waiting for the card reader.
     uniqueIndex("counter_sales_open")
       .on(t.tillSessionId)
-      .where(sql`${t.status} = 'open'`),
+      .where(sql`${t.status} in ('open', 'awaiting_card')`),
     index("counter_sales_till").on(t.tillSessionId, t.status),
     index("counter_sales_paid_at").on(t.paidAt),
-    check("counter_sales_status_check", sql`${t.status} in ('open', 'paid', 'voided')`),
+    check(
+      "counter_sales_status_check",
+      sql`${t.status} in ('open', 'awaiting_card', 'paid', 'voided')`,
+    ),
   ],
 );
 

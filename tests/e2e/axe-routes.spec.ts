@@ -190,6 +190,7 @@ const PAGES: Record<
   "/counter": { as: "admin", url: () => "/counter" },
   "/counter/till": { as: "admin", url: () => "/counter/till" },
   "/counter/till/export.csv": { notAPage: "a CSV file" },
+  "/counter/test-reader": { as: "admin", url: () => "/counter/test-reader" },
   // The shop has one till: a sale is paid and a till closed only by the counter's own tests, one
   // at a time, and they judge these pages at both widths (counter.spec.ts).
   "/counter/sales/:number": { judgedIn: "counter.spec.ts" },

@@ -99,6 +99,70 @@ test("a scanned cash sale: lines, a discount, change due, and an 80 mm receipt",
   await expectOnTheReceiptRoll(page, "receipt.pdf");
 });
 
+test("a split payment: a declined card gives the copy back, then the card pays part and cash the rest", async ({
+  page,
+  context,
+}) => {
+  const tag = String(Date.now()).slice(-6);
+  const film = `Counter Split ${tag}`;
+  const code = shelfBarcode();
+  await shelveProduct({ type: "regular", name: film, priceCents: 2000, stock: 1, barcode: code });
+  await atTheCounter(page);
+  await scanCode(page, code);
+  // $20.00 + 8.25 % tax = $21.65, all of it on the card.
+  const payment = page.getByRole("region", { name: "Payment" });
+  await payment.getByRole("button", { name: "Charge the card" }).click();
+  await expect(payment.getByRole("status")).toHaveText(
+    "Waiting for the card reader: $21.65 on the card.",
+  );
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    expect(await allViolations(page)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1024, height: 768 });
+
+  // The test reader stands in for the card reader beside the till: the customer's card is declined.
+  const reader = await context.newPage();
+  await reader.goto("/counter/test-reader");
+  await expect(reader.getByRole("heading", { name: "Test card reader" })).toBeVisible();
+  await expect(reader.getByText(/^Charge \$21\.65 for sale S-\d+$/)).toBeVisible();
+  expect(await allViolations(reader)).toEqual([]);
+  await reader.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await reader.getByRole("button", { name: "Present the card" }).click();
+  await expect(reader.getByRole("alert")).toHaveText("The card was declined.");
+  // The till hears it by itself: the sale is open again, with the reason.
+  await expect(payment.getByRole("alert")).toHaveText("The card was declined.");
+  await expect(payment.getByRole("button", { name: "Charge the card" })).toBeVisible();
+
+  // Split: $15.00 on the card, a $10 note for the rest ($6.65), $3.35 change.
+  await payment.getByLabel("Card amount ($)").fill("15");
+  await payment.getByLabel("Cash tendered ($)").fill("10");
+  await payment.getByRole("button", { name: "Charge the card" }).click();
+  await expect(payment.getByRole("status")).toHaveText(
+    "Waiting for the card reader: $15.00 on the card, $10.00 cash tendered.",
+  );
+  await reader.reload();
+  await expect(reader.getByText(/^Charge \$15\.00 for sale S-\d+$/)).toBeVisible();
+  await reader.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await reader.getByRole("button", { name: "Present the card" }).click();
+  await expect(reader.getByText(/^Approved: \$15\.00 for sale S-\d+\.$/)).toBeVisible();
+  await expect(page.getByText(/Sale S-\d+ paid: \$21\.65\. Change due: \$3\.35\./)).toBeVisible();
+  await expect(page.getByLabel("Barcode, serial, SKU or name")).toBeVisible();
+  // The copy was sold once.
+  await page.getByLabel("Barcode, serial, SKU or name").focus();
+  await scanCode(page, code);
+  await expect(page.getByText(`“${film}” is sold out.`)).toBeVisible();
+
+  await page.getByRole("link", { name: /^Receipt S-\d+$/ }).click();
+  const receipt = page.getByRole("article");
+  await expect(receipt).toContainText("Card$15.00");
+  await expect(receipt).toContainText("Cash tendered$10.00");
+  await expect(receipt).toContainText("Change$3.35");
+});
+
 test("an adult title is sold only after an ID check shows the customer is 18 or older", async ({
   page,
 }) => {

@@ -7,13 +7,14 @@ import { MAX_LINE_QUANTITY } from "./sale-limits.ts";
 
 // What the counter's forms send (decision 023): one schema per form, the server's authority.
 
-/** An amount of money that may be left empty (nothing), in cents. */
-export const optionalMoney = (label: string) =>
+/** An amount of money that may be left empty (null), in cents. */
+const moneyOrEmpty = (label: string) =>
   z
     .string()
     .trim()
+    .default("")
     .transform((value, context) => {
-      if (value === "") return 0;
+      if (value === "") return null;
       const cents = parsePriceToCents(value);
       if (cents === undefined || cents > 10_000_000) {
         context.addIssue({ code: "custom", message: `${label} must be an amount, e.g. 20.00.` });
@@ -21,6 +22,10 @@ export const optionalMoney = (label: string) =>
       }
       return cents;
     });
+
+/** An amount of money that may be left empty (nothing), in cents. */
+export const optionalMoney = (label: string) =>
+  moneyOrEmpty(label).transform((cents) => cents ?? 0);
 
 const quantity = z
   .string()
@@ -80,6 +85,8 @@ export const idCheckField = z
 
 export const paySchema = z.object({
   cashTendered: optionalMoney("Cash tendered"),
+  /** The card's part of a card or split payment; empty: what the cash does not cover. */
+  card: moneyOrEmpty("The card amount"),
   idCheck: idCheckField,
 });
 

@@ -1,15 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { counterPayments, counterRefunds, counterReturns } from "#app/db/schema.ts";
+import { counterRefunds, counterReturns } from "#app/db/schema.ts";
 import { refundCeiling } from "#app/domain/accounts/permissions.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import type { PaymentProvider } from "#app/domain/payments/provider.server.ts";
 import { createTestProvider } from "#app/domain/payments/test-provider.server.ts";
+import { createTestCardReader } from "#app/domain/payments/card-reader.server.ts";
+import { cardOutcome, chargeCard } from "./card-payments.server.ts";
 import { stockLedger } from "#app/domain/stock/ledger.server.ts";
 import { createRegularTitle, regularStock } from "#tests/support/order-fixtures.ts";
 import { createStaff } from "#tests/support/staff.ts";
-import { testDatabase } from "#tests/support/test-database.ts";
+import type { Database } from "#app/db/client.server.ts";
+import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { freshTill } from "#tests/support/till.ts";
 import { productNow } from "./lookup.server.ts";
 import { reconcileCounter } from "./reconcile-counter.server.ts";
@@ -20,15 +23,20 @@ import { zReportRows } from "./z-report-csv.ts";
 import { refundsOf } from "./z-report-refunds.ts";
 import type { ZReport } from "./z-report.server.ts";
 
-const db = testDatabase();
+// A database of its own: the shop has one till, and the counter's sales tests open and close it
+// too, in another file at the same time.
+const scratch = scratchDatabase();
+let db: Database;
 const CONFIG = { taxRate: 82_500, timeZone: "America/Chicago", windowDays: 30 };
 const PAID = new Date("2026-11-27T18:00:00Z");
 const LATER = new Date("2026-12-01T18:00:00Z");
 const provider = createTestProvider({ appEnv: "test" });
+const reader = createTestCardReader({ appEnv: "test" });
 let clerk: Staff;
 let tillId: number;
 
 beforeAll(async () => {
+  db = scratch.db();
   clerk = await createStaff(db, "Robin Returns");
 });
 
@@ -47,24 +55,37 @@ async function paidSale(titles: { serialNo: number; quantity: number }[], cardCe
     saleId = added.saleId;
   }
   const total = (await getSale(db, saleId, CONFIG.taxRate))!.totals.totalCents;
-  const paid = await paySale(
-    db,
-    {
+  if (cardCents === 0) {
+    const paid = await paySale(
+      db,
+      { saleId, cashTenderedCents: total, idCheckBirthDate: null },
+      CONFIG,
+      clerk,
+      PAID,
+    );
+    if (!paid.ok) throw new Error(paid.message);
+  } else {
+    // The card's part through the (test) card reader, the rest in cash.
+    const input = {
       saleId,
-      tender: { cardCents, cashTenderedCents: total - cardCents },
+      cardCents,
+      cashTenderedCents: total - cardCents,
       idCheckBirthDate: null,
-    },
-    CONFIG,
-    clerk,
-    PAID,
-  );
-  if (!paid.ok) throw new Error(paid.message);
-  if (cardCents > 0) {
-    // The card reader's payment, as the provider names it.
-    await db
-      .update(counterPayments)
-      .set({ providerReference: `pi_test_${saleId}` })
-      .where(eq(counterPayments.saleId, saleId));
+    };
+    const charged = await chargeCard(db, reader, input, CONFIG, clerk, PAID);
+    if (!charged.ok) throw new Error(charged.message);
+    const outcome = await cardOutcome(
+      db,
+      {
+        saleId,
+        attempt: charged.attempt,
+        reference: `pi_test_${saleId}`,
+        paid: true,
+        amountCents: cardCents,
+      },
+      PAID,
+    );
+    if (outcome !== "paid") throw new Error(`The card came out ${outcome}.`);
   }
   return (await getSale(db, saleId, CONFIG.taxRate))!;
 }

@@ -319,11 +319,8 @@ export async function recordCounterReturn(
           tx,
           {
             saleId: exchangeSaleId,
-            tender: {
-              cardCents: 0,
-              cashTenderedCents: input.exchange!.cashTenderedCents,
-              creditCents: amountCents,
-            },
+            cashTenderedCents: input.exchange!.cashTenderedCents,
+            creditCents: amountCents,
             idCheckBirthDate: input.exchange!.idCheckBirthDate,
           },
           options.config,

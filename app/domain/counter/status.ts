@@ -1,8 +1,8 @@
-// The counter's vocabulary (decision 023, points 5 and 7): a sale is open while the clerk adds
-// its lines, paid once the money is in (the receipt), or voided; it is paid in cash, by card or
-// both.
+// The counter's vocabulary (decision 023, points 5 to 7): a sale is open while the clerk adds
+// its lines, awaiting the card while the card reader takes its card part (its stock taken), paid
+// once the money is in (the receipt), or voided; it is paid in cash, by card or both.
 
-export const SALE_STATUSES = ["open", "paid", "voided"] as const;
+export const SALE_STATUSES = ["open", "awaiting_card", "paid", "voided"] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
 
 /** `credit`: an exchange's, the value of the goods returned for the new sale (a counter return). */
