@@ -784,6 +784,16 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
     get: [302, 302, 302, 404, 404],
   },
   "/counter/till/:id": { url: () => "/counter/till/99", get: [302, 302, 302, 404, 404] },
+  "/counter/sales/:number/return": {
+    url: () => "/counter/sales/S-100001/return",
+    get: [302, 302, 302, 404, 404],
+  },
+  "/counter/returns/:number": {
+    url: () => "/counter/returns/CR-100001",
+    get: [302, 302, 302, 404, 404],
+  },
+  // The test card reader stands in for the counter's reader (no Stripe keys here).
+  "/counter/test-reader": { url: () => "/counter/test-reader", get: STAFF },
   // Google is not set up here: back to the login page.
   "/auth/google": { url: () => "/auth/google", get: REDIRECTS },
   "/auth/continue": { url: () => "/auth/continue", get: REDIRECTS },
@@ -1015,6 +1025,17 @@ const WRITE_MATRIX: Record<
     url: () => "/counter/pickups",
     body: () => ({ orderId: "not a number" }),
     post: [403, 403, 403, 400, 400],
+  },
+  "/counter/sales/:number/return": {
+    url: () => "/counter/sales/S-100001/return",
+    body: () => ({ intent: "refund", reason: "" }),
+    post: [403, 403, 403, 400, 400],
+  },
+  // No sale is waiting for a card: staff are told the reader has nothing to charge.
+  "/counter/test-reader": {
+    url: () => "/counter/test-reader",
+    body: () => ({ cardNumber: "4242 4242 4242 4242" }),
+    post: [403, 403, 403, 409, 409],
   },
   // Google sign-in is not set up here (it is in the browser tests).
   "/auth/google": { url: () => "/auth/google", body: () => ({}), post: [404, 404, 404, 404, 404] },

@@ -7,13 +7,14 @@ import { MAX_LINE_QUANTITY } from "./sale-limits.ts";
 
 // What the counter's forms send (decision 023): one schema per form, the server's authority.
 
-/** An amount of money that may be left empty (nothing), in cents. */
-const optionalMoney = (label: string) =>
+/** An amount of money that may be left empty (null), in cents. */
+const moneyOrEmpty = (label: string) =>
   z
     .string()
     .trim()
+    .default("")
     .transform((value, context) => {
-      if (value === "") return 0;
+      if (value === "") return null;
       const cents = parsePriceToCents(value);
       if (cents === undefined || cents > 10_000_000) {
         context.addIssue({ code: "custom", message: `${label} must be an amount, e.g. 20.00.` });
@@ -21,6 +22,10 @@ const optionalMoney = (label: string) =>
       }
       return cents;
     });
+
+/** An amount of money that may be left empty (nothing), in cents. */
+export const optionalMoney = (label: string) =>
+  moneyOrEmpty(label).transform((cents) => cents ?? 0);
 
 const quantity = z
   .string()
@@ -67,8 +72,8 @@ export const lineSchema = z
     message: "Say why the discount is given.",
   });
 
-/** The birth date on the customer's ID, as the clerk typed it (empty: no ID was checked). */
-const idCheckField = z
+/** The birth date on the customer's ID; sent only when the sale has adult titles. */
+export const idCheckField = z
   .string()
   .default("")
   .transform((value) => value.trim())
@@ -80,6 +85,8 @@ const idCheckField = z
 
 export const paySchema = z.object({
   cashTendered: optionalMoney("Cash tendered"),
+  /** The card's part of a card or split payment; empty: what the cash does not cover. */
+  card: moneyOrEmpty("The card amount"),
   /** Sent only when the sale has adult titles. */
   idCheck: idCheckField,
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { violatedConstraint } from "#app/db/errors.ts";
 import { counterSales, tillSessions } from "#app/db/schema.ts";
@@ -104,11 +104,12 @@ export async function closeTillSession(
               and(
                 eq(counterSales.id, line.saleId),
                 eq(counterSales.tillSessionId, tillId),
-                eq(counterSales.status, "open"),
+                inArray(counterSales.status, ["open", "awaiting_card"]),
               ),
             ),
         ),
     });
+    // A sale waiting for the card reader counts: its stock is taken and its money may come.
     if (open) return refuse("conflict", "Finish or void the sale in progress first.");
     await tx
       .update(counterSales)

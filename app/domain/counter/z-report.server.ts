@@ -21,6 +21,16 @@ export type ZReport = {
   totalCents: number;
   cashCents: number;
   cardCents: number;
+  /**
+   * Counter returns made while the till was open, and what they gave back by method: cash out
+   * of the drawer, to cards, and as credit toward exchanges (which `creditCents` of the sales
+   * took in). Reports kept before returns existed lack these: read them as 0 (`refundsOf`).
+   */
+  creditCents?: number;
+  returns?: number;
+  cashRefundCents?: number;
+  cardRefundCents?: number;
+  creditRefundCents?: number;
   /** Web orders paid while the till was open, for the day's picture. */
   onlineOrders: number;
   onlineCents: number;
@@ -31,7 +41,7 @@ export type ZReport = {
   pickupOrders: number;
   pickupCents: number;
   floatCents: number;
-  /** The float and the cash the sales kept: what the drawer should hold. */
+  /** The float and the cash the sales kept, less cash refunds: what the drawer should hold. */
   expectedCashCents: number;
   countedCents: number | null;
   /** Counted less expected: positive is over, negative short. */
@@ -47,6 +57,11 @@ type Totals = {
   total: string;
   cash: string;
   card: string;
+  credit: string;
+  returns: string;
+  cash_refund: string;
+  card_refund: string;
+  credit_refund: string;
   online_orders: string;
   online: string;
   pickup_orders: string;
@@ -70,7 +85,8 @@ export async function zReport(
   until: Date,
 ): Promise<ZReport> {
   const { rows } = await db.execute<Totals>(sql`
-    select s.sales, s.voided, s.subtotal, s.discount, s.tax, s.total, p.cash, p.card,
+    select s.sales, s.voided, s.subtotal, s.discount, s.tax, s.total, p.cash, p.card, p.credit,
+           r.returns, r.cash_refund, r.card_refund, r.credit_refund,
            o.online_orders, o.online, o.pickup_orders, o.pickup
     from (select count(*) filter (where status = 'paid') as sales,
                  count(*) filter (where status = 'voided') as voided,
@@ -80,8 +96,14 @@ export async function zReport(
                  coalesce(sum(total_cents) filter (where status = 'paid'), 0) as total
             from counter_sales where till_session_id = ${till.id}) as s,
          (select coalesce(sum(amount_cents) filter (where method = 'cash'), 0) as cash,
-                 coalesce(sum(amount_cents) filter (where method = 'card'), 0) as card
+                 coalesce(sum(amount_cents) filter (where method = 'card'), 0) as card,
+                 coalesce(sum(amount_cents) filter (where method = 'credit'), 0) as credit
             from counter_payments where till_session_id = ${till.id}) as p,
+         (select count(distinct return_id) as returns,
+                 coalesce(sum(amount_cents) filter (where method = 'cash'), 0) as cash_refund,
+                 coalesce(sum(amount_cents) filter (where method = 'card'), 0) as card_refund,
+                 coalesce(sum(amount_cents) filter (where method = 'credit'), 0) as credit_refund
+            from counter_refunds where till_session_id = ${till.id}) as r,
          (select count(*) filter (where paid_at >= ${till.openedAt} and paid_at < ${until})
                    as online_orders,
                  coalesce(sum(total_cents) filter (where paid_at >= ${till.openedAt}
@@ -95,7 +117,8 @@ export async function zReport(
               or (collected_at >= ${till.openedAt} and collected_at < ${until})) as o`);
   const t = rows[0]!;
   const cashCents = Number(t.cash);
-  const expectedCashCents = till.floatCents + cashCents;
+  const cashRefundCents = Number(t.cash_refund);
+  const expectedCashCents = till.floatCents + cashCents - cashRefundCents;
   return {
     tillId: till.id,
     openedAt: till.openedAt.toISOString(),
@@ -110,6 +133,11 @@ export async function zReport(
     totalCents: Number(t.total),
     cashCents,
     cardCents: Number(t.card),
+    creditCents: Number(t.credit),
+    returns: Number(t.returns),
+    cashRefundCents,
+    cardRefundCents: Number(t.card_refund),
+    creditRefundCents: Number(t.credit_refund),
     onlineOrders: Number(t.online_orders),
     onlineCents: Number(t.online),
     pickupOrders: Number(t.pickup_orders),

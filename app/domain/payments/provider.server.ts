@@ -46,7 +46,13 @@ export type Refund = { id: string; amountCents: number };
 
 /** The money the provider's own records show: each payment taken and each refund made. */
 export type ProviderMoney = {
-  payments: { reference: string; amountCents: number; orderId: number | null }[];
+  payments: {
+    reference: string;
+    amountCents: number;
+    orderId: number | null;
+    /** The counter sale a card-reader payment was for (decision 023), if it was one. */
+    counterSaleId?: number | null;
+  }[];
   refunds: { id: string; paymentReference: string | null; amountCents: number }[];
 };
 

@@ -589,6 +589,22 @@ export async function refundFor(
 type Claim = { ok: true; row: Return; order: OrderRow; amount: RefundAmount };
 
 /**
+ * A refund above the most the staff member may refund (`refundCeiling`: a clerk's limit, none
+ * for an admin), refused before anything is claimed; the web's returns and the counter's alike.
+ */
+export function refundOverLimit(
+  label: string,
+  amountCents: number,
+  limitCents: number | undefined,
+): Refusal<"forbidden"> | null {
+  if (limitCents === undefined || amountCents <= limitCents) return null;
+  return refuse(
+    "forbidden",
+    `${label} would refund ${formatUsd(amountCents)}, more than the ${formatUsd(limitCents)} a clerk may refund: an admin must make this refund.`,
+  );
+}
+
+/**
  * Claims a received return's refund: under the order's lock, so the refunds of an order's
  * returns are worked out one after the other and each counts the ones claimed before it, even
  * those whose provider has not answered yet. The amount is kept on the row with the claim. A
@@ -638,12 +654,8 @@ async function claimRefund(
         `${label} would refund ${formatUsd(amount.totalCents)}, more than the ${formatUsd(left)} left of the payment.`,
       );
     }
-    if (limitCents !== undefined && amount.totalCents > limitCents) {
-      return refuse(
-        "forbidden",
-        `${label} would refund ${formatUsd(amount.totalCents)}, more than the ${formatUsd(limitCents)} a clerk may refund: an admin must make this refund.`,
-      );
-    }
+    const overLimit = refundOverLimit(label, amount.totalCents, limitCents);
+    if (overLimit) return overLimit;
     await tx
       .update(returns)
       .set({

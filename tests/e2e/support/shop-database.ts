@@ -9,7 +9,7 @@ const dataDir = path.resolve(".tmp/e2e-data");
  * The browser tests' shop keeps its data in an embedded database; a test that needs time to have
  * passed (the shop's clock cannot be moved) changes a date there, as the days would have.
  */
-async function withShopDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function connectShopDatabase(): Promise<pg.Client> {
   const port = runningPort(clusterDirOf(dataDir));
   if (!port) throw new Error("The browser tests' shop database is not running.");
   const password = fs.readFileSync(passwordFileOf(dataDir), "utf8");
@@ -21,11 +21,28 @@ async function withShopDatabase<T>(work: (client: pg.Client) => Promise<T>): Pro
     database: "shop",
   });
   await client.connect();
+  return client;
+}
+
+async function withShopDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = await connectShopDatabase();
   try {
     return await work(client);
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The shop has one till, and the counter's spec files run on workers of their own: each test
+ * that works at the till holds it (a lock in the shop's database, waited for, never polled) and
+ * lets go when it ends, so no other test opens, closes or sells at it meanwhile.
+ */
+export async function holdTheTill(): Promise<() => Promise<void>> {
+  const client = await connectShopDatabase();
+  await client.query("select pg_advisory_lock(hashtext('e2e: the till'))");
+  // Its session ending lets the lock go.
+  return () => client.end();
 }
 
 /** The order shipped `days` ago, as if that long had passed since staff marked it shipped. */
