@@ -43,9 +43,13 @@ export default [
   route("counter", "routes/admin.tsx", { id: "counter-frame" }, [
     index("routes/counter._index.tsx"),
     route("sales/:number", "routes/counter.sales.$number.tsx"),
+    route("pickups", "routes/counter.pickups.tsx"),
+    route("sales/:number/return", "routes/counter.sales.$number.return.tsx"),
+    route("returns/:number", "routes/counter.returns.$number.tsx"),
     route("till", "routes/counter.till._index.tsx"),
     route("till/export.csv", "routes/counter.till.export.ts"),
     route("till/:id", "routes/counter.till.$id.tsx"),
+    route("test-reader", "routes/counter.test-reader.tsx"),
   ]),
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),

@@ -134,7 +134,7 @@ try {
       db,
       {
         saleId: added.saleId,
-        tender: { cardCents: 0, cashTenderedCents: 2000 },
+        cashTenderedCents: 2000,
         idCheckBirthDate: null,
       },
       CONFIG,

@@ -1,7 +1,7 @@
 // npm run check:money [-- --since YYYY-MM-DD]
 // Reconciles every paid order with the payment provider it was paid through (its payment, each
 // refund the shop recorded and each refund the provider made), every collected repair with its
-// estimate, every counter sale and closed till with its own rows, and prints every difference.
+// estimate, every counter sale, counter return and closed till with its own rows, and prints every difference.
 // Exits 1 when there is one, so it can run from cron or CI. Works whether or not the shop is
 // running (same DATA_DIR or DATABASE_URL, and the same STRIPE_* settings).
 import { parseArgs } from "node:util";
@@ -36,7 +36,7 @@ try {
     console.log(`${subject}: ${difference.what}`);
   }
   console.log(
-    `Checked ${report.orders} paid orders, ${report.againstProvider} of them against the payment provider's records, ${report.repairs} collected repairs, ${report.counterSales} counter sale${report.counterSales === 1 ? "" : "s"} and ${report.tills} closed till${report.tills === 1 ? "" : "s"}: ${
+    `Checked ${report.orders} paid orders, ${report.againstProvider} of them against the payment provider's records, ${report.repairs} collected repairs, ${report.counterSales} counter sale${report.counterSales === 1 ? "" : "s"}${report.counterReturns > 0 ? `, ${report.counterReturns} counter return${report.counterReturns === 1 ? "" : "s"}` : ""} and ${report.tills} closed till${report.tills === 1 ? "" : "s"}: ${
       report.differences.length === 0
         ? "no differences."
         : `${report.differences.length} difference${report.differences.length === 1 ? "" : "s"}.`

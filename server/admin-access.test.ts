@@ -235,6 +235,9 @@ const PAGES = [
   "/counter",
   "/counter/till",
   "/counter/till/export.csv",
+  "/counter/pickups",
+  "/counter/pickups?code=ZZZZ2222",
+  "/counter/pickups?orderNumber=1&name=Nobody",
 ];
 
 const REGULAR = {
@@ -476,6 +479,34 @@ describe("the counter's clerk", () => {
       [Number(ticket.slice(2))],
     );
     expect(rows).toEqual([{ status: "estimate_sent", actors: [await clerkId()] }]);
+  });
+
+  it("makes a paid pickup order ready and hands it over at the counter, named as who did", async () => {
+    await shopDb.query(
+      `insert into orders (id, user_id, status, shipping_name, shipping_address, shipping_city,
+         shipping_state, shipping_postal_code, shipping_phone, shipping_email, shipping_method,
+         subtotal_cents, shipping_cents, tax_cents, total_cents, payment_provider, paid_at)
+       values (9005, 'access-buyer', 'paid', 'Ann Buyer', '1201 W Division St', 'Arlington', 'TX',
+         '76012', '(817) 555-0100', 'ann@example.test', 'pickup', 500, 0, 0, 500, 'test', now());
+       insert into order_items (order_id, product_type, product_serial_no, title, quantity, unit_price_cents)
+       values (9005, 'regular', 5, 'Access Pickup', 1, 500);`,
+    );
+    const ready = { intent: "ready-for-pickup" };
+    for (const cookie of ["", cookies.customer, cookies.other]) {
+      expect((await post("/admin/orders/9005", ready, cookie)).status).toBe(403);
+      expect((await post("/counter/pickups", { orderId: "9005" }, cookie)).status).toBe(403);
+    }
+    // Not ready yet: the counter refuses it.
+    expect((await post("/counter/pickups", { orderId: "9005" }, cookies.clerk)).status).toBe(409);
+    expect((await post("/admin/orders/9005", ready, cookies.clerk)).status).toBe(200);
+    // Shipping it stays an admin's.
+    expect((await post("/admin/orders/9005", { intent: "ship" }, cookies.clerk)).status).toBe(403);
+    expect((await post("/counter/pickups", { orderId: "9005" }, cookies.clerk)).status).toBe(200);
+    const { rows } = await shopDb.query(
+      "select status, collected_by_id, pickup_code from orders where id = 9005",
+    );
+    expect(rows[0]).toMatchObject({ status: "completed", collected_by_id: await clerkId() });
+    expect(rows[0].pickup_code).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
   });
 
   it("receives and rejects returns, refunds up to the limit, and leaves a bigger refund to an admin", async () => {
@@ -751,12 +782,23 @@ const ROUTE_MATRIX: Record<string, { url: () => string; get: Expected }> = {
   "/counter": { url: () => "/counter", get: STAFF },
   "/counter/till": { url: () => "/counter/till", get: STAFF },
   "/counter/till/export.csv": { url: () => "/counter/till/export.csv", get: STAFF },
+  "/counter/pickups": { url: () => "/counter/pickups?code=ZZZZ2222", get: STAFF },
   // No sale was made nor till closed here: staff are told so, anyone else sent away first.
   "/counter/sales/:number": {
     url: () => "/counter/sales/S-100001",
     get: [302, 302, 302, 404, 404],
   },
   "/counter/till/:id": { url: () => "/counter/till/99", get: [302, 302, 302, 404, 404] },
+  "/counter/sales/:number/return": {
+    url: () => "/counter/sales/S-100001/return",
+    get: [302, 302, 302, 404, 404],
+  },
+  "/counter/returns/:number": {
+    url: () => "/counter/returns/CR-100001",
+    get: [302, 302, 302, 404, 404],
+  },
+  // The test card reader stands in for the counter's reader (no Stripe keys here).
+  "/counter/test-reader": { url: () => "/counter/test-reader", get: STAFF },
   // Google is not set up here: back to the login page.
   "/auth/google": { url: () => "/auth/google", get: REDIRECTS },
   "/auth/continue": { url: () => "/auth/continue", get: REDIRECTS },
@@ -983,6 +1025,22 @@ const WRITE_MATRIX: Record<
     url: () => "/counter/sales/S-100001",
     body: () => ({ email: "not an address" }),
     post: [403, 403, 403, 400, 400],
+  },
+  "/counter/pickups": {
+    url: () => "/counter/pickups",
+    body: () => ({ orderId: "not a number" }),
+    post: [403, 403, 403, 400, 400],
+  },
+  "/counter/sales/:number/return": {
+    url: () => "/counter/sales/S-100001/return",
+    body: () => ({ intent: "refund", reason: "" }),
+    post: [403, 403, 403, 400, 400],
+  },
+  // No sale is waiting for a card: staff are told the reader has nothing to charge.
+  "/counter/test-reader": {
+    url: () => "/counter/test-reader",
+    body: () => ({ cardNumber: "4242 4242 4242 4242" }),
+    post: [403, 403, 403, 409, 409],
   },
   // Google sign-in is not set up here (it is in the browser tests).
   "/auth/google": { url: () => "/auth/google", body: () => ({}), post: [404, 404, 404, 404, 404] },

@@ -4,6 +4,7 @@ import type { OrderReturns } from "#app/domain/returns/returns.server.ts";
 import { RETURN_METHOD_LABELS } from "#app/domain/returns/status.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { formatShopLongDate } from "#app/lib/shop-time.ts";
+import { SHOP } from "#app/lib/site.ts";
 import { OrderLedgerList } from "./order-ledger.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { OrderSummary } from "./order-summary.tsx";
@@ -73,6 +74,24 @@ function OrderReturnsPart({
   );
 }
 
+/** Where a pickup order is: ready (with the code to show at the counter), or collected. */
+function PickupFacts({
+  pickup,
+  timeZone,
+}: {
+  pickup: NonNullable<CustomerOrder["pickup"]>;
+  timeZone: string;
+}) {
+  if (pickup.collectedAt) return <p>Collected {longDate(pickup.collectedAt, timeZone)}.</p>;
+  if (!pickup.readyAt || !pickup.code) return null;
+  return (
+    <p>
+      Ready for pickup since {longDate(pickup.readyAt, timeZone)}. Show this code at the counter:{" "}
+      <strong className="font-mono text-base">{pickup.code}</strong>
+    </p>
+  );
+}
+
 /** One of a customer's orders, as My Orders and My Account show it. */
 export function OrderCard({
   order,
@@ -105,11 +124,13 @@ export function OrderCard({
         {order.refundedAt ? (
           <p>Refunded {longDate(order.refundedAt, timeZone)} to the card you paid with.</p>
         ) : null}
+        {order.pickup ? <PickupFacts pickup={order.pickup} timeZone={timeZone} /> : null}
         <address className="not-italic">
-          <strong>Shipping to</strong>
+          <strong>{order.pickup ? "Pick up at the store" : "Shipping to"}</strong>
           <br />
           {order.shipping.name}
           <br />
+          {order.pickup ? `${SHOP.name}, ` : ""}
           {order.shipping.address}, {order.shipping.city}, {order.shipping.state}{" "}
           {order.shipping.postalCode}
           <br />

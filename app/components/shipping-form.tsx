@@ -22,11 +22,14 @@ export function ShippingFields({
   values,
   errors,
   onChange,
+  pickup = false,
   autocompleteScript = null,
 }: {
   values: ShippingValues;
   errors: Partial<Record<keyof ShippingAddress, string>>;
   onChange: (name: keyof ShippingAddress, value: string) => void;
+  /** Picked up at the store: no address, only who collects it and how to reach them. */
+  pickup?: boolean;
   /** The Maps script for US address autocomplete, when the shop has a key. */
   autocompleteScript?: string | null;
 }) {
@@ -45,7 +48,9 @@ export function ShippingFields({
   });
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
-      <legend className="mb-3 text-lg font-semibold">Shipping details</legend>
+      <legend className="mb-3 text-lg font-semibold">
+        {pickup ? "Who picks it up" : "Shipping details"}
+      </legend>
       <FormField
         label="Full name"
         autoComplete="shipping name"
@@ -53,34 +58,38 @@ export function ShippingFields({
         className="sm:col-span-2"
         {...field("name")}
       />
-      <FormField
-        label="Street address"
-        autoComplete="shipping street-address"
-        maxLength={300}
-        className="sm:col-span-2"
-        ref={streetInput}
-        {...field("address")}
-      />
-      <FormField
-        label="City"
-        autoComplete="shipping address-level2"
-        maxLength={100}
-        {...field("city")}
-      />
-      <SelectField
-        label="State"
-        autoComplete="shipping address-level1"
-        {...field("state")}
-        placeholder="Choose a state"
-        options={US_STATE_CODES.map((code) => ({ value: code, label: US_STATE_NAMES[code] }))}
-      />
-      <FormField
-        label="ZIP code"
-        autoComplete="shipping postal-code"
-        inputMode="numeric"
-        maxLength={10}
-        {...field("postalCode")}
-      />
+      {pickup ? null : (
+        <>
+          <FormField
+            label="Street address"
+            autoComplete="shipping street-address"
+            maxLength={300}
+            className="sm:col-span-2"
+            ref={streetInput}
+            {...field("address")}
+          />
+          <FormField
+            label="City"
+            autoComplete="shipping address-level2"
+            maxLength={100}
+            {...field("city")}
+          />
+          <SelectField
+            label="State"
+            autoComplete="shipping address-level1"
+            {...field("state")}
+            placeholder="Choose a state"
+            options={US_STATE_CODES.map((code) => ({ value: code, label: US_STATE_NAMES[code] }))}
+          />
+          <FormField
+            label="ZIP code"
+            autoComplete="shipping postal-code"
+            inputMode="numeric"
+            maxLength={10}
+            {...field("postalCode")}
+          />
+        </>
+      )}
       <FormField
         label="Phone"
         type="tel"

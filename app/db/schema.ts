@@ -29,7 +29,7 @@ import type {
 import type { Disc, ProductType, ServiceType } from "#app/lib/catalog.ts";
 import type { OrderStatus } from "#app/domain/orders/status.ts";
 import type { StockProduct, StockReason } from "#app/domain/stock/status.ts";
-import type { SaleStatus, TenderMethod } from "#app/domain/counter/status.ts";
+import type { RefundMethod, SaleStatus, TenderMethod } from "#app/domain/counter/status.ts";
 import type { RepairPaymentKind, RepairPaymentMethod } from "#app/domain/repair-tickets/status.ts";
 
 const timestamps = {
@@ -482,6 +482,23 @@ export const orders = pgTable(
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     /** The date of birth an order with adult titles was sold on (the customer's, at the time). */
     buyerDateOfBirth: date("buyer_date_of_birth"),
+    /**
+     * Shipped, or picked up at the store (decision 023, point 8): the shipping method says which,
+     * so the statement placing orders needs no new parameter.
+     */
+    fulfilment: text("fulfilment")
+      .$type<"ship" | "pickup">()
+      .notNull()
+      .generatedAlwaysAs(sql`case when shipping_method = 'pickup' then 'pickup' else 'ship' end`),
+    /** The code the customer shows at the counter, set when staff mark the order ready. */
+    pickupCode: text("pickup_code"),
+    readyForPickupAt: timestamp("ready_for_pickup_at", { withTimezone: true }),
+    /** Who handed a pickup order over at the counter, and when. */
+    collectedAt: timestamp("collected_at", { withTimezone: true }),
+    collectedById: text("collected_by_id").references(() => users.id, { onDelete: "set null" }),
+    collectedByName: text("collected_by_name"),
+    /** The birth date on the ID the clerk checked when the order had adult titles. */
+    collectedIdCheckBirthDate: date("collected_id_check_birth_date", { mode: "string" }),
     ...timestamps,
   },
   (t) => [
@@ -513,6 +530,17 @@ export const orders = pgTable(
       .on(t.paidAt)
       .where(sql`${t.paidAt} is not null`),
     index("orders_admin_search_trgm").using("gin", sql`${orderSearchText(t)} gin_trgm_ops`),
+    uniqueIndex("orders_pickup_code")
+      .on(t.pickupCode)
+      .where(sql`${t.pickupCode} is not null`),
+    // The Z report counts the pickups collected while a till was open.
+    index("orders_collected_at")
+      .on(t.collectedAt)
+      .where(sql`${t.collectedAt} is not null`),
+    check(
+      "orders_pickup_check",
+      sql`(${t.pickupCode} is null or ${t.shippingMethod} = 'pickup') and (${t.collectedAt} is null or ${t.readyForPickupAt} is not null)`,
+    ),
   ],
 );
 
@@ -1084,7 +1112,7 @@ export const stockMoves = pgTable(
     check("stock_moves_change_check", sql`${t.change} <> 0`),
     check(
       "stock_moves_reason_check",
-      sql`${t.reason} in ('added', 'adjustment', 'import', 'web_sale', 'released', 'cancelled', 'returned', 'counter_sale', 'counter_return')`,
+      sql`${t.reason} in ('added', 'adjustment', 'import', 'web_sale', 'released', 'cancelled', 'returned', 'counter_sale', 'counter_unpaid', 'counter_return')`,
     ),
   ],
 );
@@ -1186,16 +1214,32 @@ export const counterSales = pgTable(
     /** The tax rate the sale was charged at, in millionths (82_500 is 8.25 %). */
     taxRate: integer("tax_rate").notNull().default(0),
     idCheckBirthDate: date("id_check_birth_date", { mode: "string" }),
+    /**
+     * The card part of a payment handed to the card reader (decision 023, point 6): while the
+     * sale is `awaiting_card` its stock is taken and these say what the tenders will be; the
+     * attempt numbers each hand-over, so an answer about an earlier one changes nothing.
+     */
+    cardCents: integer("card_cents"),
+    cashTenderedCents: integer("cash_tendered_cents"),
+    cardAttempt: integer("card_attempt").notNull().default(0),
+    /** The reader's payment (Stripe: the PaymentIntent) of the attempt under way. */
+    cardReference: text("card_reference"),
+    /** Why the last card attempt did not pay (declined, cancelled), for the clerk. */
+    cardMessage: text("card_message"),
     createdAt: timestamps.createdAt,
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (t) => [
+    // The sale the till is on: being scanned, or waiting for the card reader.
     uniqueIndex("counter_sales_open")
       .on(t.tillSessionId)
-      .where(sql`${t.status} = 'open'`),
+      .where(sql`${t.status} in ('open', 'awaiting_card')`),
     index("counter_sales_till").on(t.tillSessionId, t.status),
     index("counter_sales_paid_at").on(t.paidAt),
-    check("counter_sales_status_check", sql`${t.status} in ('open', 'paid', 'voided')`),
+    check(
+      "counter_sales_status_check",
+      sql`${t.status} in ('open', 'awaiting_card', 'paid', 'voided')`,
+    ),
   ],
 );
 
@@ -1253,8 +1297,104 @@ export const counterPayments = pgTable(
   (t) => [
     index("counter_payments_till").on(t.tillSessionId, t.method),
     index("counter_payments_sale").on(t.saleId),
-    check("counter_payments_method_check", sql`${t.method} in ('cash', 'card')`),
+    check("counter_payments_method_check", sql`${t.method} in ('cash', 'card', 'credit')`),
     check("counter_payments_amount_check", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * A return at the counter, numbered CR-100001 onwards: lines of one paid sale brought back with
+ * its receipt, their stock put back and their money given back (`counter_refunds`) in the same
+ * transaction. The key of the form that made it is unique, so a double press or a replay records
+ * it once.
+ */
+export const counterReturns = pgTable(
+  "counter_returns",
+  {
+    id: bigint("id", { mode: "number" })
+      .primaryKey()
+      .generatedByDefaultAsIdentity({ startWith: 100001 }),
+    saleId: bigint("sale_id", { mode: "number" })
+      .notNull()
+      .references(() => counterSales.id),
+    /** The till open when it was made (cash refunds come out of it). */
+    tillSessionId: integer("till_session_id").references(() => tillSessions.id),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    reason: text("reason").notNull(),
+    clerkId: text("clerk_id").references(() => users.id, { onDelete: "set null" }),
+    clerkName: text("clerk_name").notNull(),
+    /** What its lines give back: the sum of its refunds. */
+    amountCents: integer("amount_cents").notNull(),
+    /** An exchange: the sale its credit paid toward. */
+    exchangeSaleId: bigint("exchange_sale_id", { mode: "number" }).references(
+      () => counterSales.id,
+    ),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("counter_returns_sale").on(t.saleId),
+    index("counter_returns_till").on(t.tillSessionId),
+    check("counter_returns_amount_check", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** A line of a counter return: some of one sale line, and what it gives back (goods and tax). */
+export const counterReturnLines = pgTable(
+  "counter_return_lines",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    returnId: bigint("return_id", { mode: "number" })
+      .notNull()
+      .references(() => counterReturns.id, { onDelete: "cascade" }),
+    saleLineId: bigint("sale_line_id", { mode: "number" })
+      .notNull()
+      .references(() => counterSaleLines.id),
+    quantity: integer("quantity").notNull(),
+    goodsCents: integer("goods_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (t) => [
+    uniqueIndex("counter_return_lines_line").on(t.returnId, t.saleLineId),
+    index("counter_return_lines_sale_line").on(t.saleLineId),
+    check("counter_return_lines_quantity_check", sql`${t.quantity} > 0`),
+    check(
+      "counter_return_lines_amount_check",
+      sql`${t.goodsCents} >= 0 and ${t.taxCents} >= 0 and ${t.amountCents} = ${t.goodsCents} + ${t.taxCents}`,
+    ),
+  ],
+);
+
+/**
+ * Money a counter return gave back: cash out of the till (its session named), a refund to the
+ * card that paid (the provider's refund named), or credit toward an exchange's new sale.
+ */
+export const counterRefunds = pgTable(
+  "counter_refunds",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    returnId: bigint("return_id", { mode: "number" })
+      .notNull()
+      .references(() => counterReturns.id, { onDelete: "cascade" }),
+    method: text("method").$type<RefundMethod>().notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    providerReference: text("provider_reference"),
+    tillSessionId: integer("till_session_id").references(() => tillSessions.id),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("counter_refunds_return").on(t.returnId),
+    index("counter_refunds_till").on(t.tillSessionId, t.method),
+    check("counter_refunds_method_check", sql`${t.method} in ('cash', 'card', 'credit')`),
+    check("counter_refunds_amount_check", sql`${t.amountCents} > 0`),
+    check(
+      "counter_refunds_cash_check",
+      sql`${t.method} <> 'cash' or ${t.tillSessionId} is not null`,
+    ),
+    check(
+      "counter_refunds_card_check",
+      sql`${t.method} <> 'card' or ${t.providerReference} is not null`,
+    ),
   ],
 );
 

@@ -7,6 +7,8 @@ export type EmailContent = {
   heading: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** An image attached to the message with this Content-ID, shown after the paragraphs. */
+  image?: { cid: string; alt: string; size: number };
   /** Small print under the action, e.g. why the message was sent. */
   note?: string;
 };
@@ -22,6 +24,9 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   const paragraphs = content.paragraphs
     .map((text) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(text)}</p>`)
     .join("");
+  const image = content.image
+    ? `<p style="margin:0 0 16px"><img src="cid:${escapeHtml(content.image.cid)}" alt="${escapeHtml(content.image.alt)}" width="${content.image.size}" height="${content.image.size}" style="display:block"></p>`
+    : "";
   const action = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#b3202e;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold;display:inline-block">${escapeHtml(content.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, open this address: <br><a href="${escapeHtml(content.action.url)}" style="color:#b3202e;word-break:break-all">${escapeHtml(content.action.url)}</a></p>`
@@ -38,7 +43,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
 <tr><td style="background:#1b1f2e;color:#f5c451;padding:20px 28px;font-size:20px;font-weight:bold">${escapeHtml(SHOP.name)}</td></tr>
 <tr><td style="padding:28px">
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(content.heading)}</h1>
-${paragraphs}${action}${note}
+${paragraphs}${image}${action}${note}
 </td></tr>
 <tr><td style="padding:16px 28px;background:#f0ede6;font-size:12px;color:#555">${escapeHtml(SHOP.name)} · ${escapeHtml(SHOP_ADDRESS)}</td></tr>
 </table></td></tr></table></body></html>`;

@@ -10,6 +10,16 @@ export type OutgoingMail = {
    * values are the shop's own, never a visitor's text.
    */
   headers?: Record<string, string>;
-  /** Small text attachments (a calendar invitation); handed to nodemailer as they are. */
-  attachments?: { filename: string; content: string; contentType: string }[];
+  /**
+   * Small attachments (a calendar invitation, a QR code), handed to nodemailer as they are: an
+   * image with a `cid` is shown inside the message (`<img src="cid:…">`); binary content is
+   * carried as base64 text (`encoding`), as the queue keeps messages as JSON.
+   */
+  attachments?: {
+    filename: string;
+    content: string;
+    contentType: string;
+    cid?: string;
+    encoding?: "base64";
+  }[];
 };

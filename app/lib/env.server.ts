@@ -185,6 +185,14 @@ const schema = z
      * the shopper is told "Could not start payment. Try again." and the order is released.
      */
     PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(80_000).default(20_000),
+    /**
+     * The counter's Stripe Terminal smart reader (`tmr_…`, decision 023): with Stripe's keys,
+     * card payments at the counter go to it. Without it the counter takes cash only.
+     */
+    STRIPE_TERMINAL_READER_ID: z
+      .string()
+      .regex(/^tmr_[A-Za-z0-9]+$/, "must be a Stripe Terminal reader id (tmr_…)")
+      .optional(),
     /** Only for tests: a local server that answers Stripe's API. */
     STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
     /**

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { HistoryCard } from "#app/components/admin/history-card.tsx";
 import { OrderActions, type OrderAnswer } from "#app/components/admin/orders/order-actions.tsx";
 import { OrderFacts } from "#app/components/admin/orders/order-record.tsx";
+import { PickupCard } from "#app/components/admin/orders/pickup-card.tsx";
 import { staffOf } from "#app/domain/accounts/staff.ts";
 import { SectionCard } from "#app/components/admin/section-card.tsx";
 import { ExtraPaymentsCard } from "#app/components/admin/extra-payments-card.tsx";
@@ -14,6 +15,7 @@ import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { can } from "#app/domain/accounts/permissions.ts";
 import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
 import { getOrderForAdmin } from "#app/domain/orders/admin-orders.server.ts";
+import { markReadyForPickup } from "#app/domain/orders/pickups.server.ts";
 import { shipmentSchema } from "#app/domain/orders/shipment-input.ts";
 import {
   cancelOrder,
@@ -97,6 +99,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     // A clerk reads the order; shipping, cancelling and refunding it are an admin's.
     mayManage: can(user.role, "orders.manage"),
+    mayMarkReady: can(user.role, "pickups"),
     extraPayments,
     order: {
       id: order.id,
@@ -124,6 +127,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       trackingNumber: order.trackingNumber,
       refunded: when(order.refundedAt),
       refundReference: order.refundReference,
+      pickup:
+        order.fulfilment === "pickup"
+          ? {
+              ready: when(order.readyForPickupAt),
+              code: order.pickupCode,
+              collected: when(order.collectedAt),
+              collectedByName: order.collectedByName,
+            }
+          : null,
       refundDue:
         (order.paidAt !== null &&
           order.refundedAt === null &&
@@ -155,10 +167,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireStaffAction(request, "orders.manage");
+  const form = await readForm(request);
+  // A clerk makes a pickup order ready; everything else here is an admin's.
+  const user = await requireStaffAction(
+    request,
+    form.intent === "ready-for-pickup" ? "pickups" : "orders.manage",
+  );
   const orderId = positiveInt(params.orderId);
   if (!orderId) return reply.refused("not-found", "There is no such order.");
-  const form = await readForm(request);
   const staff = staffOf(user);
   const common = {
     staff,
@@ -179,6 +195,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     case "complete":
       return reply.result(await completeOrder(db, { orderId }, { staff }));
+    case "ready-for-pickup":
+      return reply.result(await markReadyForPickup(db, { orderId }, common));
     case "cancel":
       return reply.result(await cancelOrder(db, { orderId }, common));
     case "refund":
@@ -227,6 +245,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <SectionCard title="Actions">
           <OrderActions order={order} answer={answer} />
         </SectionCard>
+      ) : null}
+      {order.pickup ? (
+        <PickupCard
+          status={order.status}
+          pickup={order.pickup}
+          mayMarkReady={loaderData.mayMarkReady}
+        />
       ) : null}
       <OrderFacts
         order={order}

@@ -13,12 +13,18 @@ import { buttonVariants } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { getSignedInAccount, getSignedInUser } from "#app/domain/accounts/session.server.ts";
 import {
+  checkoutDetailsSchema,
   orderLineSchema,
-  shippingAddressSchema,
   MAX_ORDER_LINES,
+  PICKUP_FIELDS,
   type OrderLine,
 } from "#app/domain/orders/checkout-input.ts";
-import { quoteCheckout, startPayment, type Quote } from "#app/domain/orders/checkout.server.ts";
+import {
+  quoteCheckout,
+  SHIPPING_FIELDS,
+  startPayment,
+  type Quote,
+} from "#app/domain/orders/checkout.server.ts";
 import { clientIp } from "#app/lib/client-ip.ts";
 import { lastShippingDetails } from "#app/domain/orders/customer-orders.server.ts";
 import { fieldErrors, type FieldErrors } from "#app/domain/accounts/forms.ts";
@@ -27,7 +33,12 @@ import { paymentProviderFor } from "#app/domain/payments/providers.server.ts";
 import { getEnv, publicUrl } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { readForm } from "#app/lib/request.server.ts";
-import { DEFAULT_SHIPPING_OPTION, shippingCents } from "#app/lib/shipping.ts";
+import {
+  DEFAULT_SHIPPING_OPTION,
+  SHIPPING_METHODS,
+  shippingCents,
+  type ShippingMethod,
+} from "#app/lib/shipping.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import { reply, type RefusalReason } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/cart";
@@ -98,16 +109,19 @@ export async function action({ request }: Route.ActionArgs) {
     phone: form.phone ?? "",
     email: form.email ?? "",
   };
-  const shippingMethod = form.shippingMethod === "express" ? "express" : "standard";
+  const shippingMethod: ShippingMethod =
+    SHIPPING_METHODS.find((method) => method === form.shippingMethod) ?? "standard";
   // Every answer keeps what was typed; one with a review shows the review step.
   const typed = { values, shippingMethod };
   const backToCart = (reason: RefusalReason, message: string, errors?: FieldErrors) =>
     reply.refused(reason, message, { ...typed, errors });
 
-  const shipping = shippingAddressSchema.safeParse(values);
+  // A pickup order asks only who collects it; the server puts the shop's address on it.
+  const shipping = checkoutDetailsSchema(shippingMethod).safeParse(values);
   if (!shipping.success) {
     const errors = fieldErrors(shipping.error);
-    const missing = Object.values(values).some((value) => value.trim() === "");
+    const asked = shippingMethod === "pickup" ? PICKUP_FIELDS : SHIPPING_FIELDS;
+    const missing = asked.some((name) => values[name].trim() === "");
     return backToCart("invalid", missing ? FILL_ALL : (Object.values(errors)[0] ?? ""), errors);
   }
   const lines = readLines(form.lines);
@@ -243,6 +257,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             message={message}
             onChange={update}
             shippingId={shippingId}
+            pickup={shippingId === "pickup"}
             signedIn={loaderData.signedIn}
             autocompleteScript={loaderData.autocompleteScript}
           />

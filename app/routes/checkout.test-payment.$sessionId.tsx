@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
+import { TestModeNote } from "#app/components/test-mode-note.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireUser } from "#app/domain/accounts/session.server.ts";
@@ -116,12 +117,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   return (
     <div className="mx-auto max-w-md px-4 py-10">
-      <p
-        role="note"
-        className="rounded-md border border-amber-500/60 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900"
-      >
-        Test mode — no card is charged
-      </p>
+      <TestModeNote>Test mode — no card is charged</TestModeNote>
       <h1 className="mt-6 text-3xl font-bold">{loaderData.heading}</h1>
       {!loaderData.open ? (
         <p className="mt-4">This payment session has ended.</p>

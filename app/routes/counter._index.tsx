@@ -1,5 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import type { CounterAnswer } from "#app/components/counter/counter-answer.ts";
+import { AwaitingCard } from "#app/components/counter/awaiting-card.tsx";
 import { PayForm } from "#app/components/counter/pay-form.tsx";
 import { SaleLines } from "#app/components/counter/sale-lines.tsx";
 import { ScanForm } from "#app/components/counter/scan-form.tsx";
@@ -35,10 +36,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const config = counterConfig();
   const till = await openTill(db);
   if (!till) return { till: null, sale: null, paid: null, taxLabel: taxLabel(config.taxRate) };
+  const search = new URL(request.url).searchParams;
+  // After a card payment the address names the sale: paid by now, or still on the till.
   const [sale, paid] = await Promise.all([
     openSaleOf(db, till.id, config.taxRate),
-    lastPaid(new URL(request.url).searchParams.get("paid"), till.id, config.taxRate),
+    lastPaid(search.get("paid") ?? search.get("card"), till.id, config.taxRate),
   ]);
+  const cardAsked = search.get("card");
   return {
     till: {
       openedAt: formatShopDateTime(till.openedAt, config.timeZone),
@@ -48,6 +52,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       number: sale.number,
       totals: sale.totals,
       hasAdult: sale.hasAdult,
+      awaitingCard:
+        sale.status === "awaiting_card"
+          ? { cardCents: sale.cardCents ?? 0, cashTenderedCents: sale.cashTenderedCents ?? 0 }
+          : null,
+      // Why the card just asked for did not pay: shown once, on the page the payment led to.
+      cardMessage: cardAsked === String(sale.id) ? sale.cardMessage : null,
       lines: sale.lines.map((line) => ({
         id: line.id,
         name: line.name,
@@ -87,6 +97,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const answer = await counterAction(db, form, staff, counterConfig());
   if ("paidSaleId" in answer) throw redirect(`/counter?paid=${answer.paidSaleId}`);
+  if ("openSale" in answer) throw redirect(`/counter/sales/${answer.openSale}`);
+  if ("cardSaleId" in answer) throw redirect(`/counter?card=${answer.cardSaleId}`);
   return answer.ok
     ? reply.ok(answer.message, answer.results ? { results: answer.results } : undefined)
     : reply.refused(answer.reason, answer.message, {
@@ -114,6 +126,10 @@ function Selling({
         <h1 className="text-3xl font-bold">Counter</h1>
         <p className="text-sm text-muted-foreground">
           Till opened {till.openedAt} by {till.openedByName} ·{" "}
+          <Link to="/counter/pickups" className="text-primary underline">
+            Pickups
+          </Link>{" "}
+          ·{" "}
           <Link to="/counter/till" className="text-primary underline">
             Close the till
           </Link>
@@ -147,11 +163,19 @@ function Selling({
             <SaleLines lines={sale?.lines ?? []} />
           </section>
         </div>
-        {sale && sale.lines.length > 0 ? (
+        {sale?.awaitingCard ? (
+          <AwaitingCard
+            totals={sale.totals}
+            taxLabel={taxLabel}
+            {...sale.awaitingCard}
+            answer={answer?.errors?.code || answer?.results ? undefined : answer}
+          />
+        ) : sale && sale.lines.length > 0 ? (
           <PayForm
             totals={sale.totals}
             taxLabel={taxLabel}
             needsIdCheck={sale.hasAdult}
+            cardMessage={sale.cardMessage}
             answer={answer?.errors?.code || answer?.results ? undefined : answer}
           />
         ) : null}
@@ -183,6 +207,9 @@ function OpenTill({ answer }: { answer: CounterAnswer | undefined }) {
       </Form>
       <Link to="/counter/till" className={buttonVariants({ variant: "link" })}>
         Z reports of closed tills
+      </Link>
+      <Link to="/counter/pickups" className={buttonVariants({ variant: "link" })}>
+        Pickups
       </Link>
     </div>
   );

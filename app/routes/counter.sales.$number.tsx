@@ -2,9 +2,16 @@ import { data } from "react-router";
 import { renderSVG } from "uqr";
 import { CounterReceipt } from "#app/components/counter/counter-receipt.tsx";
 import { PrintBar } from "#app/components/print-bar.tsx";
+import { ReturnLinks } from "#app/components/counter/return-links.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
-import { counterConfig, taxLabel } from "#app/domain/counter/counter-config.server.ts";
+import {
+  counterConfig,
+  counterReturnsConfig,
+  receiptShop,
+  taxLabel,
+} from "#app/domain/counter/counter-config.server.ts";
+import { saleForReturn } from "#app/domain/counter/returns.server.ts";
 import { getSale, type Sale } from "#app/domain/counter/sales.server.ts";
 import { readCounterForm, receiptEmailSchema } from "#app/domain/counter/counter-input.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
@@ -13,10 +20,10 @@ import { ReceiptByEmail } from "#app/components/counter/receipt-by-email.tsx";
 import { reply } from "#app/lib/reply.server.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { saleIdOf, TENDER_LABELS } from "#app/domain/counter/status.ts";
-import { getEnv, publicUrl, shopContact } from "#app/lib/env.server.ts";
+import { getEnv, publicUrl } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { formatShopDateTime } from "#app/lib/shop-time.ts";
-import { pageMeta, SHOP, SHOP_ADDRESS } from "#app/lib/site.ts";
+import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/counter.sales.$number";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -46,6 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!sale || sale.status !== "paid") {
     throw data("There is no such sale.", { status: 404 });
   }
+  const forReturn = await saleForReturn(getDb(), sale.id, counterReturnsConfig());
   const url = `${publicUrl()}/counter/sales/${sale.number}`;
   return {
     receipt: {
@@ -59,9 +67,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       taxLabel: taxLabel(sale.taxRate),
       payments: receiptPayments(sale.payments),
       qr: renderSVG(url, { border: 1 }),
-      shop: { name: SHOP.name, address: SHOP_ADDRESS, phone: shopContact().phone },
+      shop: receiptShop(),
       returnDays: getEnv().RETURN_WINDOW_DAYS,
     },
+    returnable: forReturn !== undefined && forReturn.why === null,
+    returns: forReturn?.returns.map((entry) => entry.number) ?? [],
   };
 }
 
@@ -95,6 +105,11 @@ export default function Receipt({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="flex flex-col gap-4">
       <PrintBar back={{ to: "/counter", label: "Back to the counter" }} />
+      <ReturnLinks
+        number={loaderData.receipt.number}
+        returnable={loaderData.returnable}
+        returns={loaderData.returns}
+      />
       <ReceiptByEmail answer={actionData} />
       <CounterReceipt receipt={loaderData.receipt} />
     </div>

@@ -5,7 +5,7 @@ import { getDb } from "#app/db/client.server.ts";
 import { requireStaff } from "#app/domain/accounts/session.server.ts";
 import { counterConfig } from "#app/domain/counter/counter-config.server.ts";
 import { getTill } from "#app/domain/counter/till.server.ts";
-import type { ZReport } from "#app/domain/counter/z-report.server.ts";
+import { keptReport } from "#app/domain/counter/z-report.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { formatShopDateTime } from "#app/lib/shop-time.ts";
 import { pageMeta, SHOP } from "#app/lib/site.ts";
@@ -29,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { timeZone } = counterConfig();
   return {
     id: till.id,
-    report: till.report as ZReport,
+    report: keptReport(till.report),
     opened: formatShopDateTime(till.openedAt, timeZone),
     closed: formatShopDateTime(till.closedAt, timeZone),
   };

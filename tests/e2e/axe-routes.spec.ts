@@ -190,11 +190,16 @@ const PAGES: Record<
   "/admin/store-items/export.csv": { notAPage: "a CSV file" },
   "/counter": { as: "admin", url: () => "/counter" },
   "/counter/till": { as: "admin", url: () => "/counter/till" },
+  // An unknown code's refusal here; a found order and its hand-over in pickup.spec.ts.
+  "/counter/pickups": { as: "admin", url: () => "/counter/pickups?code=ZZZZ2222" },
   "/counter/till/export.csv": { notAPage: "a CSV file" },
+  "/counter/test-reader": { as: "admin", url: () => "/counter/test-reader" },
   // The shop has one till: a sale is paid and a till closed only by the counter's own tests, one
   // at a time, and they judge these pages at both widths (counter.spec.ts).
   "/counter/sales/:number": { judgedIn: "counter.spec.ts" },
   "/counter/till/:id": { judgedIn: "counter.spec.ts" },
+  "/counter/sales/:number/return": { judgedIn: "counter-returns.spec.ts" },
+  "/counter/returns/:number": { judgedIn: "counter-returns.spec.ts" },
   "/admin/store-items/:id/edit": { as: "admin", url: (page) => storeItem(page) },
   "/auth/google": { notAPage: "a redirect to Google" },
   "/auth/continue": { notAPage: "a redirect after signing in with Google" },

@@ -3,7 +3,7 @@ import { expect, test } from "./support/fixtures.ts";
 import { clientAddress, signInAsAdmin } from "./support/accounts.ts";
 import { allViolations } from "./support/axe.ts";
 import { uniqueEmail, waitForMail } from "./support/mailbox.ts";
-import { takeTurnAtTheTill } from "./support/shop-database.ts";
+import { holdTheTill } from "./support/shop-database.ts";
 
 // A repair's invoice, a deposit at intake and the balance: at the counter in cash, or online
 // through the pay link of the "ready for pickup" e-mail.
@@ -82,7 +82,7 @@ test("a deposit in cash at intake and the balance in cash at collection, both in
   page,
   browser,
 }) => {
-  const leaveTheTill = await takeTurnAtTheTill();
+  const leaveTheTill = await holdTheTill();
   try {
     await signInAsAdmin(page, "repair-pay-counter");
     // The till starts afresh for this test: whatever it took before is counted and closed.

@@ -48,6 +48,23 @@ export type FakeRefund = {
   created: number;
 };
 
+/** A PaymentIntent made directly (the counter's card reader, Stripe Terminal). */
+export type FakePaymentIntent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: "requires_payment_method" | "succeeded" | "canceled";
+  payment_method_types: string[];
+  capture_method: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  last_payment_error: { code: string; message: string } | null;
+  created: number;
+  livemode: false;
+};
+
 export type CheckoutEventType =
   | "checkout.session.completed"
   | "checkout.session.async_payment_succeeded"
@@ -124,6 +141,9 @@ type FakeState = {
   refunds: FakeRefund[];
   /** Calls held until the test lets them be answered (see `holdNext`). */
   holds: { arrived: () => void; released: Promise<void> }[];
+  /** PaymentIntents made directly, and what each Terminal reader is processing. */
+  intents: Map<string, FakePaymentIntent>;
+  readers: Map<string, string | null>;
 };
 
 const notFound = (message: string, code?: string): Answer => [
@@ -223,8 +243,88 @@ function createRefund(state: FakeState, params: { [key: string]: FormValue }): A
   return [200, refund];
 }
 
+/** A `card_present` PaymentIntent for the Terminal reader, as the server-driven flow makes it. */
+function createIntent(state: FakeState, params: { [key: string]: FormValue }): Answer {
+  const amount = Number(text(params.amount));
+  if (!Number.isInteger(amount) || amount < 50) {
+    return [
+      400,
+      { error: { ...invalid("Amount must be at least $0.50 usd."), code: "amount_too_small" } },
+    ];
+  }
+  const types = params.allowed_payment_method_types ?? params.payment_method_types;
+  const methodTypes = Array.isArray(types) ? types.map(String) : ["card"];
+  const intent: FakePaymentIntent = {
+    id: randomId("pi_"),
+    object: "payment_intent",
+    amount,
+    amount_received: 0,
+    currency: text(params.currency) ?? "usd",
+    status: "requires_payment_method",
+    payment_method_types: methodTypes,
+    capture_method: text(params.capture_method) ?? "automatic",
+    description: text(params.description) ?? null,
+    metadata: stringMetadata(params.metadata),
+    last_payment_error: null,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+  };
+  state.intents.set(intent.id, intent);
+  return [200, intent];
+}
+
+const reader = (id: string, intent: string | null) => ({
+  id,
+  object: "terminal.reader",
+  device_type: "simulated_wisepos_e",
+  status: "online",
+  action: intent
+    ? {
+        type: "process_payment_intent",
+        status: "in_progress",
+        process_payment_intent: { payment_intent: intent },
+        failure_code: null,
+        failure_message: null,
+      }
+    : null,
+});
+
+function processOnReader(state: FakeState, readerId: string, params: { [key: string]: FormValue }) {
+  const intent = state.intents.get(text(params.payment_intent) ?? "");
+  if (!intent) return notFound(`No such payment_intent: '${text(params.payment_intent)}'`);
+  if (!intent.payment_method_types.includes("card_present")) {
+    return [400, { error: invalid("The PaymentIntent does not allow card_present.") }] as Answer;
+  }
+  if (state.readers.get(readerId)) {
+    const busy = "Reader is currently busy processing another request.";
+    return [400, { error: { ...invalid(busy), code: "terminal_reader_busy" } }] as Answer;
+  }
+  state.readers.set(readerId, intent.id);
+  return [200, reader(readerId, intent.id)] as Answer;
+}
+
+function cancelReaderAction(state: FakeState, readerId: string): Answer {
+  if (!state.readers.get(readerId)) {
+    return [400, { error: invalid("Reader has no action to cancel.") }];
+  }
+  state.readers.set(readerId, null);
+  return [200, reader(readerId, null)];
+}
+
+function cancelIntent(state: FakeState, id: string): Answer {
+  const intent = state.intents.get(id);
+  if (!intent) return notFound(`No such payment_intent: '${id}'`);
+  if (intent.status === "succeeded") {
+    const message = "You cannot cancel this PaymentIntent because it has a status of succeeded.";
+    return [400, { error: { ...invalid(message), code: "payment_intent_unexpected_state" } }];
+  }
+  intent.status = "canceled";
+  return [200, intent];
+}
+
 /** The payments the paid sessions took, newest first, as Stripe lists PaymentIntents. */
 function paymentIntents(state: FakeState) {
+  const direct = [...state.intents.values()].filter((intent) => intent.status === "succeeded");
   return [...state.sessions.values()]
     .filter((paid) => paid.payment_intent && paid.payment_status === "paid")
     .map((paid) => ({
@@ -238,6 +338,7 @@ function paymentIntents(state: FakeState) {
       created: paid.created,
       livemode: false,
     }))
+    .concat(direct)
     .reverse();
 }
 
@@ -272,6 +373,34 @@ const routes: {
     method: "GET",
     path: /^\/v1\/checkout\/sessions\/([^/]+)$/,
     run: (state, _request, id) => retrieveSession(state, id),
+  },
+  {
+    method: "POST",
+    path: /^\/v1\/payment_intents$/,
+    run: (state, request) => createIntent(state, request.params),
+  },
+  {
+    method: "GET",
+    path: /^\/v1\/payment_intents\/([^/]+)$/,
+    run: (state, _request, id) => {
+      const intent = state.intents.get(id);
+      return intent ? [200, intent] : notFound(`No such payment_intent: '${id}'`);
+    },
+  },
+  {
+    method: "POST",
+    path: /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
+    run: (state, _request, id) => cancelIntent(state, id),
+  },
+  {
+    method: "POST",
+    path: /^\/v1\/terminal\/readers\/([^/]+)\/process_payment_intent$/,
+    run: (state, request, id) => processOnReader(state, id, request.params),
+  },
+  {
+    method: "POST",
+    path: /^\/v1\/terminal\/readers\/([^/]+)\/cancel_action$/,
+    run: (state, _request, id) => cancelReaderAction(state, id),
   },
   {
     method: "GET",
@@ -385,6 +514,11 @@ function checkoutEvent(
   if (!current) throw new Error(`The fake Stripe has no checkout session ${sessionId}.`);
   const next = { ...current, ...eventState(type, current), ...changes };
   state.sessions.set(sessionId, next);
+  return eventAbout(type, next);
+}
+
+/** An event as Stripe sends it, about `object` as it stands now. */
+function eventAbout<Type extends string, Object>(type: Type, object: Object) {
   return {
     id: randomId("evt_test_"),
     object: "event" as const,
@@ -394,8 +528,30 @@ function checkoutEvent(
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
     type,
-    data: { object: next },
+    data: { object },
   };
+}
+
+/**
+ * A card presented to a Terminal reader (Stripe's `present_payment_method` test helper): the
+ * PaymentIntent it is processing succeeds or is declined, and the event Stripe sends about it
+ * is returned for the test to deliver.
+ */
+function presentCard(state: FakeState, readerId: string, outcome: "pays" | "declines") {
+  const intent = state.intents.get(state.readers.get(readerId) ?? "");
+  if (!intent) throw new Error(`The fake reader ${readerId} is not processing a payment.`);
+  state.readers.set(readerId, null);
+  if (outcome === "pays") {
+    intent.status = "succeeded";
+    intent.amount_received = intent.amount;
+    intent.last_payment_error = null;
+  } else {
+    intent.last_payment_error = { code: "card_declined", message: "Your card was declined." };
+  }
+  return eventAbout(
+    outcome === "pays" ? "payment_intent.succeeded" : "payment_intent.payment_failed",
+    { ...intent },
+  );
 }
 
 /** A delivery of `event` as Stripe makes it: the JSON body and its Stripe-Signature header. */
@@ -457,6 +613,8 @@ export async function startFakeStripe() {
     delays: [],
     refunds: [],
     holds: [],
+    intents: new Map(),
+    readers: new Map(),
   };
   const server = http.createServer(handler(state));
   await new Promise<void>((resolve, reject) => {
@@ -479,6 +637,10 @@ export async function startFakeStripe() {
       sessionId: string,
       changes: Partial<FakeCheckoutSession> = {},
     ) => checkoutEvent(state, type, sessionId, changes),
+    /** PaymentIntents made directly (the counter's card reader). */
+    intents: state.intents,
+    presentCard: (readerId: string, outcome: "pays" | "declines") =>
+      presentCard(state, readerId, outcome),
     signedWebhook,
     close: () =>
       new Promise<void>((resolve) => {

@@ -131,17 +131,22 @@ export async function payPlacedOrder(
     email: string;
     lines: { title: string; quantity: number; unitPriceCents: number }[];
     provider: "test" | "stripe";
-    stripe: FakeStripe;
+    /** Needed for the Stripe provider only. */
+    stripe?: FakeStripe;
     ordersUrl: string;
     paid?: boolean;
   },
 ) {
-  const { order, provider, stripe } = input;
+  const { order, provider } = input;
+  const stripe = () => {
+    if (!input.stripe) throw new Error("Paying through Stripe needs the fake Stripe.");
+    return input.stripe;
+  };
   let sessionId = `test_${order.id}_${randomUUID()}`;
   if (provider === "stripe") {
     const session = await createStripeProvider({
       secretKey: "sk_test_fake",
-      apiBase: stripe.apiBase,
+      apiBase: stripe().apiBase,
     }).createCheckoutSession({
       orderId: order.id,
       customerEmail: input.email,
@@ -165,7 +170,7 @@ export async function payPlacedOrder(
   });
   const paymentReference =
     provider === "stripe"
-      ? stripe.event("checkout.session.completed", sessionId).data.object.payment_intent
+      ? stripe().event("checkout.session.completed", sessionId).data.object.payment_intent
       : `test_payment_${sessionId}`;
   if (input.paid !== false) {
     await markOrderPaid(
@@ -238,4 +243,54 @@ export async function placedOrder(
   );
   if (!result.ok) throw new Error(`order not placed: ${result.reason}`);
   return { order: result.order, films };
+}
+
+/**
+ * A paid pickup order of a new customer (born `dateOfBirth`): one copy of a new regular title at
+ * $15.00, and one of a new adult title when `adult`; paid through the test provider unless
+ * `paid` is false. Its e-mails go to the account's own address, returned as `email`.
+ */
+export async function paidPickupOrder(
+  db: Database,
+  input: {
+    adult?: boolean;
+    paid?: boolean;
+    ordersUrl: string;
+    config: PlaceOrderConfig;
+  },
+) {
+  const customer = await createCustomer(db);
+  const email = `order-${customer}@example.test`;
+  const film = await createRegularTitle(db, { qty: 5, priceCents: 1500 });
+  const lines: PlaceOrderInput["lines"] = [
+    { productType: "regular", serialNo: film.serialNo, quantity: 1 },
+  ];
+  if (input.adult) {
+    const adult = await createAdultTitle(db, { qty: 5, priceCents: 2000 });
+    lines.push({ productType: "adult", serialNo: adult.serialNo, quantity: 1 });
+  }
+  const placed = await placeOrder(
+    db,
+    orderInput(customer, lines, {
+      shippingMethod: "pickup",
+      shipping: { ...TEST_ADDRESS, name: `Pat Pickup ${customer.slice(0, 8)}`, email },
+    }),
+    input.config,
+  );
+  if (!placed.ok) throw new Error(placed.reason);
+  await payPlacedOrder(db, {
+    order: placed.order,
+    email,
+    lines: placed.order.items,
+    provider: "test",
+    ordersUrl: input.ordersUrl,
+    paid: input.paid,
+  });
+  return {
+    orderId: placed.order.id,
+    customerId: customer,
+    name: placed.order.shipping.name,
+    email,
+    order: placed.order,
+  };
 }

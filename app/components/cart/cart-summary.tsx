@@ -2,7 +2,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { formatUsd } from "#app/lib/money.ts";
-import { SHIPPING_OPTIONS } from "#app/lib/shipping.ts";
+import { SHIPPING_OPTIONS, shippingChoiceLabel } from "#app/lib/shipping.ts";
 
 /**
  * The cart's summary: the shipping method, the totals as the browser knows them, and the button
@@ -36,7 +36,7 @@ export function CartSummary({
           onChange={(event) => onShippingChange(event.target.value)}
           options={SHIPPING_OPTIONS.map((option) => ({
             value: option.id,
-            label: `${option.name} (${option.estimatedDays}) – ${formatUsd(option.priceCents)}`,
+            label: shippingChoiceLabel(option, formatUsd),
           }))}
         />
         <p className="text-xs text-muted-foreground">

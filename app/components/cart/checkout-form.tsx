@@ -22,6 +22,7 @@ export function CheckoutForm({
   message,
   onChange,
   shippingId,
+  pickup,
   signedIn,
   autocompleteScript,
 }: {
@@ -31,6 +32,8 @@ export function CheckoutForm({
   message: string | null;
   onChange: (name: keyof ShippingValues, value: string) => void;
   shippingId: string;
+  /** Picked up at the store: only who collects it is asked. */
+  pickup: boolean;
   signedIn: boolean;
   autocompleteScript: string | null;
 }) {
@@ -46,6 +49,7 @@ export function CheckoutForm({
         values={values}
         errors={errors}
         onChange={onChange}
+        pickup={pickup}
         autocompleteScript={autocompleteScript}
       />
       <input type="hidden" name="lines" value={linesJson(lines)} />

@@ -5,7 +5,8 @@ import type { ShippingValues } from "#app/components/shipping-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import type { Quote } from "#app/domain/orders/checkout.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
-import { SHIPPING_OPTIONS } from "#app/lib/shipping.ts";
+import { deliveryLabel, isPickup } from "#app/lib/shipping.ts";
+import { SHOP_ADDRESS } from "#app/lib/site.ts";
 
 /**
  * The checkout's review: the lines priced by the server, where they go, and the button that
@@ -53,20 +54,24 @@ export function ReviewStep({
       </section>
       <section aria-labelledby="review-shipping" className="mt-6 rounded-xl border bg-card p-5">
         <h2 id="review-shipping" className="text-lg font-semibold">
-          Ship to
+          {isPickup(shippingMethod) ? "Pick up at the store" : "Ship to"}
         </h2>
         <address className="mt-2 text-sm not-italic">
           {values.name}
           <br />
-          {values.address}
-          <br />
-          {values.city}, {values.state.toUpperCase()} {values.postalCode}
+          {isPickup(shippingMethod) ? (
+            <>Collect at {SHOP_ADDRESS}, with the code we e-mail you when it is ready.</>
+          ) : (
+            <>
+              {values.address}
+              <br />
+              {values.city}, {values.state.toUpperCase()} {values.postalCode}
+            </>
+          )}
           <br />
           {values.phone} · {values.email}
         </address>
-        <p className="mt-2 text-sm text-muted-foreground">
-          {SHIPPING_OPTIONS.find((option) => option.id === shippingMethod)?.name} shipping
-        </p>
+        <p className="mt-2 text-sm text-muted-foreground">{deliveryLabel(shippingMethod)}</p>
       </section>
       <Form method="post" className="mt-6 flex flex-wrap items-center gap-3">
         {Object.entries(values).map(([name, value]) => (

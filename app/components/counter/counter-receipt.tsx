@@ -36,12 +36,7 @@ export type ReceiptData = {
  */
 export function CounterReceipt({ receipt }: { receipt: ReceiptData }) {
   return (
-    <article className="counter-receipt mx-auto flex w-full max-w-[72mm] flex-col gap-2 rounded-md border bg-white p-3 font-mono text-[0.8rem] leading-snug text-black print:rounded-none print:border-0 print:p-0">
-      <header className="border-b border-dashed border-black pb-2 text-center">
-        <p className="text-base font-bold">{receipt.shop.name}</p>
-        <p>{receipt.shop.address}</p>
-        <p>{receipt.shop.phone}</p>
-      </header>
+    <ReceiptFrame shop={receipt.shop}>
       <h1 className="text-center text-base font-bold">Receipt {receipt.number}</h1>
       <p className="text-center">
         {receipt.paidAt ?? "Not paid"} · {receipt.clerkName}
@@ -87,6 +82,29 @@ export function CounterReceipt({ receipt }: { receipt: ReceiptData }) {
         dangerouslySetInnerHTML={{ __html: receipt.qr }}
       />
       <p className="text-center">Thank you!</p>
+    </ReceiptFrame>
+  );
+}
+
+/**
+ * The paper of everything the counter prints (a receipt, a return slip): 72 mm of print on an
+ * 80 mm roll (the print rules in app.css), the same on screen, headed by the shop.
+ */
+export function ReceiptFrame({
+  shop,
+  children,
+}: {
+  shop: ReceiptData["shop"];
+  children: React.ReactNode;
+}) {
+  return (
+    <article className="counter-receipt mx-auto flex w-full max-w-[72mm] flex-col gap-2 rounded-md border bg-white p-3 font-mono text-[0.8rem] leading-snug text-black print:rounded-none print:border-0 print:p-0">
+      <header className="border-b border-dashed border-black pb-2 text-center">
+        <p className="text-base font-bold">{shop.name}</p>
+        <p>{shop.address}</p>
+        <p>{shop.phone}</p>
+      </header>
+      {children}
     </article>
   );
 }

@@ -1,10 +1,11 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Form, useFetcher } from "react-router";
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import type { SaleTotals } from "#app/domain/counter/sale-money.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { focusScanField, type CounterAnswer } from "./counter-answer.ts";
+import { IdCheckField } from "./id-check-field.tsx";
 
 /** The sale's totals, as the screen and the receipt show them. */
 export function SaleTotalsList({ totals, taxLabel }: { totals: SaleTotals; taxLabel: string }) {
@@ -26,29 +27,16 @@ export function SaleTotalsList({ totals, taxLabel }: { totals: SaleTotals; taxLa
   );
 }
 
-/**
- * Paying the open sale in cash: what the customer hands over (the change is worked out by the
- * server). A sale with adult titles asks for the birth date on the customer's ID first.
- */
-export function PayForm({
+/** The payment's panel: its heading and the sale's totals, then what can be done now. */
+export function PaymentPanel({
   totals,
   taxLabel,
-  needsIdCheck,
-  answer,
+  children,
 }: {
   totals: SaleTotals;
   taxLabel: string;
-  needsIdCheck: boolean;
-  answer: CounterAnswer | undefined;
+  children: ReactNode;
 }) {
-  const errors = answer && !answer.ok ? (answer.errors ?? {}) : {};
-  const values = answer?.values ?? {};
-  const cashError = errors.cashTenderedCents ?? errors.cashTendered;
-  const fieldError = (needsIdCheck && errors.idCheck) || cashError;
-  const voiding = useFetcher<CounterAnswer>();
-  useEffect(() => {
-    if (voiding.state === "idle" && voiding.data?.ok) focusScanField();
-  }, [voiding.state, voiding.data]);
   return (
     <section
       aria-labelledby="counter-pay-heading"
@@ -58,22 +46,48 @@ export function PayForm({
         Payment
       </h2>
       <SaleTotalsList totals={totals} taxLabel={taxLabel} />
+      {children}
+    </section>
+  );
+}
+
+/**
+ * Paying the open sale: in cash (what the customer hands over; the server works out the change),
+ * by card through the reader, or both (the card's part typed, the cash beside it). A sale with
+ * adult titles asks for the birth date on the customer's ID first.
+ */
+export function PayForm({
+  totals,
+  taxLabel,
+  needsIdCheck,
+  cardMessage,
+  answer,
+}: {
+  totals: SaleTotals;
+  taxLabel: string;
+  needsIdCheck: boolean;
+  /** Why the card just handed to the reader did not pay. */
+  cardMessage: string | null;
+  answer: CounterAnswer | undefined;
+}) {
+  const errors = answer && !answer.ok ? (answer.errors ?? {}) : {};
+  const values = answer?.values ?? {};
+  const cashError = errors.cashTenderedCents ?? errors.cashTendered;
+  const cardError = errors.cardCents ?? errors.card;
+  const fieldError = (needsIdCheck && errors.idCheck) || cashError || cardError;
+  const voiding = useFetcher<CounterAnswer>();
+  useEffect(() => {
+    if (voiding.state === "idle" && voiding.data?.ok) focusScanField();
+  }, [voiding.state, voiding.data]);
+  return (
+    <PaymentPanel totals={totals} taxLabel={taxLabel}>
       <Form method="post" className="flex flex-col gap-3">
-        <input type="hidden" name="intent" value="pay" />
         {answer && !answer.ok && !fieldError && answer.message ? (
           <FormMessage tone="error">{answer.message}</FormMessage>
+        ) : cardMessage && !answer ? (
+          <FormMessage tone="error">{cardMessage}</FormMessage>
         ) : null}
-        {needsIdCheck ? (
-          <FormField
-            label="Birth date on the customer's ID"
-            name="idCheck"
-            type="date"
-            required
-            hint="Adult titles: check a photo ID; the customer must be 18 or older."
-            defaultValue={values.idCheck ?? ""}
-            error={errors.idCheck}
-          />
-        ) : null}
+        {needsIdCheck ? <IdCheckField value={values.idCheck ?? ""} error={errors.idCheck} /> : null}
         <FormField
           label="Cash tendered ($)"
           name="cashTendered"
@@ -83,8 +97,20 @@ export function PayForm({
           defaultValue={values.cashTendered ?? ""}
           error={cashError}
         />
-        <Button type="submit" size="lg">
+        <Button type="submit" name="intent" value="pay" size="lg">
           Pay {formatUsd(totals.totalCents)} in cash
+        </Button>
+        <FormField
+          label="Card amount ($)"
+          name="card"
+          inputMode="decimal"
+          autoComplete="off"
+          hint="Empty: the card pays what the cash does not cover."
+          defaultValue={values.card ?? ""}
+          error={cardError}
+        />
+        <Button type="submit" name="intent" value="card" size="lg" variant="secondary">
+          Charge the card
         </Button>
       </Form>
       <voiding.Form method="post">
@@ -93,6 +119,6 @@ export function PayForm({
           Void sale
         </Button>
       </voiding.Form>
-    </section>
+    </PaymentPanel>
   );
 }

@@ -1,3 +1,4 @@
+import { refundsOf } from "#app/domain/counter/z-report-refunds.ts";
 import type { ZReport } from "#app/domain/counter/z-report.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 
@@ -12,6 +13,7 @@ export function ZReportCard({
   opened: string;
   closed: string | null;
 }) {
+  const refunds = refundsOf(report);
   const rows: [string, string][] = [
     ["Opened", `${opened} by ${report.openedByName}`],
     ...(closed ? ([["Closed", `${closed} by ${report.closedByName}`]] as [string, string][]) : []),
@@ -23,7 +25,13 @@ export function ZReportCard({
     ["Counter total", formatUsd(report.totalCents)],
     ["Cash", formatUsd(report.cashCents)],
     ["Card", formatUsd(report.cardCents)],
+    ["Exchange credit", formatUsd(refunds.creditCents)],
+    ["Returns", String(refunds.returns)],
+    ["Cash refunds", formatUsd(refunds.cashRefundCents)],
+    ["Card refunds", formatUsd(refunds.cardRefundCents)],
+    ["Credit to exchanges", formatUsd(refunds.creditRefundCents)],
     [`Online (${report.onlineOrders} orders)`, formatUsd(report.onlineCents)],
+    [`Pickup (${report.pickupOrders} orders, paid online)`, formatUsd(report.pickupCents)],
     // Reports kept before repairs were paid at the counter have none.
     ...(report.repairCashCents === undefined
       ? []

@@ -15,6 +15,8 @@ export type Permission =
   | "orders.manage"
   /** The counter: the till, selling, receipts and the Z report. */
   | "counter"
+  /** Pickup orders: marking them ready (the e-mail with the code) and handing them over. */
+  | "pickups"
   /** The repair desk: tickets, intake, estimates, status changes, collection, intake photos. */
   | "repairs"
   /** Returns: receiving, inspecting, rejecting, and refunds up to the counter's limit. */
@@ -32,6 +34,7 @@ const CLERK: readonly Permission[] = [
   "back-office",
   "counter",
   "orders.view",
+  "pickups",
   "repairs",
   "returns",
 ];

@@ -3,6 +3,8 @@ import type { Staff } from "#app/domain/accounts/staff.ts";
 import type { FieldErrors } from "#app/domain/accounts/forms.ts";
 import type { RefusalReason, Result } from "#app/lib/reply.server.ts";
 import { addSchema, lineSchema, paySchema, readCounterForm, scanSchema } from "./counter-input.ts";
+import { counterCardReader } from "#app/domain/payments/providers.server.ts";
+import { cancelCard, chargeCard } from "./card-payments.server.ts";
 import { findByCode, productNow, searchProducts, type CounterProduct } from "./lookup.server.ts";
 import {
   addToSale,
@@ -13,6 +15,8 @@ import {
   voidSale,
   type CounterConfig,
 } from "./sales.server.ts";
+import { isPaidSale } from "./returns.server.ts";
+import { saleIdOf, saleNumber } from "./status.ts";
 import { openTill } from "./till.server.ts";
 
 // What each press at the counter does (decision 023): the route reads the form and answers; the
@@ -21,6 +25,10 @@ import { openTill } from "./till.server.ts";
 export type CounterActionAnswer =
   | { ok: true; message: string; results?: CounterProduct[] }
   | { ok: true; paidSaleId: number }
+  /** A receipt's number scanned or typed: its sale is opened, for a return. */
+  | { ok: true; openSale: string }
+  /** The card's part went to the reader: the page waits for its outcome. */
+  | { ok: true; cardSaleId: number }
   | { ok: false; reason: RefusalReason; message: string; errors?: FieldErrors };
 
 function answer(result: Result<object>): CounterActionAnswer {
@@ -38,6 +46,12 @@ function invalid(parsed: { message: string; errors: FieldErrors }): CounterActio
   return { ok: false, reason: "invalid", message: parsed.message, errors: parsed.errors };
 }
 
+const NO_READER: CounterActionAnswer = {
+  ok: false,
+  reason: "conflict",
+  message: "No card reader is set up at this counter: take the payment in cash.",
+};
+
 const NO_SALE: CounterActionAnswer = {
   ok: false,
   reason: "conflict",
@@ -46,6 +60,10 @@ const NO_SALE: CounterActionAnswer = {
 
 /** A scanned or typed code: the one product it names is added; words find a few to choose. */
 async function scan(db: Database, tillId: number, code: string, staff: Staff) {
+  const saleId = saleIdOf(code);
+  if (saleId !== undefined && (await isPaidSale(db, saleId))) {
+    return { ok: true as const, openSale: saleNumber(saleId) };
+  }
   const product = await findByCode(db, code);
   if (product) return answer(await addToSale(db, tillId, product, 1, staff));
   const results = await searchProducts(db, code);
@@ -122,13 +140,37 @@ async function onOpenSale(
         db,
         {
           saleId,
-          tender: { cardCents: 0, cashTenderedCents: parsed.values.cashTendered },
+          cashTenderedCents: parsed.values.cashTendered,
           idCheckBirthDate: parsed.values.idCheck,
         },
         config,
         staff,
       );
       return paid.ok ? { ok: true, paidSaleId: paid.saleId } : answer(paid);
+    }
+    case "card": {
+      const parsed = readCounterForm(paySchema, form);
+      if (!parsed.ok) return invalid(parsed);
+      const reader = counterCardReader();
+      if (!reader) return NO_READER;
+      const charged = await chargeCard(
+        db,
+        reader,
+        {
+          saleId,
+          cardCents: parsed.values.card,
+          cashTenderedCents: parsed.values.cashTendered,
+          idCheckBirthDate: parsed.values.idCheck,
+        },
+        config,
+        staff,
+      );
+      return charged.ok ? { ok: true, cardSaleId: charged.saleId } : answer(charged);
+    }
+    case "cancel-card": {
+      const reader = counterCardReader();
+      if (!reader) return NO_READER;
+      return answer(await cancelCard(db, reader, saleId));
     }
     default:
       return { ok: false, reason: "invalid", message: "Unknown action." };

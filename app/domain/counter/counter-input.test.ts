@@ -5,11 +5,17 @@ describe("the counter's forms", () => {
   it("reads a payment with or without the ID check's field", () => {
     expect(readCounterForm(paySchema, { cashTendered: "$50" })).toEqual({
       ok: true,
-      values: { cashTendered: 5000, idCheck: null },
+      values: { cashTendered: 5000, card: null, idCheck: null },
     });
-    expect(readCounterForm(paySchema, { cashTendered: "", idCheck: "1990-02-03" })).toEqual({
+    expect(
+      readCounterForm(paySchema, { cashTendered: "", card: "15", idCheck: "1990-02-03" }),
+    ).toEqual({
       ok: true,
-      values: { cashTendered: 0, idCheck: "1990-02-03" },
+      values: { cashTendered: 0, card: 1500, idCheck: "1990-02-03" },
+    });
+    expect(readCounterForm(paySchema, { cashTendered: "", card: "lots" })).toMatchObject({
+      ok: false,
+      errors: { card: "The card amount must be an amount, e.g. 20.00." },
     });
     expect(
       readCounterForm(paySchema, { cashTendered: "ten", idCheck: "1990-02-31" }),

@@ -7,13 +7,14 @@ import { MAX_LINE_QUANTITY } from "./sale-limits.ts";
 
 // What the counter's forms send (decision 023): one schema per form, the server's authority.
 
-/** An amount of money that may be left empty (nothing), in cents. */
-const optionalMoney = (label: string) =>
+/** An amount of money that may be left empty (null), in cents. */
+const moneyOrEmpty = (label: string) =>
   z
     .string()
     .trim()
+    .default("")
     .transform((value, context) => {
-      if (value === "") return 0;
+      if (value === "") return null;
       const cents = parsePriceToCents(value);
       if (cents === undefined || cents > 10_000_000) {
         context.addIssue({ code: "custom", message: `${label} must be an amount, e.g. 20.00.` });
@@ -21,6 +22,10 @@ const optionalMoney = (label: string) =>
       }
       return cents;
     });
+
+/** An amount of money that may be left empty (nothing), in cents. */
+export const optionalMoney = (label: string) =>
+  moneyOrEmpty(label).transform((cents) => cents ?? 0);
 
 const quantity = z
   .string()
@@ -67,18 +72,55 @@ export const lineSchema = z
     message: "Say why the discount is given.",
   });
 
+/** The birth date on the customer's ID; sent only when the sale has adult titles. */
+export const idCheckField = z
+  .string()
+  .default("")
+  .transform((value) => value.trim())
+  .refine(
+    (value) => value === "" || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isBirthDate(value)),
+    "Type the birth date on the ID as a real date.",
+  )
+  .transform((value) => value || null);
+
 export const paySchema = z.object({
   cashTendered: optionalMoney("Cash tendered"),
+  /** The card's part of a card or split payment; empty: what the cash does not cover. */
+  card: moneyOrEmpty("The card amount"),
   /** Sent only when the sale has adult titles. */
-  idCheck: z
+  idCheck: idCheckField,
+});
+
+/** Finding a pickup order by the code the customer was e-mailed (typed, or scanned from its QR). */
+export const pickupCodeSearchSchema = z.object({
+  code: z
     .string()
-    .default("")
-    .transform((value) => value.trim())
-    .refine(
-      (value) => value === "" || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isBirthDate(value)),
-      "Type the birth date on the ID as a real date.",
-    )
-    .transform((value) => value || null),
+    .trim()
+    .min(1, "Type or scan the pickup code.")
+    .max(40, "A pickup code is 8 letters and digits."),
+});
+
+/** Finding a pickup order by the customer's name and the order number, without the code. */
+export const pickupNameSearchSchema = z.object({
+  orderNumber: z
+    .string()
+    .trim()
+    .regex(/^#?\d{1,15}$/, "Type the order number, e.g. 1042.")
+    .transform((value) => Number(value.replace("#", ""))),
+  name: z
+    .string()
+    .trim()
+    .min(2, "Type the customer's name as on the order.")
+    .max(200, "At most 200 characters."),
+});
+
+/** A pickup handed over at the counter: which order, and the ID check its adult titles need. */
+export const collectPickupSchema = z.object({
+  orderId: z
+    .string()
+    .regex(/^\d{1,15}$/, "Find the order again.")
+    .transform(Number),
+  idCheck: idCheckField,
 });
 
 export const receiptEmailSchema = z.object({

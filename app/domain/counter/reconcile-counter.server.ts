@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { saleTotals } from "./sale-money.ts";
-import { saleNumber } from "./status.ts";
+import { counterReturnNumber, saleNumber } from "./status.ts";
+import { refundsOf } from "./z-report-refunds.ts";
 import { zReport, type ZReport } from "./z-report.server.ts";
 
 // The counter's part of `npm run check:money` (decision 023): every paid sale adds up and was paid
@@ -115,7 +116,13 @@ async function checkTills(db: Database, since: Date | null, differences: Counter
       },
       new Date(till.closed_at),
     );
-    const changed = KEPT.filter((key) => till.report?.[key] !== now[key]);
+    const kept = till.report;
+    const changed = [
+      ...KEPT.filter((key) => kept?.[key] !== now[key]),
+      ...(Object.keys(refundsOf(now)) as (keyof ReturnType<typeof refundsOf>)[]).filter(
+        (key) => !kept || refundsOf(kept)[key] !== refundsOf(now)[key],
+      ),
+    ];
     if (changed.length > 0) {
       differences.push({
         counter: `Till ${till.id}`,
@@ -126,10 +133,69 @@ async function checkTills(db: Database, since: Date | null, differences: Counter
   return rows.length;
 }
 
-/** The counter's sales and closed tills (since `since`), with every difference found. */
+type ReturnRow = {
+  id: string;
+  sale_id: string;
+  amount_cents: number;
+  lines: string;
+  refunds: string;
+  sale_total: number;
+  sale_returned: string;
+  over_returned: boolean;
+};
+
+/**
+ * Every counter return's refunds add up to its lines' amounts and to the amount it records, and
+ * a sale's returns never give back more than it took nor take back more than it sold.
+ */
+async function checkReturns(db: Database, since: Date | null, differences: CounterDifference[]) {
+  const { rows } = await db.execute<ReturnRow>(sql`
+    select r.id, r.sale_id, r.amount_cents, s.total_cents as sale_total,
+           (select coalesce(sum(l.amount_cents), 0) from counter_return_lines l
+             where l.return_id = r.id) as lines,
+           (select coalesce(sum(f.amount_cents), 0) from counter_refunds f
+             where f.return_id = r.id) as refunds,
+           (select sum(o.amount_cents) from counter_returns o where o.sale_id = r.sale_id)
+             as sale_returned,
+           exists (select 1 from counter_sale_lines sl
+                    where sl.sale_id = r.sale_id
+                      and sl.quantity < (select coalesce(sum(l.quantity), 0)
+                                           from counter_return_lines l
+                                          where l.sale_line_id = sl.id)) as over_returned
+      from counter_returns r join counter_sales s on s.id = r.sale_id
+     ${since ? sql`where r.created_at > ${since}` : sql``}
+     order by r.id`);
+  for (const row of rows) {
+    const counter = counterReturnNumber(Number(row.id));
+    const lines = Number(row.lines);
+    const refunds = Number(row.refunds);
+    if (lines !== row.amount_cents || refunds !== row.amount_cents) {
+      differences.push({
+        counter,
+        what: `its lines come to ${formatUsd(lines)} and its refunds to ${formatUsd(refunds)}, the return says ${formatUsd(row.amount_cents)}`,
+      });
+    }
+    if (Number(row.sale_returned) > row.sale_total) {
+      differences.push({
+        counter,
+        what: `the returns of ${saleNumber(Number(row.sale_id))} give back ${formatUsd(Number(row.sale_returned))} of a ${formatUsd(row.sale_total)} sale`,
+      });
+    }
+    if (row.over_returned) {
+      differences.push({
+        counter,
+        what: `more of a line of ${saleNumber(Number(row.sale_id))} came back than was sold`,
+      });
+    }
+  }
+  return rows.length;
+}
+
+/** The counter's sales, returns and closed tills (since `since`), with every difference found. */
 export async function reconcileCounter(db: Database, since: Date | null) {
   const differences: CounterDifference[] = [];
   const sales = await checkSales(db, since, differences);
+  const returns = await checkReturns(db, since, differences);
   const tills = await checkTills(db, since, differences);
-  return { sales, tills, differences };
+  return { sales, returns, tills, differences };
 }

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { saleLineArbitrary } from "#tests/support/sale-lines.ts";
 import { saleTotals, settle } from "./sale-money.ts";
 
 const RATE = 82_500; // 8.25 %
@@ -32,17 +33,7 @@ describe("saleTotals", () => {
   });
 
   it("adds up: total = subtotal - discounts + tax, never below zero", () => {
-    const line = fc
-      .record({
-        unitPriceCents: fc.integer({ min: 0, max: 100_000 }),
-        quantity: fc.integer({ min: 1, max: 20 }),
-        share: fc.double({ min: 0, max: 1, noNaN: true }),
-        taxable: fc.boolean(),
-      })
-      .map(({ share, ...rest }) => ({
-        ...rest,
-        discountCents: Math.floor(rest.unitPriceCents * rest.quantity * share),
-      }));
+    const line = saleLineArbitrary(100_000, 20);
     fc.assert(
       fc.property(
         fc.array(line, { maxLength: 12 }),
@@ -110,6 +101,37 @@ describe("settle", () => {
           expect(s.cashCents).toBeGreaterThanOrEqual(0);
         },
       ),
+    );
+  });
+});
+
+describe("settle with an exchange's credit", () => {
+  it("takes the credit first, up to the total, and the rest in cash", () => {
+    expect(settle(1624, { cardCents: 0, cashTenderedCents: 600, creditCents: 1083 })).toEqual({
+      ok: true,
+      settlement: {
+        creditCents: 1083,
+        cardCents: 0,
+        cashCents: 541,
+        cashTenderedCents: 600,
+        changeCents: 59,
+      },
+    });
+    expect(settle(1000, { cardCents: 0, cashTenderedCents: 0, creditCents: 1500 })).toEqual({
+      ok: true,
+      settlement: {
+        creditCents: 1000,
+        cardCents: 0,
+        cashCents: 0,
+        cashTenderedCents: 0,
+        changeCents: 0,
+      },
+    });
+    expect(settle(1000, { cardCents: 0, cashTenderedCents: 100, creditCents: 1500 })).toMatchObject(
+      {
+        ok: false,
+        message: "Nothing is left to pay in cash: leave the cash empty.",
+      },
     );
   });
 });

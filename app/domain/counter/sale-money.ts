@@ -41,10 +41,15 @@ export function saleTotals(lines: readonly SaleLineMoney[], taxRate: number): Sa
   };
 }
 
-/** What the customer hands over: part or all by card, the rest in cash. */
-export type Tender = { cardCents: number; cashTenderedCents: number };
+/**
+ * What the customer hands over: part or all by card, the rest in cash; an exchange's credit (the
+ * goods returned for this sale, decision 023 point 7) pays first.
+ */
+export type Tender = { cardCents: number; cashTenderedCents: number; creditCents?: number };
 
 export type Settlement = {
+  /** An exchange's credit, when it paid part or all. */
+  creditCents?: number;
   cardCents: number;
   /** The cash the sale keeps: what was handed over less the change. */
   cashCents: number;
@@ -63,10 +68,11 @@ export function settle(
   tender: Tender,
 ): { ok: true; settlement: Settlement } | ({ ok: false } & TenderProblem) {
   const { cardCents, cashTenderedCents } = tender;
-  if (cardCents > totalCents) {
+  const creditCents = Math.min(tender.creditCents ?? 0, totalCents);
+  if (cardCents > totalCents - creditCents) {
     return { ok: false, field: "cardCents", message: "The card cannot pay more than the total." };
   }
-  const cashDue = totalCents - cardCents;
+  const cashDue = totalCents - creditCents - cardCents;
   if (cashTenderedCents < cashDue) {
     return {
       ok: false,
@@ -81,12 +87,16 @@ export function settle(
     return {
       ok: false,
       field: "cashTenderedCents",
-      message: "The card pays the whole total: leave the cash empty.",
+      message:
+        creditCents > 0
+          ? "Nothing is left to pay in cash: leave the cash empty."
+          : "The card pays the whole total: leave the cash empty.",
     };
   }
   return {
     ok: true,
     settlement: {
+      ...(creditCents > 0 ? { creditCents } : {}),
       cardCents,
       cashCents: cashDue,
       cashTenderedCents,

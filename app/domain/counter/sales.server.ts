@@ -1,17 +1,17 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { withActor } from "#app/db/actor.server.ts";
 import type { Database, Transaction } from "#app/db/client.server.ts";
 import { counterPayments, counterSaleLines, counterSales, tillSessions } from "#app/db/schema.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
-import { checkAdultBuyer } from "#app/domain/orders/adult-buyer.ts";
 import { stockShortfall } from "#app/domain/orders/stock.server.ts";
-import { nameStockMove } from "#app/domain/stock/ledger.server.ts";
+import { nameStockMove, type StockMove } from "#app/domain/stock/ledger.server.ts";
 import type { StockProduct } from "#app/domain/stock/status.ts";
 import { refuse, type Refusal, type Result } from "#app/lib/reply.server.ts";
 import type { CounterProduct } from "./lookup.server.ts";
 import { saleTotals, settle, type SaleTotals, type Settlement, type Tender } from "./sale-money.ts";
 import { MAX_LINE_QUANTITY } from "./sale-limits.ts";
-import { saleNumber, type SaleStatus } from "./status.ts";
+import { saleNumber, type SaleStatus, type TenderMethod } from "./status.ts";
+import { idCheckRefusal } from "./id-check.server.ts";
 
 // A sale at the counter (decision 023, points 3 and 5): lines scanned into the till's one open
 // sale, then paid in one transaction that takes the stock as a web order does, so of the counter
@@ -42,17 +42,24 @@ export type Sale = {
   /** Adult titles need the clerk's ID check before the sale can be paid. */
   hasAdult: boolean;
   idCheckBirthDate: string | null;
+  /** While awaiting the card: what the reader charges, and the cash handed over beside it. */
+  cardCents: number | null;
+  cashTenderedCents: number | null;
+  cardAttempt: number;
+  /** Why the last card attempt did not pay, for the clerk. */
+  cardMessage: string | null;
   createdAt: Date;
   paidAt: Date | null;
   payments: {
-    method: "cash" | "card";
+    method: TenderMethod;
     amountCents: number;
     tenderedCents: number | null;
     changeCents: number | null;
   }[];
 };
 
-const lineColumns = {
+/** A sale line's columns, as `SaleLine` has them. */
+export const lineColumns = {
   id: counterSaleLines.id,
   productType: counterSaleLines.productType,
   productId: counterSaleLines.productId,
@@ -113,13 +120,20 @@ export async function getSale(
     taxRate: row.status === "open" ? taxRate : row.taxRate,
     hasAdult: lines.some((line) => line.productType === "adult"),
     idCheckBirthDate: row.idCheckBirthDate,
+    cardCents: row.cardCents,
+    cashTenderedCents: row.cashTenderedCents,
+    cardAttempt: row.cardAttempt,
+    cardMessage: row.cardMessage,
     createdAt: row.createdAt,
     paidAt: row.paidAt,
     payments,
   };
 }
 
-/** The id of the till's open sale, if one is being scanned. */
+/** The sale the till is on: being scanned, or waiting for the card reader. */
+const ON_THE_TILL = ["open", "awaiting_card"] as const;
+
+/** The id of the sale the till is on, if one is being scanned or paid by card. */
 export async function openSaleIdOf(
   db: Database | Transaction,
   tillId: number,
@@ -127,11 +141,11 @@ export async function openSaleIdOf(
   const [row] = await db
     .select({ id: counterSales.id })
     .from(counterSales)
-    .where(and(eq(counterSales.tillSessionId, tillId), eq(counterSales.status, "open")));
+    .where(and(eq(counterSales.tillSessionId, tillId), inArray(counterSales.status, ON_THE_TILL)));
   return row?.id;
 }
 
-/** The till's open sale, if one is being scanned, with its lines and totals. */
+/** The sale the till is on (being scanned, or waiting for the card), with lines and totals. */
 export async function openSaleOf(
   db: Database | Transaction,
   tillId: number,
@@ -141,22 +155,30 @@ export async function openSaleOf(
   return id === undefined ? undefined : getSale(db, id, taxRate);
 }
 
-/** The till's open sale, started for this clerk when there is none. */
+export const AWAITING_CARD =
+  "The card reader is taking this sale's payment: wait for it, or cancel the card payment.";
+
+/**
+ * The till's open sale, started for this clerk when there is none. A sale waiting for the card
+ * reader cannot change, so nothing is added while one is.
+ */
 async function openSaleFor(tx: Transaction, tillId: number, staff: Staff): Promise<number> {
   const { rows } = await tx.execute<{ id: string }>(
     sql`insert into counter_sales (till_session_id, clerk_id, clerk_name)
         values (${tillId}, ${staff.id}, ${staff.name})
-        on conflict (till_session_id) where status = 'open' do nothing returning id`,
+        on conflict (till_session_id) where status in ('open', 'awaiting_card')
+        do nothing returning id`,
   );
   if (rows[0]) return Number(rows[0].id);
   const [open] = await tx
-    .select({ id: counterSales.id })
+    .select({ id: counterSales.id, status: counterSales.status })
     .from(counterSales)
-    .where(and(eq(counterSales.tillSessionId, tillId), eq(counterSales.status, "open")));
+    .where(and(eq(counterSales.tillSessionId, tillId), inArray(counterSales.status, ON_THE_TILL)));
+  if (open!.status !== "open") throw new SaleRefused(refuse("conflict", AWAITING_CARD, "code"));
   return open!.id;
 }
 
-async function tillIsOpen(tx: Transaction, tillId: number): Promise<boolean> {
+export async function tillIsOpen(tx: Transaction, tillId: number): Promise<boolean> {
   const [till] = await tx
     .select({ closedAt: tillSessions.closedAt })
     .from(tillSessions)
@@ -165,14 +187,14 @@ async function tillIsOpen(tx: Transaction, tillId: number): Promise<boolean> {
   return !!till && till.closedAt === null;
 }
 
-const TILL_CLOSED = "The till is closed: open it to sell.";
+export const TILL_CLOSED = "The till is closed: open it to sell.";
 
 function shortOf(name: string, left: number): string {
   return left === 0 ? `“${name}” is sold out.` : `Only ${left} of “${name}” left.`;
 }
 
 /** A refusal found inside a transaction, which undoes everything the transaction did. */
-class SaleRefused extends Error {
+export class SaleRefused extends Error {
   readonly refusal: Refusal;
   constructor(refusal: Refusal) {
     super(refusal.message);
@@ -181,8 +203,8 @@ class SaleRefused extends Error {
 }
 
 /** Runs a transaction whose refusals (thrown as SaleRefused) undo it and are answered. */
-async function refusable<T extends object>(
-  db: Database,
+export async function refusable<T extends object>(
+  db: Database | Transaction,
   work: (tx: Transaction) => Promise<Result<T>>,
 ): Promise<Result<T>> {
   try {
@@ -299,33 +321,28 @@ export async function voidSale(db: Database, saleId: number): Promise<Result> {
 
 export type PaySaleInput = {
   saleId: number;
-  tender: Tender;
+  /** The cash the customer handed over. */
+  cashTenderedCents: number;
+  /** An exchange's credit: the goods returned for this sale, paying first (decision 023). */
+  creditCents?: number;
   /** The birth date on the customer's ID, as the clerk typed it; needed for adult titles. */
   idCheckBirthDate: string | null;
 };
 
 export type CounterConfig = { taxRate: number; timeZone: string };
 
-function idCheck(sale: Sale, birthDate: string | null, config: CounterConfig, now: Date) {
+export function idCheck(sale: Sale, birthDate: string | null, config: CounterConfig, now: Date) {
   if (!sale.hasAdult) return null;
-  const check = checkAdultBuyer(birthDate, now, config.timeZone);
-  if (check.ok) return birthDate;
-  throw new SaleRefused(
-    check.reason === "under-age"
-      ? refuse("invalid", "The customer is under 18: adult titles cannot be sold.", "idCheck")
-      : refuse(
-          "invalid",
-          "Adult titles need an ID check: type the birth date on the customer's ID.",
-          "idCheck",
-        ),
-  );
+  const refusal = idCheckRefusal(birthDate, now, config.timeZone);
+  if (refusal) throw new SaleRefused(refusal);
+  return birthDate;
 }
 
 /**
  * Takes the sale's stock: the titles through `take_stock` (the same conditional updates, in the
  * same order, as a web order), then the store items, which the web never sells, by id.
  */
-async function takeSaleStock(tx: Transaction, sale: Sale): Promise<void> {
+export async function takeSaleStock(tx: Transaction, sale: Sale): Promise<void> {
   await nameStockMove(tx, { reason: "counter_sale", reference: `sale ${sale.number}` });
   const titles = sale.lines.filter((line) => line.productType !== "item");
   const items = sale.lines
@@ -361,12 +378,59 @@ async function takeSaleStock(tx: Transaction, sale: Sale): Promise<void> {
   }
 }
 
+/**
+ * Puts back stock a sale took (a card that did not pay), named in the ledger as `move` says.
+ * In the order stock is taken (regular titles, adult titles, then items, each by id), so it
+ * cannot deadlock with a web order or another sale.
+ */
+export async function giveBackSaleStock(
+  tx: Transaction,
+  lines: readonly Pick<SaleLine, "productType" | "productId" | "quantity">[],
+  move: StockMove,
+): Promise<void> {
+  await nameStockMove(tx, move);
+  const rank = { regular: 0, adult: 1, item: 2 } as const;
+  const ordered = [...lines].sort(
+    (a, b) => rank[a.productType] - rank[b.productType] || a.productId - b.productId,
+  );
+  for (const line of ordered) {
+    if (line.productType === "regular") {
+      await tx.execute(
+        sql`update regular_titles set qty_to_list = qty_to_list + ${line.quantity}
+             where reg_serial_no = ${line.productId}`,
+      );
+    } else if (line.productType === "adult") {
+      await tx.execute(
+        sql`update adult_titles set quantity = quantity + ${line.quantity}
+             where adult_serial_no = ${line.productId}`,
+      );
+    } else {
+      await tx.execute(
+        sql`update store_items set stock = stock + ${line.quantity}, updated_at = now()
+             where id = ${line.productId}`,
+      );
+    }
+  }
+}
+
 /** The tenders a settlement writes: the card's part, then the cash's with its change. */
-function paymentRows(sale: Sale, settlement: Settlement) {
+export function paymentRows(
+  sale: Pick<Sale, "id" | "tillSessionId">,
+  settlement: Settlement,
+  cardReference: string | null = null,
+) {
   const base = { saleId: sale.id, tillSessionId: sale.tillSessionId };
   const rows: (typeof counterPayments.$inferInsert)[] = [];
+  if (settlement.creditCents) {
+    rows.push({ ...base, method: "credit", amountCents: settlement.creditCents });
+  }
   if (settlement.cardCents > 0) {
-    rows.push({ ...base, method: "card", amountCents: settlement.cardCents });
+    rows.push({
+      ...base,
+      method: "card",
+      amountCents: settlement.cardCents,
+      providerReference: cardReference,
+    });
   }
   if (settlement.cashCents > 0) {
     rows.push({
@@ -381,12 +445,47 @@ function paymentRows(sale: Sale, settlement: Settlement) {
 }
 
 /**
- * Pays the till's open sale in one transaction: the ID check for adult titles, the stock taken,
- * the totals and the tenders written, the sale paid. A refusal (short stock, a tender that does
- * not cover the total, no ID check) changes nothing and leaves the sale open.
+ * The first half of every payment, inside its transaction: the open sale locked, the till open,
+ * the ID check for adult titles, the tender checked against the total, the stock taken. A
+ * refusal is thrown (SaleRefused) and undoes the transaction.
+ */
+export async function takeForPayment(
+  tx: Transaction,
+  input: { saleId: number; idCheckBirthDate: string | null },
+  tender: Tender | ((totalCents: number) => Tender),
+  config: CounterConfig,
+  now: Date,
+): Promise<{ sale: Sale; birthDate: string | null; settlement: Settlement }> {
+  const [locked] = await tx
+    .select({ id: counterSales.id, tillSessionId: counterSales.tillSessionId })
+    .from(counterSales)
+    .where(and(eq(counterSales.id, input.saleId), eq(counterSales.status, "open")))
+    .for("update");
+  if (!locked) throw new SaleRefused(refuse("conflict", "This sale was paid or voided already."));
+  if (!(await tillIsOpen(tx, locked.tillSessionId))) {
+    throw new SaleRefused(refuse("conflict", TILL_CLOSED));
+  }
+  const sale = (await getSale(tx, locked.id, config.taxRate))!;
+  if (sale.lines.length === 0) {
+    throw new SaleRefused(refuse("invalid", "Scan something to sell first.", "code"));
+  }
+  const birthDate = idCheck(sale, input.idCheckBirthDate, config, now);
+  const total = sale.totals.totalCents;
+  const settled = settle(total, typeof tender === "function" ? tender(total) : tender);
+  if (!settled.ok) throw new SaleRefused(refuse("invalid", settled.message, settled.field));
+  await takeSaleStock(tx, sale);
+  return { sale, birthDate, settlement: settled.settlement };
+}
+
+/**
+ * Pays the till's open sale in cash, in one transaction: the ID check for adult titles, the
+ * stock taken, the totals and the tender written, the sale paid. A refusal (short stock, cash
+ * that does not cover the total, no ID check) changes nothing and leaves the sale open. A card
+ * goes through the card reader instead (`card-payments.server.ts`).
  */
 export async function paySale(
-  db: Database,
+  /** A transaction too: an exchange pays its new sale in the return's (a savepoint). */
+  db: Database | Transaction,
   input: PaySaleInput,
   config: CounterConfig,
   staff: Staff,
@@ -394,19 +493,17 @@ export async function paySale(
 ): Promise<Result<{ saleId: number; changeCents: number }>> {
   return refusable(db, async (tx) => {
     await withActor(tx, staff);
-    const [locked] = await tx
-      .select({ id: counterSales.id, tillSessionId: counterSales.tillSessionId })
-      .from(counterSales)
-      .where(and(eq(counterSales.id, input.saleId), eq(counterSales.status, "open")))
-      .for("update");
-    if (!locked) return refuse("conflict", "This sale was paid or voided already.");
-    if (!(await tillIsOpen(tx, locked.tillSessionId))) return refuse("conflict", TILL_CLOSED);
-    const sale = (await getSale(tx, locked.id, config.taxRate))!;
-    if (sale.lines.length === 0) return refuse("invalid", "Scan something to sell first.", "code");
-    const birthDate = idCheck(sale, input.idCheckBirthDate, config, now);
-    const settled = settle(sale.totals.totalCents, input.tender);
-    if (!settled.ok) return refuse("invalid", settled.message, settled.field);
-    await takeSaleStock(tx, sale);
+    const { sale, birthDate, settlement } = await takeForPayment(
+      tx,
+      input,
+      {
+        cardCents: 0,
+        cashTenderedCents: input.cashTenderedCents,
+        creditCents: input.creditCents,
+      },
+      config,
+      now,
+    );
     await tx
       .update(counterSales)
       .set({
@@ -417,9 +514,7 @@ export async function paySale(
         paidAt: now,
       })
       .where(eq(counterSales.id, sale.id));
-    const { settlement } = settled;
-    const payments = paymentRows(sale, settlement);
-    if (payments.length > 0) await tx.insert(counterPayments).values(payments);
+    await tx.insert(counterPayments).values(paymentRows(sale, settlement));
     return {
       ok: true as const,
       message: `Sale ${sale.number} paid.`,

@@ -1,10 +1,10 @@
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { violatedConstraint } from "#app/db/errors.ts";
 import { counterSales, tillSessions } from "#app/db/schema.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import { refuse, type Result } from "#app/lib/reply.server.ts";
-import { zReport, type TillRow, type ZReport } from "./z-report.server.ts";
+import { keptReport, zReport, type TillRow, type ZReport } from "./z-report.server.ts";
 
 // The till (decision 023, point 7): one session at a time, opened with a float and closed with
 // the cash counted, its Z report kept with it.
@@ -50,7 +50,7 @@ export async function closedTills(
     .limit(limit);
   return rows.flatMap((row) =>
     row.closedAt && row.report
-      ? [{ id: row.id, closedAt: row.closedAt, report: row.report as ZReport }]
+      ? [{ id: row.id, closedAt: row.closedAt, report: keptReport(row.report) }]
       : [],
   );
 }
@@ -104,11 +104,12 @@ export async function closeTillSession(
               and(
                 eq(counterSales.id, line.saleId),
                 eq(counterSales.tillSessionId, tillId),
-                eq(counterSales.status, "open"),
+                inArray(counterSales.status, ["open", "awaiting_card"]),
               ),
             ),
         ),
     });
+    // A sale waiting for the card reader counts: its stock is taken and its money may come.
     if (open) return refuse("conflict", "Finish or void the sale in progress first.");
     await tx
       .update(counterSales)

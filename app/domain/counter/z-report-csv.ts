@@ -1,3 +1,4 @@
+import { refundsOf } from "./z-report-refunds.ts";
 import type { ZReport } from "./z-report.server.ts";
 
 // The Z reports as the accountant takes them: one row per closed till, amounts in dollars as
@@ -31,6 +32,15 @@ const COLUMNS: { header: string; cell: (report: ZReport) => string | number }[] 
     header: "Over/short",
     cell: (r) => (r.overShortCents === null ? "" : dollars(r.overShortCents)),
   },
+  // Added with counter returns, after the first columns, so the accountant's sheets still line up.
+  { header: "Exchange credit", cell: (r) => dollars(refundsOf(r).creditCents) },
+  { header: "Returns", cell: (r) => refundsOf(r).returns },
+  { header: "Cash refunds", cell: (r) => dollars(refundsOf(r).cashRefundCents) },
+  { header: "Card refunds", cell: (r) => dollars(refundsOf(r).cardRefundCents) },
+  { header: "Credit to exchanges", cell: (r) => dollars(refundsOf(r).creditRefundCents) },
+  // Added with pickups, at the end for the same reason.
+  { header: "Pickup orders", cell: (r) => r.pickupOrders },
+  { header: "Pickup", cell: (r) => dollars(r.pickupCents) },
 ];
 
 /** The rows of a Z report export, its header first, for the shop's one CSV writer. */

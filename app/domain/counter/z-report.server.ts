@@ -21,9 +21,25 @@ export type ZReport = {
   totalCents: number;
   cashCents: number;
   cardCents: number;
+  /**
+   * Counter returns made while the till was open, and what they gave back by method: cash out
+   * of the drawer, to cards, and as credit toward exchanges (which `creditCents` of the sales
+   * took in). Reports kept before returns existed lack these: read them as 0 (`refundsOf`).
+   */
+  creditCents?: number;
+  returns?: number;
+  cashRefundCents?: number;
+  cardRefundCents?: number;
+  creditRefundCents?: number;
   /** Web orders paid while the till was open, for the day's picture. */
   onlineOrders: number;
   onlineCents: number;
+  /**
+   * Pickup orders handed over at the counter while the till was open (the money was taken
+   * online, so none of it is in the drawer). Reports kept before pickups lack it: `keptReport`.
+   */
+  pickupOrders: number;
+  pickupCents: number;
   /**
    * Repair payments (decision 023, point 8): cash and card taken at the desk into this till,
    * and pay-link payments made online while it was open. Absent from reports kept before them.
@@ -32,7 +48,10 @@ export type ZReport = {
   repairCardCents?: number;
   repairOnlineCents?: number;
   floatCents: number;
-  /** The float, the cash the sales kept and repair cash: what the drawer should hold. */
+  /**
+   * The float, the cash the sales kept and repair cash, less cash refunds: what the drawer
+   * should hold.
+   */
   expectedCashCents: number;
   countedCents: number | null;
   /** Counted less expected: positive is over, negative short. */
@@ -48,8 +67,15 @@ type Totals = {
   total: string;
   cash: string;
   card: string;
+  credit: string;
+  returns: string;
+  cash_refund: string;
+  card_refund: string;
+  credit_refund: string;
   online_orders: string;
   online: string;
+  pickup_orders: string;
+  pickup: string;
   repair_cash: string;
   repair_card: string;
   repair_online: string;
@@ -72,8 +98,10 @@ export async function zReport(
   until: Date,
 ): Promise<ZReport> {
   const { rows } = await db.execute<Totals>(sql`
-    select s.sales, s.voided, s.subtotal, s.discount, s.tax, s.total, p.cash, p.card,
-           o.online_orders, o.online, r.repair_cash, r.repair_card, ro.repair_online
+    select s.sales, s.voided, s.subtotal, s.discount, s.tax, s.total, p.cash, p.card, p.credit,
+           r.returns, r.cash_refund, r.card_refund, r.credit_refund,
+           o.online_orders, o.online, o.pickup_orders, o.pickup,
+           rp.repair_cash, rp.repair_card, ro.repair_online
     from (select count(*) filter (where status = 'paid') as sales,
                  count(*) filter (where status = 'voided') as voided,
                  coalesce(sum(subtotal_cents) filter (where status = 'paid'), 0) as subtotal,
@@ -82,22 +110,38 @@ export async function zReport(
                  coalesce(sum(total_cents) filter (where status = 'paid'), 0) as total
             from counter_sales where till_session_id = ${till.id}) as s,
          (select coalesce(sum(amount_cents) filter (where method = 'cash'), 0) as cash,
-                 coalesce(sum(amount_cents) filter (where method = 'card'), 0) as card
+                 coalesce(sum(amount_cents) filter (where method = 'card'), 0) as card,
+                 coalesce(sum(amount_cents) filter (where method = 'credit'), 0) as credit
             from counter_payments where till_session_id = ${till.id}) as p,
-         (select count(*) as online_orders, coalesce(sum(total_cents), 0) as online
-            from orders where paid_at >= ${till.openedAt} and paid_at < ${until}) as o,
+         (select count(distinct return_id) as returns,
+                 coalesce(sum(amount_cents) filter (where method = 'cash'), 0) as cash_refund,
+                 coalesce(sum(amount_cents) filter (where method = 'card'), 0) as card_refund,
+                 coalesce(sum(amount_cents) filter (where method = 'credit'), 0) as credit_refund
+            from counter_refunds where till_session_id = ${till.id}) as r,
+         (select count(*) filter (where paid_at >= ${till.openedAt} and paid_at < ${until})
+                   as online_orders,
+                 coalesce(sum(total_cents) filter (where paid_at >= ${till.openedAt}
+                                                     and paid_at < ${until}), 0) as online,
+                 count(*) filter (where collected_at >= ${till.openedAt}
+                                    and collected_at < ${until}) as pickup_orders,
+                 coalesce(sum(total_cents) filter (where collected_at >= ${till.openedAt}
+                                                     and collected_at < ${until}), 0) as pickup
+            from orders
+           where (paid_at >= ${till.openedAt} and paid_at < ${until})
+              or (collected_at >= ${till.openedAt} and collected_at < ${until})) as o,
          (select coalesce(sum(signed) filter (where method = 'cash'), 0) as repair_cash,
                  coalesce(sum(signed) filter (where method = 'card'), 0) as repair_card
             from (select method, case when kind = 'refund' then -amount_cents else amount_cents end
                          as signed
-                    from repair_payments where till_session_id = ${till.id}) as rp) as r,
+                    from repair_payments where till_session_id = ${till.id}) as signed) as rp,
          (select coalesce(sum(amount_cents), 0) as repair_online
             from repair_payments where method = 'online'
              and created_at >= ${till.openedAt} and created_at < ${until}) as ro`);
   const t = rows[0]!;
   const cashCents = Number(t.cash);
+  const cashRefundCents = Number(t.cash_refund);
   const repairCashCents = Number(t.repair_cash);
-  const expectedCashCents = till.floatCents + cashCents + repairCashCents;
+  const expectedCashCents = till.floatCents + cashCents + repairCashCents - cashRefundCents;
   return {
     tillId: till.id,
     openedAt: till.openedAt.toISOString(),
@@ -112,8 +156,15 @@ export async function zReport(
     totalCents: Number(t.total),
     cashCents,
     cardCents: Number(t.card),
+    creditCents: Number(t.credit),
+    returns: Number(t.returns),
+    cashRefundCents,
+    cardRefundCents: Number(t.card_refund),
+    creditRefundCents: Number(t.credit_refund),
     onlineOrders: Number(t.online_orders),
     onlineCents: Number(t.online),
+    pickupOrders: Number(t.pickup_orders),
+    pickupCents: Number(t.pickup),
     repairCashCents,
     repairCardCents: Number(t.repair_card),
     repairOnlineCents: Number(t.repair_online),
@@ -121,5 +172,15 @@ export async function zReport(
     expectedCashCents,
     countedCents: till.countedCents,
     overShortCents: till.countedCents === null ? null : till.countedCents - expectedCashCents,
+  };
+}
+
+/** A Z report as kept with its till: one kept before pickups were counted had none. */
+export function keptReport(kept: unknown): ZReport {
+  const report = kept as Partial<ZReport> & Omit<ZReport, "pickupOrders" | "pickupCents">;
+  return {
+    ...report,
+    pickupOrders: report.pickupOrders ?? 0,
+    pickupCents: report.pickupCents ?? 0,
   };
 }

@@ -26,7 +26,9 @@ import { RETURNS_CONFIG, startProviders } from "#tests/support/providers.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
 import { createStaff } from "#tests/support/staff.ts";
 import { productNow } from "#app/domain/counter/lookup.server.ts";
+import { cardOutcome, chargeCard } from "#app/domain/counter/card-payments.server.ts";
 import { addToSale, paySale } from "#app/domain/counter/sales.server.ts";
+import { createStripeTerminalReader } from "#app/domain/payments/stripe-terminal.server.ts";
 import { closeTillSession, openTillSession } from "#app/domain/counter/till.server.ts";
 import { storeItemSchema } from "#app/domain/store-items/item-input.ts";
 import { addStoreItem } from "#app/domain/store-items/items.server.ts";
@@ -172,7 +174,36 @@ async function checkMoneyScript() {
   }
 }
 
-/** A till opened, two store-item sales paid in cash ($10.83 each), and the till closed. */
+const READER = "tmr_MoneyCounterReader";
+
+/** The open sale's card part handed to the (fake Stripe's) Terminal reader, the card paying there. */
+async function aCardSale(tillId: number, itemId: number) {
+  const product = (await productNow(db, "item", itemId))!;
+  const added = await addToSale(db, tillId, product, 1, staff);
+  if (!added.ok) throw new Error(added.message);
+  const reader = createStripeTerminalReader({
+    secretKey: "sk_test_fake",
+    readerId: READER,
+    apiBase: stripe.apiBase,
+  });
+  const input = {
+    saleId: added.saleId,
+    cardCents: null,
+    cashTenderedCents: 0,
+    idCheckBirthDate: null,
+  };
+  const charged = await chargeCard(db, reader, input, COUNTER_CONFIG, staff);
+  if (!charged.ok) throw new Error(charged.message);
+  const event = stripe.presentCard(READER, "pays");
+  return { saleId: added.saleId, attempt: charged.attempt, intent: event.data.object };
+}
+
+const COUNTER_CONFIG = { taxRate: 82_500, timeZone: "America/Chicago" };
+
+/**
+ * A till opened, two store-item sales paid in cash and one by card through Stripe Terminal
+ * ($10.83 each), and the till closed.
+ */
 async function aCounterDay() {
   const opened = await openTillSession(db, 5000, staff);
   if (!opened.ok) throw new Error(opened.message);
@@ -198,18 +229,27 @@ async function aCounterDay() {
       db,
       {
         saleId: added.saleId,
-        tender: { cardCents: 0, cashTenderedCents: 2000 },
+        cashTenderedCents: 2000,
         idCheckBirthDate: null,
       },
-      { taxRate: 82_500, timeZone: "America/Chicago" },
+      COUNTER_CONFIG,
       staff,
     );
     if (!paid.ok) throw new Error(paid.message);
     saleIds.push(paid.saleId);
   }
+  const card = await aCardSale(opened.tillId, item.id);
+  const outcome = await cardOutcome(db, {
+    saleId: card.saleId,
+    attempt: card.attempt,
+    reference: card.intent.id,
+    paid: true,
+    amountCents: card.intent.amount_received,
+  });
+  if (outcome !== "paid") throw new Error(`The card sale came out ${outcome}.`);
   const closed = await closeTillSession(db, opened.tillId, 7166, staff);
   if (!closed.ok) throw new Error(closed.message);
-  return { tillId: opened.tillId, saleIds };
+  return { tillId: opened.tillId, saleIds, itemId: item.id };
 }
 
 describe("check:money", () => {
@@ -224,14 +264,15 @@ describe("check:money", () => {
     expect(await reconcileMoney(db, { providers })).toEqual({
       orders: 2,
       repairs: 2,
-      counterSales: 2,
+      counterSales: 3,
+      counterReturns: 0,
       tills: 1,
       againstProvider: 1,
       differences: [],
     });
     const clean = await checkMoneyScript();
     expect(clean.output).toContain(
-      "Checked 2 paid orders, 1 of them against the payment provider's records, 2 collected repairs, 2 counter sales and 1 closed till: no differences.",
+      "Checked 2 paid orders, 1 of them against the payment provider's records, 2 collected repairs, 3 counter sales and 1 closed till: no differences.",
     );
     expect(clean.code).toBe(0);
 
@@ -268,6 +309,10 @@ describe("check:money", () => {
     await db.execute(
       sql`update counter_payments set amount_cents = amount_cents - 500 where sale_id = ${counter.saleIds[0]!}`,
     );
+    // The reader took a card for a sale whose confirmation never reached the shop.
+    const nextDay = await openTillSession(db, 0, staff);
+    if (!nextDay.ok) throw new Error(nextDay.message);
+    const lost = await aCardSale(nextDay.tillId, counter.itemId);
     const [made] = stripe.refunds.filter(
       (refund) => refund.payment_intent === viaStripe.paymentReference,
     );
@@ -284,6 +329,11 @@ describe("check:money", () => {
       {
         orderId: viaTest.order.id,
         what: expect.stringMatching(/^refunded \$[\d,]+\.\d\d, more than the \$[\d,]+\.\d\d paid$/),
+      },
+      {
+        orderId: null,
+        counter: `S-${lost.saleId}`,
+        what: `Stripe took $10.83 (${lost.intent.id}) that the sale does not have as paid by card: refund it or record it`,
       },
       {
         orderId: null,
@@ -306,6 +356,7 @@ describe("check:money", () => {
     expect(found.output).toContain(`Order #${viaStripe.order.id}: stripe refunded $1.00`);
     expect(found.output).toContain(`Repair R-${shortPaid}: collected $1.00`);
     expect(found.output).toContain(`S-${counter.saleIds[0]}: paid $5.83 for a total of $10.83`);
-    expect(found.output).toContain("6 differences.");
+    expect(found.output).toContain(`S-${lost.saleId}: Stripe took $10.83`);
+    expect(found.output).toContain("7 differences.");
   }, 120_000);
 });

@@ -1,9 +1,10 @@
 // `npm run check:money`: every paid order's ledger, its refunds and the payments that were not
 // the order's, checked against the payment provider's own records. What the shop believes it
 // took and gave back must be what the provider took and gave back, to the cent.
-import { and, asc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, like, ne, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import {
+  counterPayments,
   extraPayments,
   orders,
   repairEstimates,
@@ -13,6 +14,7 @@ import {
 } from "#app/db/schema.ts";
 import type { PaymentProvider, ProviderMoney } from "#app/domain/payments/provider.server.ts";
 import { reconcileCounter } from "#app/domain/counter/reconcile-counter.server.ts";
+import { saleNumber } from "#app/domain/counter/status.ts";
 import { orderLedger } from "#app/domain/returns/ledger.ts";
 import { ticketLabel } from "#app/domain/repair-tickets/status.ts";
 import { returnLabel } from "#app/domain/returns/status.ts";
@@ -34,6 +36,8 @@ export type MoneyReport = {
   repairs: number;
   /** Counter sales paid, and tills closed, each held to its own rows (decision 023). */
   counterSales: number;
+  /** Counter returns, each held to its lines and its sale. */
+  counterReturns: number;
   tills: number;
   /** Orders checked against a provider's records (the rest against the ledger's rules alone). */
   againstProvider: number;
@@ -110,6 +114,7 @@ export async function reconcileMoney(
   }
   await checkOnlineRepairPayments(run);
   await findUnrecordedPayments(run);
+  await checkCounterCards(run);
   const repairs = await checkRepairs(run);
   const counter = await reconcileCounter(db, run.since);
   for (const difference of counter.differences)
@@ -118,6 +123,7 @@ export async function reconcileMoney(
     orders: count,
     repairs,
     counterSales: counter.sales,
+    counterReturns: counter.returns,
     tills: counter.tills,
     againstProvider,
     differences: run.differences,
@@ -321,6 +327,51 @@ async function findUnrecordedPayments(run: Reconciliation) {
         what: `${name} took ${formatUsd(payment.amountCents)} (${payment.reference}) for order #${payment.orderId}, which the shop ${order ? "does not have as paid by it" : "does not have"}`,
       });
     }
+  }
+}
+
+/**
+ * The counter's card payments (the Stripe Terminal reader, decision 023) against Stripe's own
+ * records, both ways: each one the shop recorded was taken, for the same amount; each one Stripe
+ * took for a counter sale is recorded on it.
+ */
+async function checkCounterCards(run: Reconciliation) {
+  const money = await recordsOf(run, "stripe");
+  if (!money) return;
+  const cards = await run.db
+    .select({
+      saleId: counterPayments.saleId,
+      amountCents: counterPayments.amountCents,
+      reference: counterPayments.providerReference,
+    })
+    .from(counterPayments)
+    .where(
+      and(
+        eq(counterPayments.method, "card"),
+        like(counterPayments.providerReference, "pi\\_%"),
+        run.since ? gt(counterPayments.createdAt, run.since) : undefined,
+      ),
+    );
+  const recorded = new Set(cards.map((card) => card.reference));
+  for (const card of cards) {
+    const there = money.payments.find((payment) => payment.reference === card.reference);
+    if (!there || there.amountCents !== card.amountCents) {
+      run.differences.push({
+        orderId: null,
+        counter: saleNumber(card.saleId),
+        what: there
+          ? `the card paid ${formatUsd(card.amountCents)} here, ${formatUsd(there.amountCents)} at Stripe (${card.reference})`
+          : `a card payment of ${formatUsd(card.amountCents)} (${card.reference}) that Stripe has no record of`,
+      });
+    }
+  }
+  for (const payment of money.payments) {
+    if (payment.counterSaleId == null || recorded.has(payment.reference)) continue;
+    run.differences.push({
+      orderId: null,
+      counter: saleNumber(payment.counterSaleId),
+      what: `Stripe took ${formatUsd(payment.amountCents)} (${payment.reference}) that the sale does not have as paid by card: refund it or record it`,
+    });
   }
 }
 

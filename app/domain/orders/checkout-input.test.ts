@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ageOn, checkAdultBuyer } from "./adult-buyer.ts";
-import { mergeOrderLines, placeOrderInputSchema } from "./checkout-input.ts";
+import {
+  checkoutDetailsSchema,
+  mergeOrderLines,
+  PICKUP_ADDRESS,
+  placeOrderInputSchema,
+} from "./checkout-input.ts";
 import { TEST_ADDRESS } from "#tests/support/order-fixtures.ts";
 
 const valid = {
@@ -12,6 +17,25 @@ const valid = {
 };
 
 describe("checkout input", () => {
+  it("asks a pickup order only who collects it, and puts the shop's address on it", () => {
+    const contact = { name: "Pat Pickup", phone: "(817) 555-0100", email: "pat@example.test" };
+    const pickup = checkoutDetailsSchema("pickup").safeParse(contact);
+    expect(pickup.success && pickup.data).toEqual({ ...contact, ...PICKUP_ADDRESS });
+    expect(checkoutDetailsSchema("standard").safeParse(contact).success).toBe(false);
+    const missing = checkoutDetailsSchema("pickup").safeParse({ ...contact, phone: "" });
+    expect(missing.success).toBe(false);
+  });
+
+  it("sends a pickup order to the shop, whatever address the form carried", () => {
+    const parsed = placeOrderInputSchema.parse({
+      ...valid,
+      shippingMethod: "pickup",
+      shipping: { ...TEST_ADDRESS, state: "DE", postalCode: "19901", city: "Dover" },
+    });
+    expect(parsed.shipping).toMatchObject(PICKUP_ADDRESS);
+    expect(parsed.shipping.name).toBe(TEST_ADDRESS.name);
+  });
+
   it("has no price field: anything price-like from the browser is dropped", () => {
     const parsed = placeOrderInputSchema.parse({
       ...valid,

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { usPhone } from "#app/lib/contact-fields.ts";
 import { PRODUCT_TYPES, type ProductType } from "#app/lib/catalog.ts";
+import { SHIPPING_METHODS, type ShippingMethod } from "#app/lib/shipping.ts";
+import { SHOP } from "#app/lib/site.ts";
 import { isUsStateCode, US_STATE_NAMES } from "#app/lib/us-states.ts";
 import { stateOfZip } from "#app/lib/zip-states.ts";
 
@@ -19,38 +21,65 @@ const text = (label: string, max: number) =>
  * state, so the state must be where the ZIP code is: a parcel to Arlington, TX cannot be taxed
  * as Delaware's.
  */
-export const shippingAddressSchema = z
-  .object({
-    name: text("Name", 200),
-    address: text("Address", 300),
-    city: text("City", 100),
-    // Kept as the postal code: the tax rate is chosen by it, so "Texas" must not slip through.
-    state: z.string().trim().toUpperCase().refine(isUsStateCode, "Choose a state."),
-    postalCode: z
-      .string()
-      .trim()
-      .regex(/^\d{5}(-?\d{4})?$/, "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)."),
-    phone: usPhone(),
-    email: z
-      .string()
-      .trim()
-      .max(254, "The e-mail address is too long.")
-      .pipe(z.email("Enter a valid e-mail address.")),
-  })
-  .superRefine((address, context) => {
-    // A state or ZIP code that is wrong on its own has its own message already.
-    if (!isUsStateCode(address.state) || !/^\d{5}(-?\d{4})?$/.test(address.postalCode)) return;
-    const zipState = stateOfZip(address.postalCode);
-    if (zipState === address.state) return;
-    context.addIssue({
-      code: "custom",
-      path: ["postalCode"],
-      message: zipState
-        ? `ZIP code ${address.postalCode} is not in ${US_STATE_NAMES[address.state]}.`
-        : "This ZIP code does not exist. Please check it.",
-    });
+const shippingFields = z.object({
+  name: text("Name", 200),
+  address: text("Address", 300),
+  city: text("City", 100),
+  // Kept as the postal code: the tax rate is chosen by it, so "Texas" must not slip through.
+  state: z.string().trim().toUpperCase().refine(isUsStateCode, "Choose a state."),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}(-?\d{4})?$/, "Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)."),
+  phone: usPhone(),
+  email: z
+    .string()
+    .trim()
+    .max(254, "The e-mail address is too long.")
+    .pipe(z.email("Enter a valid e-mail address.")),
+});
+
+export const shippingAddressSchema = shippingFields.superRefine((address, context) => {
+  // A state or ZIP code that is wrong on its own has its own message already.
+  if (!isUsStateCode(address.state) || !/^\d{5}(-?\d{4})?$/.test(address.postalCode)) return;
+  const zipState = stateOfZip(address.postalCode);
+  if (zipState === address.state) return;
+  context.addIssue({
+    code: "custom",
+    path: ["postalCode"],
+    message: zipState
+      ? `ZIP code ${address.postalCode} is not in ${US_STATE_NAMES[address.state]}.`
+      : "This ZIP code does not exist. Please check it.",
   });
+});
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+/**
+ * A pickup order goes nowhere: the shop's own address stands in as its destination, so it is
+ * taxed as a sale in the store's state, and the customer types only who collects it.
+ */
+export const PICKUP_ADDRESS = {
+  address: SHOP.street,
+  city: SHOP.city,
+  state: SHOP.region,
+  postalCode: SHOP.postalCode,
+} as const;
+
+/** The fields a pickup order asks for: the name, and how the shop and the provider reach them. */
+export const PICKUP_FIELDS = [
+  "name",
+  "phone",
+  "email",
+] as const satisfies (keyof ShippingAddress)[];
+
+export const pickupDetailsSchema = shippingFields
+  .pick({ name: true, phone: true, email: true })
+  .transform((contact): ShippingAddress => ({ ...contact, ...PICKUP_ADDRESS }));
+
+/** The checkout form's details for this delivery choice: a whole address, or who collects. */
+export function checkoutDetailsSchema(method: ShippingMethod) {
+  return method === "pickup" ? pickupDetailsSchema : shippingAddressSchema;
+}
 
 export const orderLineSchema = z.object({
   productType: z.enum(PRODUCT_TYPES),
@@ -67,18 +96,25 @@ export type OrderLineInput = z.infer<typeof orderLineSchema>;
  * the server's. The checkout key is made once per checkout attempt (e.g. a random UUID in the
  * review form), so a double click or a replayed form finds the order it already made.
  */
-export const placeOrderInputSchema = z.object({
-  customerId: z.string().min(1),
-  checkoutKey: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,100}$/, "The checkout key must be 16–100 letters, digits, - or _."),
-  shippingMethod: z.enum(["standard", "express"]),
-  shipping: shippingAddressSchema,
-  lines: z
-    .array(orderLineSchema)
-    .min(1, "The cart is empty.")
-    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different titles per order.`),
-});
+export const placeOrderInputSchema = z
+  .object({
+    customerId: z.string().min(1),
+    checkoutKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,100}$/, "The checkout key must be 16–100 letters, digits, - or _."),
+    shippingMethod: z.enum(SHIPPING_METHODS),
+    shipping: shippingAddressSchema,
+    lines: z
+      .array(orderLineSchema)
+      .min(1, "The cart is empty.")
+      .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different titles per order.`),
+  })
+  // The server decides where a pickup order "goes", whatever address came with it.
+  .transform((input) =>
+    input.shippingMethod === "pickup"
+      ? { ...input, shipping: { ...input.shipping, ...PICKUP_ADDRESS } }
+      : input,
+  );
 export type PlaceOrderInput = z.input<typeof placeOrderInputSchema>;
 export type ValidPlaceOrderInput = z.output<typeof placeOrderInputSchema>;
 

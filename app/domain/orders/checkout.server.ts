@@ -11,7 +11,7 @@ import {
 } from "#app/domain/orders/fulfilment.server.ts";
 import { TOO_MANY_CHECKOUTS, type AttemptLimits } from "./attempts.server.ts";
 import { orderCancelPath } from "./cancel-link.server.ts";
-import { shippingOption } from "#app/lib/shipping.ts";
+import { deliveryLabel, type ShippingMethod } from "#app/lib/shipping.ts";
 import {
   keyOf,
   mergeOrderLines,
@@ -51,7 +51,7 @@ export type QuoteResult =
  */
 export async function quoteCheckout(
   db: Database,
-  input: { lines: readonly OrderLine[]; shippingMethod: "standard" | "express"; state: string },
+  input: { lines: readonly OrderLine[]; shippingMethod: ShippingMethod; state: string },
   config: PricingConfig,
 ): Promise<QuoteResult> {
   const lines = mergeOrderLines(input.lines);
@@ -98,7 +98,7 @@ export async function quoteCheckout(
 export type CheckoutRequest = {
   customerId: string;
   checkoutKey: string;
-  shippingMethod: "standard" | "express";
+  shippingMethod: ShippingMethod;
   shipping: ShippingAddress;
   lines: OrderLine[];
 };
@@ -179,7 +179,7 @@ function createSession(
       unitPriceCents: item.unitPriceCents,
     })),
     shippingCents: order.shippingCents,
-    shippingLabel: `${shippingOption(order.shipping.method).name} shipping`,
+    shippingLabel: deliveryLabel(order.shipping.method),
     taxCents: order.taxCents,
     totalCents: order.totalCents,
     successUrl: `${config.publicUrl}/cart-success?order=${order.id}`,

@@ -39,6 +39,8 @@ export type CustomerOrder = {
   carrier: string | null;
   trackingNumber: string | null;
   refundedAt: string | null;
+  /** Picked up at the store: its code once it is ready, and when it was collected. */
+  pickup: { code: string | null; readyAt: string | null; collectedAt: string | null } | null;
 };
 
 /** Orders matching a condition, newest first, with their lines (two queries, not one per order). */
@@ -111,6 +113,14 @@ export function toCustomerOrder(
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     refundedAt: row.refundedAt?.toISOString() ?? null,
+    pickup:
+      row.fulfilment === "pickup"
+        ? {
+            code: row.pickupCode,
+            readyAt: row.readyForPickupAt?.toISOString() ?? null,
+            collectedAt: row.collectedAt?.toISOString() ?? null,
+          }
+        : null,
   };
 }
 
@@ -141,12 +151,18 @@ export async function lastShippingDetails(db: Database, userId: string) {
       postalCode: orders.shippingPostalCode,
       phone: orders.shippingPhone,
       email: orders.shippingEmail,
+      fulfilment: orders.fulfilment,
     })
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { fulfilment, ...details } = row;
+  // A pickup order's address is the shop's, not the customer's: the next parcel needs theirs.
+  return fulfilment === "pickup"
+    ? { ...details, address: "", city: "", state: "", postalCode: "" }
+    : details;
 }
 
 /** The customer's order paid through a given payment session; null if not theirs. */

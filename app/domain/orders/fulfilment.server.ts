@@ -6,7 +6,7 @@ import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import { orderConfirmationMessage } from "#app/emails/order-emails.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import type { OrderStatus } from "#app/domain/orders/status.ts";
-import { shippingOption } from "#app/lib/shipping.ts";
+import { isPickup, shippingOption } from "#app/lib/shipping.ts";
 import { compareLines, type OrderLine } from "./checkout-input.ts";
 import { findShortages, reserveStock, returnStock, type Shortage } from "./stock.server.ts";
 
@@ -247,6 +247,7 @@ async function confirm(
     timeZone: getEnv().SHOP_TIME_ZONE,
     lines,
     shippingMethodName: shippingOption(order.shippingMethod).name,
+    pickup: isPickup(order.shippingMethod),
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCents,
     taxCents: order.taxCents,

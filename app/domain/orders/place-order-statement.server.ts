@@ -93,6 +93,8 @@ export function placedOrder(
     carrier: null,
     trackingNumber: null,
     refundedAt: null,
+    pickup:
+      input.shippingMethod === "pickup" ? { code: null, readyAt: null, collectedAt: null } : null,
   };
 }
 

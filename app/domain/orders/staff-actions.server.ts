@@ -55,11 +55,18 @@ export async function shipOrder(
         shippedAt: now,
         updatedAt: now,
       })
-      .where(and(eq(orders.id, input.orderId), eq(orders.status, "paid")))
+      .where(
+        and(eq(orders.id, input.orderId), eq(orders.status, "paid"), eq(orders.fulfilment, "ship")),
+      )
       .returning({ name: orders.shippingName, userId: orders.userId });
     if (!shipped) {
       const status = await currentStatus(tx, input.orderId);
       if (!status) return notFound(input.orderId);
+      if (status === "paid") {
+        return conflict(
+          `Order #${input.orderId} is picked up at the store: mark it ready for pickup instead.`,
+        );
+      }
       return conflict(`Order #${input.orderId} is ${status}; only paid orders can be shipped.`);
     }
     const message = orderShippedMessage({

@@ -5,6 +5,8 @@ import { orderItems, orders, paymentEvents } from "#app/db/schema.ts";
 import { ordersReference } from "#app/domain/stock/ledger.server.ts";
 import { recordExtraPayment } from "#app/domain/payments/extra-payments.server.ts";
 import { recordOnlineRepairPayment } from "#app/domain/repair-tickets/payments.server.ts";
+import { CARD_METADATA } from "#app/domain/payments/card-reader.server.ts";
+import { cardOutcome, type CardOutcomeResult } from "#app/domain/counter/card-payments.server.ts";
 import { markOrderPaid, type MarkPaidResult } from "./fulfilment.server.ts";
 import { returnStock } from "./stock.server.ts";
 
@@ -42,7 +44,9 @@ export type StripeWebhookOutcome =
   /** No order of this shop has this session (another shop or environment on the account). */
   | "unknown-order"
   /** An event type the shop does not act on. */
-  | "ignored";
+  | "ignored"
+  /** A card at the counter paid, or did not (`cardOutcome` in the counter's domain). */
+  | `counter-${CardOutcomeResult}`;
 
 export type StripeWebhookResult =
   | { status: 400; body: { error: string } }
@@ -128,9 +132,57 @@ export async function handleStripeWebhook(
       return release(db, event.id, event.data.object, "expired");
     case "checkout.session.async_payment_failed":
       return release(db, event.id, event.data.object, "cancelled");
+    // The counter's card reader (Stripe Terminal): its PaymentIntents name the counter sale.
+    case "payment_intent.succeeded":
+    case "payment_intent.payment_failed":
+      return counterCardEvent(db, event.data.object, event.type === "payment_intent.succeeded", {
+        eventId: event.id,
+        onProblem,
+      });
     default:
       return handled("ignored");
   }
+}
+
+const positive = (raw: string | undefined) =>
+  raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
+
+/**
+ * A payment of the counter's card reader: paid or declined, applied to the sale and attempt its
+ * metadata names (payments of web orders carry no such metadata and are left to the sessions'
+ * events). `cardOutcome` is idempotent, so a replayed event changes nothing.
+ */
+async function counterCardEvent(
+  db: Database,
+  intent: Stripe.PaymentIntent,
+  paid: boolean,
+  context: { eventId: string; onProblem: (problem: StripeWebhookProblem) => void },
+): Promise<Handled> {
+  const saleId = positive(intent.metadata?.[CARD_METADATA.sale]);
+  const attempt = positive(intent.metadata?.[CARD_METADATA.attempt]);
+  if (saleId === null || attempt === null) return handled("ignored");
+  const base = { saleId, attempt, reference: intent.id };
+  const result = await cardOutcome(
+    db,
+    paid
+      ? { ...base, paid: true, amountCents: intent.amount_received }
+      : {
+          ...base,
+          paid: false,
+          message: intent.last_payment_error?.message
+            ? `The card was declined: ${intent.last_payment_error.message}`
+            : "The card was declined.",
+        },
+  );
+  if (result === "needs-refund") {
+    context.onProblem({
+      outcome: "counter-needs-refund",
+      message: `Counter sale S-${saleId}: the card paid ${intent.amount_received} cents for a sale that no longer waited for it. Refund ${intent.id} in Stripe's dashboard.`,
+      eventId: context.eventId,
+      sessionId: intent.id,
+    });
+  }
+  return handled(`counter-${result}`);
 }
 
 /** The order number the shop put on the session when it created it. */

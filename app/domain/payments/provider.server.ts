@@ -55,6 +55,8 @@ export type ProviderMoney = {
     orderId: number | null;
     /** The repair ticket a pay link's payment was for (absent when none). */
     repairTicket?: number | null;
+    /** The counter sale a card-reader payment was for (decision 023), if it was one. */
+    counterSaleId?: number | null;
   }[];
   refunds: { id: string; paymentReference: string | null; amountCents: number }[];
 };

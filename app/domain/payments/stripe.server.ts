@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { CARD_METADATA } from "./card-reader.server.ts";
 import type {
   CheckoutSession,
   CheckoutSessionInput,
@@ -39,7 +40,7 @@ function checkoutLineItems(input: CheckoutSessionInput): LineItem[] {
 }
 
 /** Where the SDK sends its requests: Stripe itself, or (tests only) a local stand-in. */
-function connection(apiBase: string | undefined, timeout: number): Stripe.StripeConfig {
+export function connection(apiBase: string | undefined, timeout: number): Stripe.StripeConfig {
   if (!apiBase) return { timeout };
   const url = new URL(apiBase);
   return {
@@ -49,6 +50,11 @@ function connection(apiBase: string | undefined, timeout: number): Stripe.Stripe
     maxNetworkRetries: 0,
     timeout,
   };
+}
+
+function positiveId(raw: string | undefined): number | null {
+  const id = Number(raw);
+  return raw && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /** The payment an order's checkout session took, for orders paid before it was recorded. */
@@ -137,14 +143,12 @@ export function createStripeProvider(options: {
       const payments: ProviderMoney["payments"] = [];
       for await (const intent of stripe.paymentIntents.list({ limit: 100, created })) {
         if (intent.status !== "succeeded") continue;
-        const orderId = Number(intent.metadata?.order_id);
-        const repairTicket = Number(intent.metadata?.repair_ticket);
         payments.push({
           reference: intent.id,
           amountCents: intent.amount_received,
-          orderId: Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null,
-          repairTicket:
-            Number.isSafeInteger(repairTicket) && repairTicket > 0 ? repairTicket : null,
+          orderId: positiveId(intent.metadata?.order_id),
+          counterSaleId: positiveId(intent.metadata?.[CARD_METADATA.sale]),
+          repairTicket: positiveId(intent.metadata?.repair_ticket),
         });
       }
       const refunds: ProviderMoney["refunds"] = [];

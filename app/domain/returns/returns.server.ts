@@ -156,17 +156,18 @@ async function eligibilityOf(
 
 /**
  * Whether anything of an order can be returned now: shipped or completed, within the window
- * from the day it shipped, and something not already in a return. `why` says it in the
- * customer's words when not.
+ * from the day it shipped (a pickup order: the day it was collected), and something not already
+ * in a return. `why` says it in the customer's words when not.
  */
 export function whyNoReturn(
-  order: Pick<OrderRow, "status" | "shippedAt">,
+  order: Pick<OrderRow, "status" | "shippedAt" | "collectedAt">,
   lines: readonly { returnable: number }[],
   now: Date,
   config: ReturnsConfig & { timeZone: string },
 ): { why: string | null; windowEndsAt: Date | null } {
-  const windowEndsAt = order.shippedAt
-    ? returnWindowEnd(order.shippedAt, config.windowDays, config.timeZone)
+  const handedOver = order.shippedAt ?? order.collectedAt;
+  const windowEndsAt = handedOver
+    ? returnWindowEnd(handedOver, config.windowDays, config.timeZone)
     : null;
   let why: string | null = null;
   if (!windowEndsAt || (order.status !== "shipped" && order.status !== "completed")) {
@@ -588,6 +589,22 @@ export async function refundFor(
 type Claim = { ok: true; row: Return; order: OrderRow; amount: RefundAmount };
 
 /**
+ * A refund above the most the staff member may refund (`refundCeiling`: a clerk's limit, none
+ * for an admin), refused before anything is claimed; the web's returns and the counter's alike.
+ */
+export function refundOverLimit(
+  label: string,
+  amountCents: number,
+  limitCents: number | undefined,
+): Refusal<"forbidden"> | null {
+  if (limitCents === undefined || amountCents <= limitCents) return null;
+  return refuse(
+    "forbidden",
+    `${label} would refund ${formatUsd(amountCents)}, more than the ${formatUsd(limitCents)} a clerk may refund: an admin must make this refund.`,
+  );
+}
+
+/**
  * Claims a received return's refund: under the order's lock, so the refunds of an order's
  * returns are worked out one after the other and each counts the ones claimed before it, even
  * those whose provider has not answered yet. The amount is kept on the row with the claim. A
@@ -637,12 +654,8 @@ async function claimRefund(
         `${label} would refund ${formatUsd(amount.totalCents)}, more than the ${formatUsd(left)} left of the payment.`,
       );
     }
-    if (limitCents !== undefined && amount.totalCents > limitCents) {
-      return refuse(
-        "forbidden",
-        `${label} would refund ${formatUsd(amount.totalCents)}, more than the ${formatUsd(limitCents)} a clerk may refund: an admin must make this refund.`,
-      );
-    }
+    const overLimit = refundOverLimit(label, amount.totalCents, limitCents);
+    if (overLimit) return overLimit;
     await tx
       .update(returns)
       .set({
@@ -968,6 +981,7 @@ export async function returnsForCustomerOrders(
     id: number;
     status: OrderRow["status"];
     shippedAt: string | null;
+    pickup: { collectedAt: string | null } | null;
     totalCents: number;
     paidAt: string | null;
     refundedAt: string | null;
@@ -991,7 +1005,11 @@ export async function returnsForCustomerOrders(
       }
     }
     const { why, windowEndsAt } = whyNoReturn(
-      { status: order.status, shippedAt: order.shippedAt ? new Date(order.shippedAt) : null },
+      {
+        status: order.status,
+        shippedAt: order.shippedAt ? new Date(order.shippedAt) : null,
+        collectedAt: order.pickup?.collectedAt ? new Date(order.pickup.collectedAt) : null,
+      },
       order.items.map((item) => ({
         returnable: item.quantity - (inReturns.get(lineKey(item)) ?? 0),
       })),

@@ -12,6 +12,7 @@ export const STOCK_REASONS = [
   "cancelled",
   "returned",
   "counter_sale",
+  "counter_unpaid",
   "counter_return",
 ] as const;
 
@@ -27,6 +28,7 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   cancelled: "Order cancelled",
   returned: "Return received",
   counter_sale: "Counter sale",
+  counter_unpaid: "Counter card not paid",
   counter_return: "Counter return",
 };
 

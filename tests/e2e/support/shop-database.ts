@@ -33,6 +33,18 @@ async function withShopDatabase<T>(work: (client: pg.Client) => Promise<T>): Pro
   }
 }
 
+/**
+ * The shop has one till, and the counter's spec files run on workers of their own: each test
+ * that works at the till holds it (a lock in the shop's database, waited for, never polled) and
+ * lets go when it ends, so no other test opens, closes or sells at it meanwhile.
+ */
+export async function holdTheTill(): Promise<() => Promise<void>> {
+  const client = await connectShopDatabase();
+  await client.query("select pg_advisory_lock(hashtext('e2e: the till'))");
+  // Its session ending lets the lock go.
+  return () => client.end();
+}
+
 /** The order shipped `days` ago, as if that long had passed since staff marked it shipped. */
 export async function backdateShipment(orderId: number, days: number) {
   await withShopDatabase((client) =>
@@ -138,18 +150,4 @@ export async function shelveProduct(input: {
     );
     return id;
   });
-}
-
-/**
- * The shop has one till: a test that opens, closes or puts cash into it waits for its turn here
- * (whichever spec file it is in, on whichever worker) and lets go when it ends, so a Z report
- * counts only its own test's money. Returns the function that lets go.
- */
-export async function takeTurnAtTheTill(): Promise<() => Promise<void>> {
-  const client = await connectShopDatabase();
-  await client.query("select pg_advisory_lock(hashtext('e2e: the till'))");
-  return async () => {
-    await client.query("select pg_advisory_unlock(hashtext('e2e: the till'))");
-    await client.end();
-  };
 }

@@ -107,15 +107,22 @@ export function OrderActions({
   order,
   answer,
 }: {
-  order: { id: number; status: string; totalCents: number; refundDue: boolean };
+  order: {
+    id: number;
+    status: string;
+    totalCents: number;
+    refundDue: boolean;
+    /** A pickup order is not shipped: it is made ready and collected at the counter. */
+    pickup: object | null;
+  };
   answer: OrderAnswer | undefined;
 }) {
   const total = formatUsd(order.totalCents);
   if (order.status === "paid") {
     return (
       <div className="flex flex-col gap-4">
-        <ShipForm answer={answer} />
-        <div className="border-t pt-4">
+        {order.pickup ? null : <ShipForm answer={answer} />}
+        <div className={order.pickup ? undefined : "border-t pt-4"}>
           <CancelDialog orderId={order.id} paid total={total} />
         </div>
       </div>
