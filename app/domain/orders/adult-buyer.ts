@@ -13,6 +13,19 @@ export function ageOn(dateOfBirth: string, day: string): number {
   return y - by - (beforeBirthday ? 1 : 0);
 }
 
+/**
+ * The latest date of birth of someone who is an adult on `day` ("YYYY-MM-DD"): the same day
+ * eighteen years before, or the last day of that month when it has none (29 February), so that
+ * `dateOfBirth <= adultBornBy(day)` exactly when `ageOn(dateOfBirth, day) >= 18`.
+ */
+export function adultBornBy(day: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const year = y - ADULT_AGE;
+  const lastDay = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${String(year).padStart(4, "0")}-${pad(m)}-${pad(Math.min(d, lastDay))}`;
+}
+
 export type AdultBuyerCheck =
   { ok: true } | { ok: false; reason: "date-of-birth-required" | "under-age" };
 
