@@ -30,7 +30,8 @@ import { createTestCardReader, type CardReader } from "#app/domain/payments/card
 import { createStripeTerminalReader } from "#app/domain/payments/stripe-terminal.server.ts";
 import { startFakeStripe, type FakeStripe } from "#tests/support/fake-stripe.ts";
 import { cancelCard, cardOutcome, chargeCard } from "./card-payments.server.ts";
-import { addToSale, changeLine, getSale, paySale, voidSale } from "./sales.server.ts";
+import { MAX_LINE_QUANTITY } from "./sale-limits.ts";
+import { addToSale, changeLine, getSale, openSaleOf, paySale, voidSale } from "./sales.server.ts";
 import { closeTillSession, openTill, openTillSession } from "./till.server.ts";
 
 const db = testDatabase();
@@ -84,6 +85,10 @@ async function payWith(
   const paid = (await getSale(db, saleId, CONFIG.taxRate))!;
   const changeCents = paid.payments.reduce((sum, p) => sum + (p.changeCents ?? 0), 0);
   return { ok: true as const, saleId, changeCents };
+}
+
+async function openSaleOfTill() {
+  return (await openSaleOf(db, tillId, CONFIG.taxRate))?.id;
 }
 
 async function product(type: "regular" | "adult" | "item", id: number) {
@@ -232,6 +237,16 @@ describe("a counter sale", () => {
       ok: false,
       reason: "conflict",
       message: `Only 1 of “${title.title}” left.`,
+    });
+    // Refused, nothing was written: the line still has its one copy.
+    const open = (await getSale(db, (await openSaleOfTill())!, CONFIG.taxRate))!;
+    expect(open.lines.map((line) => line.quantity)).toEqual([1]);
+    const plenty = await storeItem(MAX_LINE_QUANTITY + 5);
+    await sell("item", plenty.id, MAX_LINE_QUANTITY);
+    expect(await addToSale(db, tillId, await product("item", plenty.id), 1, clerk)).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      message: `At most ${MAX_LINE_QUANTITY} of one product per sale.`,
     });
   });
 

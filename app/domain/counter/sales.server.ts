@@ -160,26 +160,6 @@ export async function openSaleOf(
 export const AWAITING_CARD =
   "The card reader is taking this sale's payment: wait for it, or cancel the card payment.";
 
-/**
- * The till's open sale, started for this clerk when there is none. A sale waiting for the card
- * reader cannot change, so nothing is added while one is.
- */
-async function openSaleFor(tx: Transaction, tillId: number, staff: Staff): Promise<number> {
-  const { rows } = await tx.execute<{ id: string }>(
-    sql`insert into counter_sales (till_session_id, clerk_id, clerk_name)
-        values (${tillId}, ${staff.id}, ${staff.name})
-        on conflict (till_session_id) where status in ('open', 'awaiting_card')
-        do nothing returning id`,
-  );
-  if (rows[0]) return Number(rows[0].id);
-  const [open] = await tx
-    .select({ id: counterSales.id, status: counterSales.status })
-    .from(counterSales)
-    .where(and(eq(counterSales.tillSessionId, tillId), inArray(counterSales.status, ON_THE_TILL)));
-  if (open!.status !== "open") throw new SaleRefused(refuse("conflict", AWAITING_CARD, "code"));
-  return open!.id;
-}
-
 export async function tillIsOpen(tx: Transaction, tillId: number): Promise<boolean> {
   const [till] = await tx
     .select({ closedAt: tillSessions.closedAt })
@@ -219,8 +199,8 @@ export async function refusable<T extends object>(
 
 /**
  * Adds a product to the till's open sale (one more of it when it is there already), at its
- * price now. A product with too few copies left is refused here, so the clerk knows at once; the
- * payment takes the stock for good.
+ * price now, in one statement (`counter_add_line`, migration 0041). A product with too few copies
+ * left is refused here, so the clerk knows at once; the payment takes the stock for good.
  */
 export async function addToSale(
   db: Database,
@@ -229,35 +209,26 @@ export async function addToSale(
   quantity: number,
   staff: Staff,
 ): Promise<Result<{ saleId: number }>> {
-  return refusable(db, async (tx) => {
-    if (!(await tillIsOpen(tx, tillId))) return refuse("conflict", TILL_CLOSED);
-    const saleId = await openSaleFor(tx, tillId, staff);
-    const [line] = await tx
-      .insert(counterSaleLines)
-      .values({
-        saleId,
-        productType: product.type,
-        productId: product.id,
-        name: product.name,
-        quantity,
-        unitPriceCents: product.priceCents,
-        taxable: product.taxable,
-      })
-      .onConflictDoUpdate({
-        target: [counterSaleLines.saleId, counterSaleLines.productType, counterSaleLines.productId],
-        set: { quantity: sql`${counterSaleLines.quantity} + excluded.quantity` },
-      })
-      .returning({ quantity: counterSaleLines.quantity });
-    if (line!.quantity > product.stock) {
-      throw new SaleRefused(refuse("conflict", shortOf(product.name, product.stock), "code"));
-    }
-    if (line!.quantity > MAX_LINE_QUANTITY) {
-      throw new SaleRefused(
-        refuse("invalid", `At most ${MAX_LINE_QUANTITY} of one product per sale.`, "code"),
-      );
-    }
-    return { ok: true as const, message: `Added “${product.name}”.`, saleId };
-  });
+  const { rows } = await db.execute<{ code: string; sale_id: string | null }>(
+    sql`select code, sale_id from counter_add_line(${tillId}, ${product.type}, ${product.id},
+        ${product.name}, ${product.priceCents}, ${product.taxable}, ${product.stock}, ${quantity},
+        ${MAX_LINE_QUANTITY}, ${staff.id}, ${staff.name})`,
+  );
+  const { code, sale_id: saleId } = rows[0]!;
+  switch (code) {
+    case "added":
+      return { ok: true, message: `Added “${product.name}”.`, saleId: Number(saleId) };
+    case "till-closed":
+      return refuse("conflict", TILL_CLOSED);
+    case "awaiting-card":
+      return refuse("conflict", AWAITING_CARD, "code");
+    case "short":
+      return refuse("conflict", shortOf(product.name, product.stock), "code");
+    case "too-many":
+      return refuse("invalid", `At most ${MAX_LINE_QUANTITY} of one product per sale.`, "code");
+    default:
+      throw new Error(`counter_add_line answered ${code}.`);
+  }
 }
 
 /** A line changed: its quantity, and a discount with its reason. */
