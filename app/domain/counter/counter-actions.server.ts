@@ -9,7 +9,7 @@ import { findByCode, productNow, searchProducts, type CounterProduct } from "./l
 import {
   addToSale,
   changeLine,
-  openSaleIdOf,
+  openTillAndSale,
   paySale,
   removeLine,
   voidSale,
@@ -17,7 +17,6 @@ import {
 } from "./sales.server.ts";
 import { isPaidSale } from "./returns.server.ts";
 import { saleIdOf, saleNumber } from "./status.ts";
-import { openTill } from "./till.server.ts";
 
 // What each press at the counter does (decision 023): the route reads the form and answers; the
 // rules are here, so one place says what a scan, a line's change or a payment means.
@@ -81,14 +80,14 @@ export async function counterAction(
   staff: Staff,
   config: CounterConfig,
 ): Promise<CounterActionAnswer> {
-  const till = await openTill(db);
+  const till = await openTillAndSale(db);
   if (!till)
     return { ok: false, reason: "conflict", message: "The till is closed: open it to sell." };
   switch (form.intent) {
     case "scan": {
       const parsed = readCounterForm(scanSchema, form);
       if (!parsed.ok) return invalid(parsed);
-      return scan(db, till.id, parsed.values.code, staff);
+      return scan(db, till.tillId, parsed.values.code, staff);
     }
     case "add": {
       const parsed = readCounterForm(addSchema, form);
@@ -96,22 +95,21 @@ export async function counterAction(
       const product = await productNow(db, parsed.values.type, parsed.values.id);
       if (!product)
         return { ok: false, reason: "not-found", message: "This product is no longer for sale." };
-      return answer(await addToSale(db, till.id, product, 1, staff));
+      return answer(await addToSale(db, till.tillId, product, 1, staff));
     }
     default:
-      return onOpenSale(db, till.id, form, staff, config);
+      return onOpenSale(db, till.saleId, form, staff, config);
   }
 }
 
 async function onOpenSale(
   db: Database,
-  tillId: number,
+  /** The presses on a sale need only its id: the payment reads the sale itself, under its lock. */
+  saleId: number | undefined,
   form: Record<string, string>,
   staff: Staff,
   config: CounterConfig,
 ): Promise<CounterActionAnswer> {
-  // The presses on a sale need only its id: the payment reads the sale itself, under its lock.
-  const saleId = await openSaleIdOf(db, tillId);
   if (saleId === undefined) return NO_SALE;
   switch (form.intent) {
     case "line": {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Transaction } from "#app/db/client.server.ts";
 import { counterPayments, counterSaleLines, counterSales, tillSessions } from "#app/db/schema.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
@@ -145,6 +145,27 @@ export async function openSaleIdOf(
     .from(counterSales)
     .where(and(eq(counterSales.tillSessionId, tillId), inArray(counterSales.status, ON_THE_TILL)));
   return row?.id;
+}
+
+/**
+ * The open till and the sale it is on, if any, in one query: what every press at the counter
+ * starts from. Undefined when the till is closed.
+ */
+export async function openTillAndSale(
+  db: Database,
+): Promise<{ tillId: number; saleId: number | undefined } | undefined> {
+  const [row] = await db
+    .select({ tillId: tillSessions.id, saleId: counterSales.id })
+    .from(tillSessions)
+    .leftJoin(
+      counterSales,
+      and(
+        eq(counterSales.tillSessionId, tillSessions.id),
+        inArray(counterSales.status, ON_THE_TILL),
+      ),
+    )
+    .where(isNull(tillSessions.closedAt));
+  return row && { tillId: row.tillId, saleId: row.saleId ?? undefined };
 }
 
 /** The sale the till is on (being scanned, or waiting for the card), with lines and totals. */
