@@ -41,6 +41,10 @@ const COLUMNS: { header: string; cell: (report: ZReport) => string | number }[] 
   // Added with pickups, at the end for the same reason.
   { header: "Pickup orders", cell: (r) => r.pickupOrders },
   { header: "Pickup", cell: (r) => dollars(r.pickupCents) },
+  // Added with repair payments, last again; tills closed before them took none.
+  { header: "Repairs in cash", cell: (r) => dollars(r.repairCashCents ?? 0) },
+  { header: "Repairs by card", cell: (r) => dollars(r.repairCardCents ?? 0) },
+  { header: "Repairs paid online", cell: (r) => dollars(r.repairOnlineCents ?? 0) },
 ];
 
 /** The rows of a Z report export, its header first, for the shop's one CSV writer. */

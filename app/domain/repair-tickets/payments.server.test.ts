@@ -5,6 +5,7 @@ import { repairPayments, tillSessions } from "#app/db/schema.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import { closeTillSession, openTill, openTillSession } from "#app/domain/counter/till.server.ts";
 import { zReport } from "#app/domain/counter/z-report.server.ts";
+import { zReportRows } from "#app/domain/counter/z-report-csv.ts";
 import { reconcileMoney } from "#app/domain/money/reconcile.server.ts";
 import { handleStripeWebhook } from "#app/domain/orders/stripe-webhook.server.ts";
 import { createStripeProvider } from "#app/domain/payments/stripe.server.ts";
@@ -400,6 +401,9 @@ describe("the till and the money check", () => {
       repairCardCents: 14_183,
       expectedCashCents: 5000 + 2000,
     });
+    const [header, row] = zReportRows([report]);
+    const cell = (name: string) => row![header!.indexOf(name)];
+    expect([cell("Repairs in cash"), cell("Repairs by card")]).toEqual([20, 141.83]);
 
     const repairs = async () =>
       (await reconcileMoney(db, { providers: () => null })).differences.filter((d) => d.repair);
