@@ -150,7 +150,7 @@ function Selling({
       <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
         <div className="flex min-w-0 flex-col gap-4">
           <ScanForm
-            key={sale?.number ?? "no sale"}
+            saleNumber={sale?.number ?? null}
             linesKey={(sale?.lines ?? [])
               .map((line) => `${line.id}:${line.quantity}:${line.discountCents}`)
               .join(",")}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -9,31 +9,73 @@ import { focusScanField, SCAN_FIELD_ID, type CounterAnswer } from "./counter-ans
  * The counter's scan field (decision 023, point 2): a USB or Bluetooth scanner types the
  * barcode's digits and Enter into it; a clerk may type a serial (A and the number for an adult
  * title), a SKU or words of a name, and choose among what is found. After every line, focus comes
- * back here, ready for the next scan. Drawn anew for each sale (its `key`), so an answer about
- * the last sale is not shown beside the next.
+ * back here, ready for the next scan. An answer about a sale that has ended (paid or voided) is
+ * not shown beside the next one; the field itself stays, so codes scanned meanwhile go on.
  */
 export function ScanForm({
+  saleNumber,
   fallback,
   linesKey,
 }: {
+  /** The sale being scanned; null before the first line. */
+  saleNumber: string | null;
   fallback: CounterAnswer | undefined;
   /** What the sale's lines are now: when they change (a line added, changed or removed), focus
    * comes back here. */
   linesKey: string;
 }) {
   const fetcher = useFetcher<CounterAnswer>();
-  const answer = fetcher.data ?? fallback;
-  const form = useRef<HTMLFormElement>(null);
+  // When a sale ends, what the field last answered belongs to it, and is put away.
+  const [endedAnswer, setEndedAnswer] = useState<CounterAnswer | undefined>();
+  const [lastSale, setLastSale] = useState(saleNumber);
+  if (saleNumber !== lastSale) {
+    setLastSale(saleNumber);
+    if (lastSale !== null) setEndedAnswer(fetcher.data);
+  }
+  const current = fetcher.data === endedAnswer ? undefined : fetcher.data;
+  const answer = current ?? fallback;
+  const field = useRef<HTMLInputElement | null>(null);
   const busy = fetcher.state !== "idle";
+  // A scanner types the next code while the last one is still being added: each code leaves the
+  // field as it is sent, and codes wait here for their turn, so none is cut short or lost.
+  const waiting = useRef<string[]>([]);
+  const sent = useRef("");
+
+  const sendNext = () => {
+    const code = waiting.current.shift();
+    if (code === undefined) return;
+    sent.current = code;
+    void fetcher.submit({ intent: "scan", code }, { method: "post" });
+  };
 
   // Ready for a scan the moment the counter opens, each new sale starts and each line changes,
   // after the page's heading took focus as on any new page.
   useEffect(focusScanField, [linesKey]);
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
-    if (!fetcher.data.results) form.current?.reset();
-    focusScanField();
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (waiting.current.length > 0) {
+      sendNext();
+      return;
+    }
+    // A code that was refused (or found several products) comes back to the field, unless the
+    // clerk has started typing the next one.
+    const input = field.current;
+    if (input && input.value === "" && (!fetcher.data.ok || fetcher.data.results)) {
+      input.value = sent.current;
+    }
+    if (fetcher.data.ok) focusScanField();
+    // sendNext reads refs only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const input = field.current;
+    if (!input || input.value.trim() === "") return;
+    event.preventDefault();
+    waiting.current.push(input.value);
+    input.value = "";
+    if (fetcher.state === "idle") sendNext();
+  };
 
   const error =
     answer && !answer.ok ? (answer.errors?.code ?? answer.message ?? undefined) : undefined;
@@ -42,10 +84,11 @@ export function ScanForm({
       <h2 id="counter-scan-heading" className="sr-only">
         Scan
       </h2>
-      <fetcher.Form ref={form} method="post" className="flex items-end gap-2">
+      <fetcher.Form method="post" onSubmit={onSubmit} className="flex items-end gap-2">
         <input type="hidden" name="intent" value="scan" />
         <FormField
           id={SCAN_FIELD_ID}
+          ref={field}
           className="min-w-0 flex-1"
           label="Barcode, serial, SKU or name"
           name="code"
