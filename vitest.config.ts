@@ -4,7 +4,12 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "app/**/*.test.ts",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/support/**/*.test.ts",
+    ],
     globalSetup: ["tests/support/database-setup.ts"],
     pool: "forks",
     // A test file's process is used again for the next file, with the modules it has loaded: on
