@@ -13,12 +13,27 @@ import { isDatabaseUnavailable } from "#app/db/unavailable.server.ts";
 export const streamTimeout = 5_000;
 
 /**
+ * Documents that may compile WebAssembly: the counter's camera reads barcodes with ZXing compiled
+ * to WebAssembly (from the shop's own /assets) in browsers without a BarcodeDetector of their
+ * own, which the policy refuses unless it says 'wasm-unsafe-eval' (it allows no eval of scripts).
+ * A page keeps the policy of the document it was loaded as, and the counter is reached without
+ * loading another from the back office (whose frame it shares) and from the sign-in pages, which
+ * land there; the storefront's link to the back office loads the back office anew.
+ */
+const COMPILES_WASM = new Set([
+  "counter-frame",
+  "routes/admin",
+  "routes/login",
+  "routes/login.two-factor",
+]);
+
+/**
  * The page's Content-Security-Policy: scripts only from the shop, or inline with this
  * response's nonce (React Router's hydration data). Inline style attributes stay allowed for
  * the component library. Vite's development server needs its own scripts, so hot-reload
  * development runs without it.
  */
-function contentSecurityPolicy(nonce: string) {
+function contentSecurityPolicy(nonce: string, wasm: boolean) {
   // With address autocomplete on, the checkout page loads Google's Maps script, which loads
   // more of itself and its images from Google's hosts.
   const env = getEnv();
@@ -27,7 +42,7 @@ function contentSecurityPolicy(nonce: string) {
     : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${maps}`,
+    `script-src 'self' 'nonce-${nonce}'${wasm ? " 'wasm-unsafe-eval'" : ""}${maps}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data:${maps}`,
     "font-src 'self'",
@@ -75,7 +90,10 @@ export default function handleRequest(
   keepPersonalPagesPrivate(request, responseHeaders);
   const nonce = randomBytes(16).toString("base64");
   if (process.env.NODE_ENV === "production") {
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    const wasm = routerContext.staticHandlerContext.matches.some((match) =>
+      COMPILES_WASM.has(match.route.id),
+    );
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, wasm));
   }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

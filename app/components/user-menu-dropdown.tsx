@@ -44,7 +44,11 @@ export function UserMenuDropdown({
           <>
             {isStaff(user.role) ? (
               <DropdownMenuItem asChild>
-                <Link to="/admin">Back Office</Link>
+                {/* Loaded anew: the back office's document may run the counter's camera reader,
+                    which a storefront page's policy refuses (entry.server.tsx). */}
+                <Link to="/admin" reloadDocument>
+                  Back Office
+                </Link>
               </DropdownMenuItem>
             ) : null}
             <DropdownMenuItem asChild>

@@ -14,6 +14,10 @@ export type FoundProduct = {
 /** What the counter's actions answer: the shop's one shape, with products found for a search. */
 export type CounterAnswer = Answer & { results?: FoundProduct[] };
 
+/** Beside "Scan with the camera" when its dialog or reader could not be fetched or started. */
+export const READER_FAILED =
+  "The barcode reader could not load: reload the page and try again, or use the scanner.";
+
 /** The scan field's id: every line added, changed or removed puts focus back in it. */
 export const SCAN_FIELD_ID = "counter-scan";
 

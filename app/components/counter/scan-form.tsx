@@ -3,14 +3,18 @@ import { useFetcher } from "react-router";
 import { FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { formatUsd } from "#app/lib/money.ts";
+import { CameraScan } from "./camera-scan.tsx";
 import { focusScanField, SCAN_FIELD_ID, type CounterAnswer } from "./counter-answer.ts";
+
+const CAMERA_ERROR_ID = "counter-camera-error";
 
 /**
  * The counter's scan field (decision 023, point 2): a USB or Bluetooth scanner types the
  * barcode's digits and Enter into it; a clerk may type a serial (A and the number for an adult
  * title), a SKU or words of a name, and choose among what is found. After every line, focus comes
  * back here, ready for the next scan. An answer about a sale that has ended (paid or voided) is
- * not shown beside the next one; the field itself stays, so codes scanned meanwhile go on.
+ * not shown beside the next one; the field itself stays, so codes scanned meanwhile go on. On a
+ * tablet or phone the camera reads codes into the same queue ("Scan with the camera").
  */
 export function ScanForm({
   saleNumber,
@@ -40,19 +44,39 @@ export function ScanForm({
   // field as it is sent, and codes wait here for their turn, so none is cut short or lost.
   const waiting = useRef<string[]>([]);
   const sent = useRef("");
+  // While the camera's dialog is open, focus stays in it: the field takes it back on closing.
+  const cameraOpen = useRef(false);
+  const [cameraError, setCameraError] = useState<string | undefined>();
+
+  // A code is on its way from the moment it is sent, before the fetcher says so in a render: the
+  // camera may hand over two codes at once.
+  const inFlight = useRef(false);
 
   const sendNext = () => {
     const code = waiting.current.shift();
     if (code === undefined) return;
+    inFlight.current = true;
     sent.current = code;
     void fetcher.submit({ intent: "scan", code }, { method: "post" });
   };
 
+  const focusField = () => {
+    if (!cameraOpen.current) focusScanField();
+  };
+  const queue = (code: string) => {
+    waiting.current.push(code);
+    if (!inFlight.current && fetcher.state === "idle") sendNext();
+  };
+
   // Ready for a scan the moment the counter opens, each new sale starts and each line changes,
   // after the page's heading took focus as on any new page.
-  useEffect(focusScanField, [linesKey]);
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (!cameraOpen.current) focusScanField();
+  }, [linesKey]);
+  useEffect(() => {
+    if (fetcher.state !== "idle") return;
+    inFlight.current = false;
+    if (!fetcher.data) return;
     if (waiting.current.length > 0) {
       sendNext();
       return;
@@ -63,7 +87,7 @@ export function ScanForm({
     if (input && input.value === "" && (!fetcher.data.ok || fetcher.data.results)) {
       input.value = sent.current;
     }
-    if (fetcher.data.ok) focusScanField();
+    if (fetcher.data.ok) focusField();
     // sendNext reads refs only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
@@ -72,9 +96,9 @@ export function ScanForm({
     const input = field.current;
     if (!input || input.value.trim() === "") return;
     event.preventDefault();
-    waiting.current.push(input.value);
+    const code = input.value;
     input.value = "";
-    if (fetcher.state === "idle") sendNext();
+    queue(code);
   };
 
   const error =
@@ -84,25 +108,46 @@ export function ScanForm({
       <h2 id="counter-scan-heading" className="sr-only">
         Scan
       </h2>
-      <fetcher.Form method="post" onSubmit={onSubmit} className="flex items-end gap-2">
-        <input type="hidden" name="intent" value="scan" />
-        <FormField
-          id={SCAN_FIELD_ID}
-          ref={field}
-          className="min-w-0 flex-1"
-          label="Barcode, serial, SKU or name"
-          name="code"
-          autoComplete="off"
-          autoFocus
-          enterKeyHint="enter"
-          maxLength={100}
-          required
-          error={error}
+      <div className="flex items-end gap-2">
+        <fetcher.Form
+          method="post"
+          onSubmit={onSubmit}
+          className="flex min-w-0 flex-1 items-end gap-2"
+        >
+          <input type="hidden" name="intent" value="scan" />
+          <FormField
+            id={SCAN_FIELD_ID}
+            ref={field}
+            className="min-w-0 flex-1"
+            label="Barcode, serial, SKU or name"
+            name="code"
+            autoComplete="off"
+            autoFocus
+            enterKeyHint="enter"
+            maxLength={100}
+            required
+            error={error}
+          />
+          <Button type="submit" aria-disabled={busy || undefined}>
+            {busy ? "Adding…" : "Add"}
+          </Button>
+        </fetcher.Form>
+        <CameraScan
+          onCode={queue}
+          answer={fetcher.data}
+          busy={busy}
+          onOpenChange={(open) => {
+            cameraOpen.current = open;
+          }}
+          onError={setCameraError}
+          describedBy={cameraError ? CAMERA_ERROR_ID : undefined}
         />
-        <Button type="submit" aria-disabled={busy || undefined}>
-          {busy ? "Adding…" : "Add"}
-        </Button>
-      </fetcher.Form>
+      </div>
+      {cameraError ? (
+        <p id={CAMERA_ERROR_ID} role="alert" className="text-sm font-medium text-destructive">
+          {cameraError}
+        </p>
+      ) : null}
       {answer?.ok && answer.results ? <FoundProducts answer={answer} fetcher={fetcher} /> : null}
     </section>
   );

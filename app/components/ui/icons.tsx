@@ -27,6 +27,7 @@ export const ArrowLeft = icon("arrow-left");
 export const ArrowUp = icon("arrow-up");
 export const ArrowUpDown = icon("arrow-up-down");
 export const CalendarClock = icon("calendar-clock");
+export const Camera = icon("camera");
 export const CircleCheck = icon("circle-check");
 export const ChevronDown = icon("chevron-down");
 export const ChevronFirst = icon("chevron-first");
