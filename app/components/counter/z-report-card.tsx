@@ -40,6 +40,13 @@ export function ZReportCard({
           ["Repairs by card", formatUsd(report.repairCardCents ?? 0)],
           ["Repairs paid online", formatUsd(report.repairOnlineCents ?? 0)],
         ] as [string, string][])),
+    // Reports kept before repair deposits were refunded have none.
+    ...(report.repairCashRefundCents === undefined
+      ? []
+      : ([
+          ["Repair refunds in cash", formatUsd(report.repairCashRefundCents)],
+          ["Repair refunds to cards", formatUsd(report.repairCardRefundCents ?? 0)],
+        ] as [string, string][])),
     ["Float", formatUsd(report.floatCents)],
     ["Expected cash in the drawer", formatUsd(report.expectedCashCents)],
   ];

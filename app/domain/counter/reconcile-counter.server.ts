@@ -86,6 +86,15 @@ const KEPT: (keyof ZReport)[] = [
   "overShortCents",
 ];
 
+/** The repair takings and refunds a report keeps, compared when it kept them (newer reports). */
+const REPAIRS_KEPT: (keyof ZReport)[] = [
+  "repairCashCents",
+  "repairCardCents",
+  "repairOnlineCents",
+  "repairCashRefundCents",
+  "repairCardRefundCents",
+];
+
 async function checkTills(db: Database, since: Date | null, differences: CounterDifference[]) {
   const { rows } = await db.execute<{
     id: number;
@@ -122,6 +131,7 @@ async function checkTills(db: Database, since: Date | null, differences: Counter
       ...(Object.keys(refundsOf(now)) as (keyof ReturnType<typeof refundsOf>)[]).filter(
         (key) => !kept || refundsOf(kept)[key] !== refundsOf(now)[key],
       ),
+      ...REPAIRS_KEPT.filter((key) => kept?.[key] !== undefined && kept[key] !== now[key]),
     ];
     if (changed.length > 0) {
       differences.push({

@@ -45,6 +45,9 @@ const COLUMNS: { header: string; cell: (report: ZReport) => string | number }[] 
   { header: "Repairs in cash", cell: (r) => dollars(r.repairCashCents ?? 0) },
   { header: "Repairs by card", cell: (r) => dollars(r.repairCardCents ?? 0) },
   { header: "Repairs paid online", cell: (r) => dollars(r.repairOnlineCents ?? 0) },
+  // Added with refunds of repair deposits, last again; tills closed before them gave none back.
+  { header: "Repair refunds in cash", cell: (r) => dollars(r.repairCashRefundCents ?? 0) },
+  { header: "Repair refunds to cards", cell: (r) => dollars(r.repairCardRefundCents ?? 0) },
 ];
 
 /** The rows of a Z report export, its header first, for the shop's one CSV writer. */

@@ -47,10 +47,16 @@ export type ZReport = {
   repairCashCents?: number;
   repairCardCents?: number;
   repairOnlineCents?: number;
+  /**
+   * Repair deposits given back at the desk (a device returned unrepaired): cash out of this
+   * till's drawer, and to cards while it was open. Absent from reports kept before them: 0.
+   */
+  repairCashRefundCents?: number;
+  repairCardRefundCents?: number;
   floatCents: number;
   /**
-   * The float, the cash the sales kept and repair cash, less cash refunds: what the drawer
-   * should hold.
+   * The float, the cash the sales kept and repair cash, less cash refunds (counter returns and
+   * repairs): what the drawer should hold.
    */
   expectedCashCents: number;
   countedCents: number | null;
@@ -78,6 +84,8 @@ type Totals = {
   pickup: string;
   repair_cash: string;
   repair_card: string;
+  repair_cash_refund: string;
+  repair_card_refund: string;
   repair_online: string;
 };
 
@@ -101,7 +109,8 @@ export async function zReport(
     select s.sales, s.voided, s.subtotal, s.discount, s.tax, s.total, p.cash, p.card, p.credit,
            r.returns, r.cash_refund, r.card_refund, r.credit_refund,
            o.online_orders, o.online, o.pickup_orders, o.pickup,
-           rp.repair_cash, rp.repair_card, ro.repair_online
+           rp.repair_cash, rp.repair_card, rp.repair_cash_refund, rp.repair_card_refund,
+           ro.repair_online
     from (select count(*) filter (where status = 'paid') as sales,
                  count(*) filter (where status = 'voided') as voided,
                  coalesce(sum(subtotal_cents) filter (where status = 'paid'), 0) as subtotal,
@@ -129,19 +138,25 @@ export async function zReport(
             from orders
            where (paid_at >= ${till.openedAt} and paid_at < ${until})
               or (collected_at >= ${till.openedAt} and collected_at < ${until})) as o,
-         (select coalesce(sum(signed) filter (where method = 'cash'), 0) as repair_cash,
-                 coalesce(sum(signed) filter (where method = 'card'), 0) as repair_card
-            from (select method, case when kind = 'refund' then -amount_cents else amount_cents end
-                         as signed
-                    from repair_payments where till_session_id = ${till.id}) as signed) as rp,
+         (select coalesce(sum(amount_cents) filter (where method = 'cash' and kind <> 'refund'), 0)
+                   as repair_cash,
+                 coalesce(sum(amount_cents) filter (where method = 'card' and kind <> 'refund'), 0)
+                   as repair_card,
+                 coalesce(sum(amount_cents) filter (where method = 'cash' and kind = 'refund'), 0)
+                   as repair_cash_refund,
+                 coalesce(sum(amount_cents) filter (where method = 'card' and kind = 'refund'), 0)
+                   as repair_card_refund
+            from repair_payments where till_session_id = ${till.id}) as rp,
          (select coalesce(sum(amount_cents), 0) as repair_online
-            from repair_payments where method = 'online'
+            from repair_payments where method = 'online' and kind <> 'refund'
              and created_at >= ${till.openedAt} and created_at < ${until}) as ro`);
   const t = rows[0]!;
   const cashCents = Number(t.cash);
   const cashRefundCents = Number(t.cash_refund);
   const repairCashCents = Number(t.repair_cash);
-  const expectedCashCents = till.floatCents + cashCents + repairCashCents - cashRefundCents;
+  const repairCashRefundCents = Number(t.repair_cash_refund);
+  const expectedCashCents =
+    till.floatCents + cashCents + repairCashCents - cashRefundCents - repairCashRefundCents;
   return {
     tillId: till.id,
     openedAt: till.openedAt.toISOString(),
@@ -168,6 +183,8 @@ export async function zReport(
     repairCashCents,
     repairCardCents: Number(t.repair_card),
     repairOnlineCents: Number(t.repair_online),
+    repairCashRefundCents,
+    repairCardRefundCents: Number(t.repair_card_refund),
     floatCents: till.floatCents,
     expectedCashCents,
     countedCents: till.countedCents,
