@@ -20,8 +20,6 @@ import { recordCounterReturn, saleForReturn, type CounterReturnInput } from "./r
 import { addToSale, getSale, paySale } from "./sales.server.ts";
 import { closeTillSession } from "./till.server.ts";
 import { zReportRows } from "./z-report-csv.ts";
-import { refundsOf } from "./z-report-refunds.ts";
-import type { ZReport } from "./z-report.server.ts";
 
 // A database of its own: the shop has one till, and the counter's sales tests open and close it
 // too, in another file at the same time.
@@ -310,23 +308,6 @@ describe("the Z report with returns", () => {
     expect(row![header!.indexOf("Credit to exchanges")]).toBe(0);
     const report = await reconcileCounter(db, null);
     expect(report.differences.filter((d) => d.counter === `Till ${tillId}`)).toEqual([]);
-  });
-
-  it("reads a report kept before counter returns as one without them", () => {
-    const { creditCents, returns, cashRefundCents, ...older } = {
-      ...({} as ZReport),
-      creditCents: 1,
-      returns: 1,
-      cashRefundCents: 1,
-    };
-    expect([creditCents, returns, cashRefundCents]).toEqual([1, 1, 1]);
-    expect(refundsOf(older as ZReport)).toEqual({
-      creditCents: 0,
-      returns: 0,
-      cashRefundCents: 0,
-      cardRefundCents: 0,
-      creditRefundCents: 0,
-    });
   });
 });
 
