@@ -3,7 +3,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { saleTotals } from "./sale-money.ts";
 import { counterReturnNumber, saleNumber } from "./status.ts";
-import { keptReport, zReport, type ZReport } from "./z-report.server.ts";
+import { keptReport, RETURN_FIELDS, zReport, type ZReport } from "./z-report.server.ts";
 
 // The counter's part of `npm run check:money` (decision 023): every paid sale adds up and was paid
 // exactly its total, nothing was paid on a sale that was not, and every closed till's kept Z
@@ -84,11 +84,7 @@ const KEPT: (keyof ZReport)[] = [
   "expectedCashCents",
   "countedCents",
   "overShortCents",
-  "creditCents",
-  "returns",
-  "cashRefundCents",
-  "cardRefundCents",
-  "creditRefundCents",
+  ...RETURN_FIELDS,
 ];
 
 async function checkTills(db: Database, since: Date | null, differences: CounterDifference[]) {

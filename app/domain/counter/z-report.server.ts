@@ -175,17 +175,22 @@ export async function zReport(
   };
 }
 
+/** The fields of the Z report that count the counter's returns and what they gave back. */
+export const RETURN_FIELDS = [
+  "creditCents",
+  "returns",
+  "cashRefundCents",
+  "cardRefundCents",
+  "creditRefundCents",
+] as const satisfies readonly (keyof ZReport)[];
+
 /**
  * The fields the Z report gained after the first tills closed (returns, pickups, repairs). A
  * report is kept as it stood when its till closed, so one kept before a field existed lacks it.
  * A field added to the report later goes here too.
  */
 const ADDED_FIELDS = [
-  "creditCents",
-  "returns",
-  "cashRefundCents",
-  "cardRefundCents",
-  "creditRefundCents",
+  ...RETURN_FIELDS,
   "pickupOrders",
   "pickupCents",
   "repairCashCents",
