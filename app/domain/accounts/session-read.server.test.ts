@@ -87,7 +87,7 @@ describe("reading the session of a signed-in request", () => {
   it("never takes a profile's copy from what the account's owner sends", async () => {
     const auth = createAuth(db);
     const fields = (await auth.$context).options.user?.additionalFields ?? {};
-    for (const field of ["profileFirstName", "profileLastName", "profileDateOfBirth"]) {
+    for (const field of ["profileFirstName", "profileLastName", "profileDateOfBirth"] as const) {
       expect(fields[field]).toMatchObject({ input: false });
     }
   });
