@@ -1,29 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { customers, users } from "#app/db/schema.ts";
+import { statementsOf } from "#tests/support/statements.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { createAuth } from "./auth.server.ts";
 
 const db = testDatabase();
-
-/** The statements sent to PostgreSQL while `run` runs (each is submitted as a `pg.Query`). */
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const query = pg.Query.prototype as unknown as { text?: string; submit: () => unknown };
-  const submit = query.submit;
-  query.submit = function (this: typeof query, ...args: unknown[]) {
-    sent.push(this.text ?? "");
-    return (submit as (...rest: unknown[]) => unknown).apply(this, args);
-  };
-  try {
-    await run();
-  } finally {
-    query.submit = submit;
-  }
-  return sent;
-}
 
 describe("reading the session of a signed-in request", () => {
   it("reads the session and its user in one statement", async () => {
