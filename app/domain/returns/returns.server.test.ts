@@ -259,6 +259,39 @@ describe("returns", () => {
     expect(await refundAs("clerk", below, 10000)).toMatchObject({ ok: true });
   });
 
+  it("a clerk's limit holds for all the refunds of one order together, not each return alone", async () => {
+    const refundAs = (role: Role, number: number) =>
+      refundReturn(
+        db,
+        { number },
+        {
+          staff,
+          ordersUrl: ORDERS_URL,
+          providers,
+          config,
+          limitCents: refundCeiling(role, 4000),
+        },
+      );
+    const placed = await aShippedOrder();
+    const returnOf = async (title: { serialNo: number }) => {
+      const number = await requested(placed, [{ serialNo: title.serialNo, quantity: 1 }]);
+      await receiveAll(number, [title.serialNo]);
+      return number;
+    };
+    // A copy of the first title is $16.24 with its tax, the second title $26.52: each within the
+    // clerk's $40.00, the two together not.
+    const first = await returnOf(placed.first);
+    expect(await refundAs("clerk", first)).toMatchObject({ ok: true });
+    const second = await returnOf(placed.second);
+    expect(await refundAs("clerk", second)).toEqual({
+      ok: false,
+      reason: "forbidden",
+      message: `RMA-${second} would refund $26.52, which with the $16.24 refunded before comes to more than the $40.00 a clerk may refund on one order: an admin must make this refund.`,
+    });
+    expect(await returnRow(second)).toMatchObject({ status: "received", refundStartedAt: null });
+    expect(await refundAs("admin", second)).toMatchObject({ ok: true });
+  });
+
   it("the orders export and the open count show what returns did", async () => {
     const placed = await aShippedOrder();
     const before = await returnCounts(db);
