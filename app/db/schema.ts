@@ -288,6 +288,12 @@ export const users = pgTable("users", {
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  // The customer profile's name and birth date, copied here by a trigger on `customers` (migration
+  // 0042) so the session's one statement reads who is signed in whole: the profile stays the
+  // source, these are never written by the shop's code.
+  profileFirstName: text("profile_first_name"),
+  profileLastName: text("profile_last_name"),
+  profileDateOfBirth: date("profile_date_of_birth"),
   ...timestamps,
 });
 

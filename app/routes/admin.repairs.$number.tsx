@@ -18,6 +18,7 @@ import {
 import { TicketHeader, TicketNotices } from "#app/components/admin/repairs/ticket-header.tsx";
 import { Message, Section } from "#app/components/admin/repairs/ticket-section.tsx";
 import { RepairInvoice } from "#app/components/repair-invoice.tsx";
+import { usePageAnswer } from "#app/components/use-page-answer.ts";
 import {
   correctedFields,
   estimateRecord,
@@ -364,7 +365,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminTicket({ loaderData, actionData }: Route.ComponentProps) {
-  const answer = actionData && "intent" in actionData ? (actionData as ActionData) : undefined;
+  const shown = usePageAnswer(actionData);
+  const answer = shown && "intent" in shown ? (shown as ActionData) : undefined;
   const { ticket, history } = loaderData;
   return (
     <div className="flex flex-col gap-6">

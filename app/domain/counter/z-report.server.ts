@@ -24,35 +24,35 @@ export type ZReport = {
   /**
    * Counter returns made while the till was open, and what they gave back by method: cash out
    * of the drawer, to cards, and as credit toward exchanges (which `creditCents` of the sales
-   * took in). Reports kept before returns existed lack these: read them as 0 (`refundsOf`).
+   * took in).
    */
-  creditCents?: number;
-  returns?: number;
-  cashRefundCents?: number;
-  cardRefundCents?: number;
-  creditRefundCents?: number;
+  creditCents: number;
+  returns: number;
+  cashRefundCents: number;
+  cardRefundCents: number;
+  creditRefundCents: number;
   /** Web orders paid while the till was open, for the day's picture. */
   onlineOrders: number;
   onlineCents: number;
   /**
    * Pickup orders handed over at the counter while the till was open (the money was taken
-   * online, so none of it is in the drawer). Reports kept before pickups lack it: `keptReport`.
+   * online, so none of it is in the drawer).
    */
   pickupOrders: number;
   pickupCents: number;
   /**
    * Repair payments (decision 023, point 8): cash and card taken at the desk into this till,
-   * and pay-link payments made online while it was open. Absent from reports kept before them.
+   * and pay-link payments made online while it was open.
    */
-  repairCashCents?: number;
-  repairCardCents?: number;
-  repairOnlineCents?: number;
+  repairCashCents: number;
+  repairCardCents: number;
+  repairOnlineCents: number;
   /**
    * Repair deposits given back at the desk (a device returned unrepaired): cash out of this
-   * till's drawer, and to cards while it was open. Absent from reports kept before them: 0.
+   * till's drawer, and to cards while it was open.
    */
-  repairCashRefundCents?: number;
-  repairCardRefundCents?: number;
+  repairCashRefundCents: number;
+  repairCardRefundCents: number;
   floatCents: number;
   /**
    * The float, the cash the sales kept and repair cash, less cash refunds (counter returns and
@@ -192,12 +192,41 @@ export async function zReport(
   };
 }
 
-/** A Z report as kept with its till: one kept before pickups were counted had none. */
+/** The fields of the Z report that count the counter's returns and what they gave back. */
+export const RETURN_FIELDS = [
+  "creditCents",
+  "returns",
+  "cashRefundCents",
+  "cardRefundCents",
+  "creditRefundCents",
+] as const satisfies readonly (keyof ZReport)[];
+
+/**
+ * The fields the Z report gained after the first tills closed (returns, pickups, repairs). A
+ * report is kept as it stood when its till closed, so one kept before a field existed lacks it.
+ * A field added to the report later goes here too.
+ */
+const ADDED_FIELDS = [
+  ...RETURN_FIELDS,
+  "pickupOrders",
+  "pickupCents",
+  "repairCashCents",
+  "repairCardCents",
+  "repairOnlineCents",
+  "repairCashRefundCents",
+  "repairCardRefundCents",
+] as const satisfies readonly (keyof ZReport)[];
+
+type AddedField = (typeof ADDED_FIELDS)[number];
+
+/**
+ * A Z report as kept with its till, in the one complete shape the screens, the printed report,
+ * the CSV and `check:money` read: a field added after it was kept reads as 0 (that till had none
+ * of it).
+ */
 export function keptReport(kept: unknown): ZReport {
-  const report = kept as Partial<ZReport> & Omit<ZReport, "pickupOrders" | "pickupCents">;
-  return {
-    ...report,
-    pickupOrders: report.pickupOrders ?? 0,
-    pickupCents: report.pickupCents ?? 0,
-  };
+  const report = kept as Omit<ZReport, AddedField> & Partial<Pick<ZReport, AddedField>>;
+  const added = {} as Pick<ZReport, AddedField>;
+  for (const field of ADDED_FIELDS) added[field] = report[field] ?? 0;
+  return { ...report, ...added };
 }
