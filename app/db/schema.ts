@@ -13,6 +13,7 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import type {
   PaymentMethod,
@@ -287,6 +288,12 @@ export const users = pgTable("users", {
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  // The customer profile's name and birth date, copied here by a trigger on `customers` (migration
+  // 0042) so the session's one statement reads who is signed in whole: the profile stays the
+  // source, these are never written by the shop's code.
+  profileFirstName: text("profile_first_name"),
+  profileLastName: text("profile_last_name"),
+  profileDateOfBirth: date("profile_date_of_birth"),
   ...timestamps,
 });
 
@@ -1400,8 +1407,10 @@ export const counterRefunds = pgTable(
 
 /**
  * Money a repair ticket took or gave back (decision 023, point 8): a deposit at intake, the
- * balance at the counter or online through the pay link, a refund of paying too much. Cash is
- * in the till session that holds it; an online payment names its checkout session, once.
+ * balance at the counter or online through the pay link, a refund of a deposit when the device
+ * goes back unrepaired. Cash is in the till session that holds it; an online payment names its
+ * checkout session, once. A payment taken at the desk keeps the key of the form it came from,
+ * so the same form sent twice records it once; a refund names the payment it gives back.
  */
 export const repairPayments = pgTable(
   "repair_payments",
@@ -1423,10 +1432,23 @@ export const repairPayments = pgTable(
     tillSessionId: integer("till_session_id").references(() => tillSessions.id),
     staffId: text("staff_id").references(() => users.id, { onDelete: "set null" }),
     staffName: text("staff_name"),
+    /** The key of the desk's form that took it (deposit, intake, collection, refund). */
+    formKey: text("form_key"),
+    /** A refund: the payment it gives (part of) back. */
+    refundedPaymentId: bigint("refunded_payment_id", { mode: "number" }).references(
+      (): AnyPgColumn => repairPayments.id,
+    ),
     createdAt: timestamps.createdAt,
   },
   (t) => [
     index("repair_payments_ticket").on(t.ticketNumber, t.id),
+    // One form records once: one row, or one refund row per payment it gives back.
+    uniqueIndex("repair_payments_form_key").on(t.formKey, sql`coalesce(refunded_payment_id, 0)`),
+    check(
+      "repair_payments_refund_check",
+      sql`(${t.kind} = 'refund') = (${t.refundedPaymentId} is not null)
+          and (${t.kind} <> 'refund' or ${t.method} = 'cash' or ${t.providerReference} is not null)`,
+    ),
     index("repair_payments_till").on(t.tillSessionId, t.method),
     index("repair_payments_created").on(t.createdAt),
     check("repair_payments_kind_check", sql`${t.kind} in ('deposit', 'balance', 'refund')`),

@@ -1,3 +1,4 @@
+import type { RepairPaymentMethod } from "#app/domain/repair-tickets/status.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { greetingName } from "#app/lib/person-name.ts";
 import { shopContact } from "#app/lib/env.server.ts";
@@ -21,14 +22,27 @@ export function promisedDay(isoDate: string): string {
 const questions = () =>
   `Questions? Call ${shopContact().phone} or write to ${shopContact().email}, quoting your ticket number.`;
 
-/** Sent when the device is checked in at the counter. */
-export function ticketCheckedInMessage(ticket: TicketMail & { promisedDate: string }) {
+/**
+ * Sent when the device is checked in at the counter; with the deposit taken there, if one was
+ * (it counts toward the repair, and goes back if the device is not repaired).
+ */
+export function ticketCheckedInMessage(
+  ticket: TicketMail & {
+    promisedDate: string;
+    deposit?: { amountCents: number; method: RepairPaymentMethod } | null;
+  },
+) {
   return renderEmail({
     subject: `Repair ${ticket.label}: we have your ${ticket.device}`,
     preview: `Your ticket number is ${ticket.label}. We aim to have it ready by ${promisedDay(ticket.promisedDate)}.`,
     heading: `Thank you, ${greetingName(ticket.name)}!`,
     paragraphs: [
       `We checked in your ${ticket.device}. Your ticket number is ${ticket.label}: keep it for when you collect your device.`,
+      ...(ticket.deposit
+        ? [
+            `We received a deposit of ${formatUsd(ticket.deposit.amountCents)} (${ticket.deposit.method === "cash" ? "in cash" : "by card"}). It counts toward the repair, and we give it back if your device is not repaired.`,
+          ]
+        : []),
       `We aim to have it ready by ${promisedDay(ticket.promisedDate)}. Diagnosis and estimates are free: we will send you an estimate to approve before any paid work starts.`,
       "Follow your repair at any time with the link below.",
     ],

@@ -153,7 +153,7 @@ const schema = z
      * (state 6.25 %, city 1.75 %, transit 0.25 %). 0: no tax at the counter.
      */
     STORE_SALES_TAX_RATE: z.coerce.number().min(0).max(0.2).default(0.0825),
-    /** The most a clerk may refund on one return, in cents; above it only an admin (decision 023). */
+    /** The most a clerk may refund on one order or counter sale, its returns together, in cents. */
     COUNTER_REFUND_LIMIT_CENTS: z.coerce.number().int().min(0).default(10000),
     /** Payment attempts (orders placed) allowed per account, and per client, in 10 minutes. */
     CHECKOUT_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),

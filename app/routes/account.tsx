@@ -42,6 +42,7 @@ import { ticketStatusPath } from "#app/domain/repair-tickets/status-link.server.
 import { deviceName, ticketsForCustomer } from "#app/domain/repair-tickets/tickets.server.ts";
 import { alertsOfAccount, unsubscribeOwn } from "#app/domain/alerts/alerts.server.ts";
 import { ALERT_KIND_LABELS, alertStatusText, isWaiting } from "#app/domain/alerts/status.ts";
+import { usePageAnswer } from "#app/components/use-page-answer.ts";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("My Account", "Your personal information, password and security settings."),
@@ -225,7 +226,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const ordersLoading = useOrdersLoading("/account", "orders");
   const section = ordersLoading ? "orders" : loaderData.section;
   const busy = navigation.state === "submitting";
-  const answer: (Answer & { intent?: string; setup?: TwoFactorSetup }) | undefined = actionData;
+  const answer: (Answer & { intent?: string; setup?: TwoFactorSetup }) | undefined =
+    usePageAnswer(actionData);
   const errors: FieldErrors = answer?.errors ?? {};
 
   useSavedToast(loaderData);

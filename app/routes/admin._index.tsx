@@ -47,6 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       timeZone: env.SHOP_TIME_ZONE,
       lowStockThreshold: env.LOW_STOCK_THRESHOLD,
       mayOpenInbox: can(user.role, "inbox"),
+      mayEditCatalogue: can(user.role, "catalogue"),
     };
   } catch (error) {
     // DESIGN §3.14: say the page cannot be shown right now, rather than show wrong figures.
@@ -78,7 +79,7 @@ export default function Dashboard({ loaderData: figures }: Route.ComponentProps)
       <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-2">
         <RepairPanels figures={figures} />
         <LowStock figures={figures} />
-        <MostWanted wanted={figures.wanted} />
+        <MostWanted wanted={figures.wanted} linked={figures.mayEditCatalogue} />
       </div>
     </>
   );

@@ -28,6 +28,7 @@ import { pageMeta } from "#app/lib/site.ts";
 import { replySchema, type ReplyValues } from "#app/domain/inbox/reply-input.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.inbox.$kind.$id";
+import { usePageAnswer } from "#app/components/use-page-answer.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(loaderData?.heading ?? "Inbox", "A contact message or repair request."),
@@ -188,7 +189,7 @@ function answerOf(actionData: Route.ComponentProps["actionData"]): ActionData | 
 }
 
 export default function InboxItemPage({ loaderData, actionData }: Route.ComponentProps) {
-  const answer = answerOf(actionData);
+  const answer = answerOf(usePageAnswer(actionData));
   const { repair } = loaderData;
   return (
     <>

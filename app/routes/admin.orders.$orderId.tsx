@@ -44,6 +44,7 @@ import { formatShopDateTime } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.orders.$orderId";
+import { usePageAnswer } from "#app/components/use-page-answer.ts";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(`Order #${params.orderId}`, "An order of the shop."),
@@ -220,7 +221,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, customer, lines, history } = loaderData;
-  const answer = actionData as OrderAnswer | undefined;
+  const answer = usePageAnswer(actionData) as OrderAnswer | undefined;
   const customerName = [customer.firstName, customer.lastName].filter(Boolean).join(" ");
   return (
     <div className="flex flex-col gap-6">

@@ -4,10 +4,12 @@ import { PrintBar } from "#app/components/print-bar.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireStaff } from "#app/domain/accounts/session.server.ts";
 import { repairDesk, ticketNumberParam } from "#app/domain/repair-tickets/shop-context.server.ts";
-import { promisedDateLabel, ticketLabel } from "#app/domain/repair-tickets/status.ts";
+import { ticketMoney } from "#app/domain/repair-tickets/payments.server.ts";
+import { paidByLabel, promisedDateLabel, ticketLabel } from "#app/domain/repair-tickets/status.ts";
 import { ticketStatusPath } from "#app/domain/repair-tickets/status-link.server.ts";
 import { deviceName, getTicket } from "#app/domain/repair-tickets/tickets.server.ts";
 import { shopContact } from "#app/lib/env.server.ts";
+import { formatUsd } from "#app/lib/money.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { formatShopDate } from "#app/lib/shop-time.ts";
 import { pageMeta, SHOP, SHOP_ADDRESS } from "#app/lib/site.ts";
@@ -37,6 +39,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { ticket } = found;
   const statusUrl = new URL(ticketStatusPath(number, desk.secret), desk.links.publicUrl).toString();
   const contact = shopContact();
+  // The deposit taken at the desk (at intake, or on the ticket since), as the customer paid it.
+  const deposits = (await ticketMoney(getDb(), number)).payments.filter(
+    (payment) => payment.kind === "deposit",
+  );
+  const depositCents = deposits.reduce((sum, payment) => sum + payment.amountCents, 0);
   return {
     label: ticketLabel(number),
     name: ticket.customerName,
@@ -45,6 +52,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     accessories: ticket.accessories,
     checkedIn: formatShopDate(ticket.createdAt, desk.timeZone),
     promised: promisedDateLabel(ticket.promisedDate),
+    deposit:
+      depositCents > 0
+        ? `${formatUsd(depositCents)} (${paidByLabel(deposits.map((payment) => payment.method)).toLowerCase()})`
+        : null,
     statusUrl,
     qr: renderSVG(statusUrl, { border: 1 }),
     shop: { name: SHOP.name, address: SHOP_ADDRESS, phone: contact.phone, hours: contact.hours },
@@ -88,6 +99,12 @@ export default function ClaimTicket({ loaderData: claim }: Route.ComponentProps)
           <dd>{claim.checkedIn}</dd>
           <dt className="font-medium">Promised</dt>
           <dd>{claim.promised}</dd>
+          {claim.deposit ? (
+            <>
+              <dt className="font-medium">Deposit paid</dt>
+              <dd>{claim.deposit}</dd>
+            </>
+          ) : null}
         </dl>
         <div className="flex items-center gap-3">
           <div

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { data, type ShouldRevalidateFunction } from "react-router";
 import { CollectForm } from "#app/components/admin/repairs/collect-form.tsx";
 import { DepositForm } from "#app/components/admin/repairs/deposit-form.tsx";
 import { EstimateForm } from "#app/components/admin/repairs/estimate-form.tsx";
 import { MoveForm } from "#app/components/admin/repairs/move-form.tsx";
+import { RefundForm } from "#app/components/admin/repairs/refund-form.tsx";
 import type {
   TicketAnswer as ActionData,
   TicketIntent as Intent,
@@ -16,6 +18,7 @@ import {
 import { TicketHeader, TicketNotices } from "#app/components/admin/repairs/ticket-header.tsx";
 import { Message, Section } from "#app/components/admin/repairs/ticket-section.tsx";
 import { RepairInvoice } from "#app/components/repair-invoice.tsx";
+import { usePageAnswer } from "#app/components/use-page-answer.ts";
 import {
   correctedFields,
   estimateRecord,
@@ -25,6 +28,13 @@ import { staffOf } from "#app/domain/accounts/staff.ts";
 import { getDb } from "#app/db/client.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
 import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
+import { paymentProviderFor } from "#app/domain/payments/providers.server.ts";
+import {
+  refundableCents,
+  refundSources,
+  refundWords,
+} from "#app/domain/repair-tickets/deposit-refund.ts";
+import { depositTaken } from "#app/domain/repair-tickets/desk-payments.server.ts";
 import { repairDesk, ticketNumberParam } from "#app/domain/repair-tickets/shop-context.server.ts";
 import {
   isWorkAhead,
@@ -34,6 +44,7 @@ import {
   promisedDateLabel,
   statusesBefore,
   ticketLabel,
+  UNREPAIRED_STATUSES,
 } from "#app/domain/repair-tickets/status.ts";
 import {
   ticketReceiptPath,
@@ -46,10 +57,12 @@ import {
   estimateSchema,
   moveSchema,
   readEstimateForm,
+  refundSchema,
 } from "#app/domain/repair-tickets/ticket-input.ts";
 import {
   collectTicket,
   invoiceShown,
+  refundDeposit,
   takeDeposit,
   ticketMoney,
 } from "#app/domain/repair-tickets/payments.server.ts";
@@ -96,8 +109,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const money = await ticketMoney(getDb(), number);
   const search = new URL(request.url).searchParams;
   const collected = ticket.status === "collected" && ticket.paymentMethod !== null;
+  // The deposit taken with the ticket at intake, said with the notice that it is open.
+  const intakeDeposit = search.has("opened")
+    ? money.payments.find(
+        (payment) => payment.kind === "deposit" && String(payment.id) === search.get("deposit"),
+      )
+    : undefined;
+  const refundable = UNREPAIRED_STATUSES.includes(ticket.status)
+    ? refundSources(money.payments)
+    : [];
   return {
+    /** A new key each time the page is drawn: a desk form sent twice takes its money once. */
+    formKey: randomUUID(),
     opened: search.has("opened"),
+    openedDeposit: intakeDeposit ? depositTaken(number, intakeDeposit) : null,
     corrected: correctedFields(search.get("corrected")),
     ticket: {
       number,
@@ -141,6 +166,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     approvedTotal: formatUsd(approved?.totalCents ?? 0),
     paidBefore: money.account.paidCents ? formatUsd(money.account.paidCents) : null,
     canDeposit: !["ready", "collected", "returned"].includes(ticket.status),
+    refund:
+      refundable.length > 0
+        ? {
+            amount: dollars(refundableCents(money.payments)),
+            left: refundWords(
+              refundable.map((source) => ({
+                method: source.method,
+                amountCents: source.leftCents,
+              })),
+            ),
+          }
+        : null,
     invoice: invoiceShown(money, when),
     history: events.map((event) => historyEntry(event, when)),
     estimates: estimates.map((estimate) => estimateRecord(estimate, when)),
@@ -242,24 +279,25 @@ export async function action({ request, params }: Route.ActionArgs) {
       tendered: form.tendered ?? "",
       reference: form.reference ?? "",
     };
-    const parsed = depositSchema.safeParse(values);
+    const parsed = depositSchema.safeParse({ ...values, key: form.key });
     if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
       return data<ActionData>(
         {
           intent: "deposit",
           ok: false,
-          message: "Please check the deposit.",
-          errors: fieldErrors(parsed.error),
+          message: errors.key ?? "Please check the deposit.",
+          errors,
           values,
         },
         { status: 400 },
       );
     }
-    const { amount, tendered, ...deposit } = parsed.data;
+    const { key, amount, tendered, ...deposit } = parsed.data;
     const result = await takeDeposit(
       db,
       number,
-      { ...deposit, amountCents: amount, tenderedCents: tendered },
+      { ...deposit, amountCents: amount, tenderedCents: tendered, formKey: key },
       { staff },
     );
     return answer("deposit", result, { values });
@@ -273,32 +311,62 @@ export async function action({ request, params }: Route.ActionArgs) {
       tendered: form.tendered ?? "",
       reference: form.reference ?? "",
     };
-    const parsed = collectSchema.safeParse(values);
+    const parsed = collectSchema.safeParse({ ...values, key: form.key });
     if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
       return data<ActionData>(
         {
           intent: "collect",
           ok: false,
-          message: "Please check how it was paid.",
-          errors: fieldErrors(parsed.error),
+          message: errors.key ?? "Please check how it was paid.",
+          errors,
           values,
         },
         { status: 400 },
       );
     }
-    const result = await collectTicket(db, number, parsed.data, {
-      staff,
-      links: desk.links,
-      timeZone: desk.timeZone,
-    });
+    const { key, ...collect } = parsed.data;
+    const result = await collectTicket(
+      db,
+      number,
+      { ...collect, formKey: key },
+      { staff, links: desk.links, timeZone: desk.timeZone },
+    );
     return answer("collect", result, { values });
+  }
+
+  if (form.intent === "refund") {
+    const values = { amount: form.amount ?? "" };
+    const parsed = refundSchema.safeParse({ ...values, key: form.key });
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return data<ActionData>(
+        {
+          intent: "refund",
+          ok: false,
+          message: errors.key ?? "Please check the amount to refund.",
+          errors,
+          values,
+        },
+        { status: 400 },
+      );
+    }
+    const result = await refundDeposit(
+      db,
+      number,
+      { formKey: parsed.data.key, amountCents: parsed.data.amount },
+      // The counter's card provider, as for its returns (decision 023, point 7).
+      { staff, cardProvider: paymentProviderFor(false) },
+    );
+    return answer("refund", result, { values });
   }
 
   return reply.unknownAction();
 }
 
 export default function AdminTicket({ loaderData, actionData }: Route.ComponentProps) {
-  const answer = actionData && "intent" in actionData ? (actionData as ActionData) : undefined;
+  const shown = usePageAnswer(actionData);
+  const answer = shown && "intent" in shown ? (shown as ActionData) : undefined;
   const { ticket, history } = loaderData;
   return (
     <div className="flex flex-col gap-6">
@@ -307,6 +375,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
         <TicketNotices
           ticket={ticket}
           opened={loaderData.opened}
+          openedDeposit={loaderData.openedDeposit}
           corrected={loaderData.corrected}
         />
       )}
@@ -323,10 +392,14 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           <RepairInvoice invoice={loaderData.invoice} />
         </Section>
       ) : null}
-      {loaderData.canDeposit ? <DepositForm answer={answer} /> : null}
+      {loaderData.canDeposit ? <DepositForm formKey={loaderData.formKey} answer={answer} /> : null}
+      {loaderData.refund || answer?.intent === "refund" ? (
+        <RefundForm refund={loaderData.refund} formKey={loaderData.formKey} answer={answer} />
+      ) : null}
       {ticket.status === "ready" || answer?.intent === "collect" ? (
         ticket.status === "ready" ? (
           <CollectForm
+            formKey={loaderData.formKey}
             collectAmount={loaderData.collectAmount}
             approvedTotal={loaderData.approvedTotal}
             paidBefore={loaderData.paidBefore}

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { DepositFields } from "#app/components/admin/repairs/deposit-fields.tsx";
 import { BackLink } from "#app/components/back-link.tsx";
 import { staffOf } from "#app/domain/accounts/staff.ts";
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
@@ -17,7 +19,12 @@ import {
 } from "#app/domain/repair-tickets/corrections.server.ts";
 import { repairDesk, ticketNumberParam } from "#app/domain/repair-tickets/shop-context.server.ts";
 import { ticketLabel, type DeviceKind } from "#app/domain/repair-tickets/status.ts";
-import { MAX_TICKET_PHOTOS, ticketSchema } from "#app/domain/repair-tickets/ticket-input.ts";
+import {
+  DEPOSIT_FIELDS,
+  intakeDeposit,
+  MAX_TICKET_PHOTOS,
+  ticketSchema,
+} from "#app/domain/repair-tickets/ticket-input.ts";
 import { bookingForTicket, openTicket } from "#app/domain/repair-tickets/tickets.server.ts";
 import { addDays } from "#app/lib/shop-time.ts";
 import type { ServiceType } from "#app/lib/catalog.ts";
@@ -34,8 +41,9 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = () => privatePageHeaders();
 
-const FIELDS = ["serviceRequestId", ...TICKET_FIELDS] as const;
-type Values = TicketFieldValues & { serviceRequestId: string };
+const FIELDS = ["serviceRequestId", ...TICKET_FIELDS, ...DEPOSIT_FIELDS] as const;
+type Values = TicketFieldValues &
+  Record<(typeof DEPOSIT_FIELDS)[number], string> & { serviceRequestId: string };
 
 /** The kind of device a booked service is most likely about; staff can change it. */
 const LIKELY_KIND: Partial<Record<ServiceType, DeviceKind>> = {
@@ -90,6 +98,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const lookup = query === null ? null : await lookUp(query);
   return {
     values,
+    /** The form's own key: sent twice with a deposit, it opens one ticket and takes it once. */
+    formKey: randomUUID(),
     booking,
     today,
     lookup,
@@ -133,14 +143,28 @@ export async function action({ request }: Route.ActionArgs) {
     ...values,
     serviceRequestId: values.serviceRequestId || undefined,
   });
-  if (!parsed.success) {
-    return fail("invalid", "Please check the ticket's details.", fieldErrors(parsed.error));
+  // The optional deposit: none while its fields are blank, else the Deposit form's rules.
+  const deposit = intakeDeposit({ ...values, key: form.key });
+  if (!parsed.success || !deposit.ok) {
+    const errors = {
+      ...(parsed.success ? {} : fieldErrors(parsed.error)),
+      ...(deposit.ok ? {} : fieldErrors(deposit.error)),
+    };
+    return fail("invalid", errors.key ?? "Please check the ticket's details.", errors);
   }
   const desk = repairDesk();
+  const taken = deposit.deposit;
   const opened = await openTicket(getDb(), parsed.data, {
     staff: staffOf(user),
     links: desk.links,
     today: desk.today,
+    deposit: taken && {
+      method: taken.method,
+      amountCents: taken.amount,
+      tenderedCents: taken.tendered,
+      reference: taken.reference,
+      formKey: taken.key,
+    },
     photos: await Promise.all(
       photos.map(async (file) => ({
         name: file.name,
@@ -149,13 +173,19 @@ export async function action({ request }: Route.ActionArgs) {
     ),
   });
   if (!opened.ok) {
+    const aboutDeposit = (DEPOSIT_FIELDS as readonly string[]).includes(opened.field ?? "");
     return fail(
       opened.reason,
-      opened.field ? "Please check the ticket's details." : opened.message,
+      opened.field
+        ? aboutDeposit
+          ? "Please check the deposit."
+          : "Please check the ticket's details."
+        : opened.message,
       opened.field ? { [opened.field]: opened.message } : {},
     );
   }
-  throw redirect(`/admin/repairs/${ticketLabel(opened.number)}?opened=1`);
+  const deposited = opened.depositId === null ? "" : `&deposit=${opened.depositId}`;
+  throw redirect(`/admin/repairs/${ticketLabel(opened.number)}?opened=1${deposited}`);
 }
 
 type Lookup = Route.ComponentProps["loaderData"]["lookup"];
@@ -257,6 +287,7 @@ export default function NewTicket({ loaderData, actionData }: Route.ComponentPro
         noValidate
         className="mt-6 flex max-w-3xl flex-col gap-6"
       >
+        <input type="hidden" name="key" value={loaderData.formKey} />
         {values.serviceRequestId ? (
           <input type="hidden" name="serviceRequestId" value={values.serviceRequestId} />
         ) : null}
@@ -276,6 +307,13 @@ export default function NewTicket({ loaderData, actionData }: Route.ComponentPro
             />
           }
         />
+        <fieldset className="flex flex-wrap items-start gap-3">
+          <legend className="mb-2 text-lg font-semibold">Deposit (optional)</legend>
+          <p className="basis-full text-sm text-muted-foreground">
+            Taken with the ticket: cash goes into the open till. Leave it blank for none.
+          </p>
+          <DepositFields values={values} errors={errors} placeholder="No deposit" />
+        </fieldset>
         <div>
           <Button type="submit" disabled={busy || Boolean(booking?.existingTicket)}>
             Open ticket

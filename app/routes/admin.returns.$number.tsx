@@ -38,6 +38,7 @@ import { formatShopDateTime } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.returns.$number";
+import { usePageAnswer } from "#app/components/use-page-answer.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   // The label the loader read from the address, which may be written "RMA-1042" or "1042".
@@ -157,7 +158,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function AdminReturn({ loaderData, actionData }: Route.ComponentProps) {
   const { ret, order, items, refund, history } = loaderData;
-  const answer = actionData as ActionAnswer | undefined;
+  const answer = usePageAnswer(actionData) as ActionAnswer | undefined;
   return (
     <div className="flex flex-col gap-6">
       <div>

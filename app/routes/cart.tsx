@@ -11,7 +11,7 @@ import { FormMessage } from "#app/components/form-field.tsx";
 import { EMPTY_SHIPPING, type ShippingValues } from "#app/components/shipping-form.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { getSignedInAccount, getSignedInUser } from "#app/domain/accounts/session.server.ts";
+import { getSignedInUser } from "#app/domain/accounts/session.server.ts";
 import {
   checkoutDetailsSchema,
   orderLineSchema,
@@ -96,7 +96,7 @@ function readLines(text: string | undefined): OrderLine[] | null {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await getSignedInAccount(request);
+  const user = await getSignedInUser(request);
   // Checkout needs an account; the cart stays in the browser meanwhile.
   if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent("/cart")}`);
   const form = await readForm(request);

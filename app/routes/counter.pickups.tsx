@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { IdCheckField } from "#app/components/counter/id-check-field.tsx";
-import { FormField, FormMessage } from "#app/components/form-field.tsx";
+import { PickupSearchForm, type TypedSearch } from "#app/components/counter/pickup-search-form.tsx";
+import { FormMessage } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
@@ -34,13 +35,8 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = () => privatePageHeaders();
 
-type Search = {
-  values: Record<string, string>;
-  errors: Record<string, string | undefined>;
-};
-
 /** What the clerk searched by (the address keeps it, so a scan can be a bookmark): checked. */
-function readSearch(params: URLSearchParams): { search: Search; find: PickupSearch | null } {
+function readSearch(params: URLSearchParams): { search: TypedSearch; find: PickupSearch | null } {
   const values = Object.fromEntries(params);
   const byName = params.has("orderNumber");
   if (!byName && !params.has("code")) return { search: { values, errors: {} }, find: null };
@@ -108,47 +104,38 @@ export default function Pickups({ loaderData, actionData }: Route.ComponentProps
         </Link>
       </header>
       <div className="grid gap-4 md:grid-cols-2">
-        <Form method="get" className="flex flex-col gap-3 rounded-md border p-4">
-          <h2 className="text-lg font-semibold">By pickup code</h2>
-          <FormField
-            label="Pickup code"
-            name="code"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={40}
-            hint="Type it, or scan the QR code in the customer's e-mail."
-            autoFocus={!order}
-            defaultValue={search.values.code ?? ""}
-            error={search.errors.code}
-          />
-          <div>
-            <Button type="submit">Find by code</Button>
-          </div>
-        </Form>
-        <Form method="get" className="flex flex-col gap-3 rounded-md border p-4">
-          <h2 className="text-lg font-semibold">By name and order number</h2>
-          <FormField
-            label="Order number"
-            name="orderNumber"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={16}
-            defaultValue={search.values.orderNumber ?? ""}
-            error={search.errors.orderNumber}
-          />
-          <FormField
-            label="Customer's name"
-            name="name"
-            autoComplete="off"
-            maxLength={200}
-            defaultValue={search.values.name ?? ""}
-            error={search.errors.name}
-          />
-          <div>
-            <Button type="submit">Find by name</Button>
-          </div>
-        </Form>
+        <PickupSearchForm
+          heading="By pickup code"
+          search={search}
+          fields={[
+            {
+              label: "Pickup code",
+              name: "code",
+              autoComplete: "off",
+              autoCapitalize: "characters",
+              spellCheck: false,
+              maxLength: 40,
+              hint: "Type it, or scan the QR code in the customer's e-mail.",
+              autoFocus: !order,
+            },
+          ]}
+          submit="Find by code"
+        />
+        <PickupSearchForm
+          heading="By name and order number"
+          search={search}
+          fields={[
+            {
+              label: "Order number",
+              name: "orderNumber",
+              inputMode: "numeric",
+              autoComplete: "off",
+              maxLength: 16,
+            },
+            { label: "Customer's name", name: "name", autoComplete: "off", maxLength: 200 },
+          ]}
+          submit="Find by name"
+        />
       </div>
       {order ? <PickupOrder order={order} answer={answer} /> : null}
     </div>

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ReactNode } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { FormField, FormMessage, SelectField } from "#app/components/form-field.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
@@ -18,6 +19,7 @@ import {
 import { openTill } from "#app/domain/counter/till.server.ts";
 import { paymentProviderFor } from "#app/domain/payments/providers.server.ts";
 import type { Answer } from "#app/lib/answer.ts";
+import { cn } from "#app/lib/cn.ts";
 import { getEnv } from "#app/lib/env.server.ts";
 import { privatePageHeaders } from "#app/lib/http.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
@@ -175,10 +177,7 @@ export default function CounterReturn({ loaderData, actionData }: Route.Componen
               </option>
             ))}
           </SelectField>
-          <section aria-labelledby="refund-heading" className="flex flex-col gap-2">
-            <h2 id="refund-heading" className="text-lg font-semibold">
-              Refund
-            </h2>
+          <ReturnWay way="refund" heading="Refund" className="gap-2">
             <p className="text-sm">
               The money goes back the way it was paid:{" "}
               {sale.cardLeftCents > 0
@@ -189,11 +188,8 @@ export default function CounterReturn({ loaderData, actionData }: Route.Componen
             <Button type="submit" name="intent" value="refund" className="self-start">
               Refund
             </Button>
-          </section>
-          <section aria-labelledby="exchange-heading" className="flex flex-col gap-3">
-            <h2 id="exchange-heading" className="text-lg font-semibold">
-              Exchange
-            </h2>
+          </ReturnWay>
+          <ReturnWay way="exchange" heading="Exchange" className="gap-3">
             {exchangeSale ? (
               <>
                 <p className="text-sm">
@@ -241,11 +237,33 @@ export default function CounterReturn({ loaderData, actionData }: Route.Componen
             {errors.exchange ? (
               <p className="text-sm font-medium text-destructive">{errors.exchange}</p>
             ) : null}
-          </section>
+          </ReturnWay>
           <BackToReceipt number={sale.number} />
         </Form>
       )}
     </div>
+  );
+}
+
+/** One way the goods' value goes back, a refund or an exchange: a section under its heading. */
+function ReturnWay({
+  way,
+  heading,
+  className,
+  children,
+}: {
+  way: "refund" | "exchange";
+  heading: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${way}-heading`} className={cn("flex flex-col", className)}>
+      <h2 id={`${way}-heading`} className="text-lg font-semibold">
+        {heading}
+      </h2>
+      {children}
+    </section>
   );
 }
 

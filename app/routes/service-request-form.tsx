@@ -6,7 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
 import { authSecret } from "#app/domain/accounts/auth-secret.server.ts";
 import { fieldErrors } from "#app/domain/accounts/forms.ts";
-import { getSignedInAccount, getSignedInUser } from "#app/domain/accounts/session.server.ts";
+import { getSignedInUser } from "#app/domain/accounts/session.server.ts";
 import { lastShippingDetails } from "#app/domain/orders/customer-orders.server.ts";
 import { bookingSchema, SUCCESS_AWAITING_EMAIL } from "#app/domain/repairs/booking-input.ts";
 import {
@@ -94,7 +94,7 @@ export async function action({ request }: Route.ActionArgs) {
     return reply.refused("invalid", Object.values(errors)[0] ?? "", { errors, values });
   }
   const env = getEnv();
-  const account = await getSignedInAccount(request);
+  const account = await getSignedInUser(request);
   let result;
   try {
     result = await bookAppointment(getDb(), parsed.data, {

@@ -473,7 +473,7 @@ const collectedTicket = once(async (page) => {
   await expect(page.getByText(/is now "Repairing"/)).toBeVisible();
   await page.getByRole("button", { name: "Mark ready for pickup" }).click();
   await expect(page.getByText(/is now "Ready for pickup"/)).toBeVisible();
-  await page.getByLabel("Paid by").selectOption("Card");
+  await page.getByLabel("Paid by", { exact: true }).selectOption("Card");
   await page.getByRole("button", { name: "Mark collected" }).click();
   await expect(page.getByText(/is collected and closed/)).toBeVisible();
   return status;

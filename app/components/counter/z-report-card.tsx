@@ -1,4 +1,3 @@
-import { refundsOf } from "#app/domain/counter/z-report-refunds.ts";
 import type { ZReport } from "#app/domain/counter/z-report.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 
@@ -13,7 +12,6 @@ export function ZReportCard({
   opened: string;
   closed: string | null;
 }) {
-  const refunds = refundsOf(report);
   const rows: [string, string][] = [
     ["Opened", `${opened} by ${report.openedByName}`],
     ...(closed ? ([["Closed", `${closed} by ${report.closedByName}`]] as [string, string][]) : []),
@@ -25,21 +23,18 @@ export function ZReportCard({
     ["Counter total", formatUsd(report.totalCents)],
     ["Cash", formatUsd(report.cashCents)],
     ["Card", formatUsd(report.cardCents)],
-    ["Exchange credit", formatUsd(refunds.creditCents)],
-    ["Returns", String(refunds.returns)],
-    ["Cash refunds", formatUsd(refunds.cashRefundCents)],
-    ["Card refunds", formatUsd(refunds.cardRefundCents)],
-    ["Credit to exchanges", formatUsd(refunds.creditRefundCents)],
+    ["Exchange credit", formatUsd(report.creditCents)],
+    ["Returns", String(report.returns)],
+    ["Cash refunds", formatUsd(report.cashRefundCents)],
+    ["Card refunds", formatUsd(report.cardRefundCents)],
+    ["Credit to exchanges", formatUsd(report.creditRefundCents)],
     [`Online (${report.onlineOrders} orders)`, formatUsd(report.onlineCents)],
     [`Pickup (${report.pickupOrders} orders, paid online)`, formatUsd(report.pickupCents)],
-    // Reports kept before repairs were paid at the counter have none.
-    ...(report.repairCashCents === undefined
-      ? []
-      : ([
-          ["Repairs in cash", formatUsd(report.repairCashCents)],
-          ["Repairs by card", formatUsd(report.repairCardCents ?? 0)],
-          ["Repairs paid online", formatUsd(report.repairOnlineCents ?? 0)],
-        ] as [string, string][])),
+    ["Repairs in cash", formatUsd(report.repairCashCents)],
+    ["Repairs by card", formatUsd(report.repairCardCents)],
+    ["Repairs paid online", formatUsd(report.repairOnlineCents)],
+    ["Repair refunds in cash", formatUsd(report.repairCashRefundCents)],
+    ["Repair refunds to cards", formatUsd(report.repairCardRefundCents)],
     ["Float", formatUsd(report.floatCents)],
     ["Expected cash in the drawer", formatUsd(report.expectedCashCents)],
   ];

@@ -98,6 +98,15 @@ export function createAuth(db: Database = getDb()) {
     // Listing sessions answers with every session's token; the shop has no screen that needs it.
     disabledPaths: ["/list-sessions", "/admin/list-user-sessions"],
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // The profile's copy on the account (migration 0042): read with the session, never written
+    // through Better Auth's endpoints.
+    user: {
+      additionalFields: {
+        profileFirstName: { type: "string", required: false, input: false },
+        profileLastName: { type: "string", required: false, input: false },
+        profileDateOfBirth: { type: "string", required: false, input: false },
+      },
+    },
     account: { accountLinking: { enabled: true } },
     rateLimit: RATE_LIMIT,
     advanced: {

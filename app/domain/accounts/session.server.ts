@@ -1,7 +1,4 @@
-import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { getDb } from "#app/db/client.server.ts";
-import { customers } from "#app/db/schema.ts";
 import { getAuth } from "#app/domain/accounts/auth.server.ts";
 import { displayName } from "#app/lib/display-name.ts";
 import { safeLocalPath } from "#app/lib/safe-redirect.ts";
@@ -27,46 +24,28 @@ export function hasSessionCookie(request: Request): boolean {
   return SESSION_COOKIE_PATTERN.test(request.headers.get("Cookie") ?? "");
 }
 
-/** Who is signed in, as the session says: the account alone, without the customer profile. */
-export type SignedInAccount = Pick<
-  SignedInUser,
-  "id" | "email" | "role" | "twoFactorEnabled" | "emailVerified"
->;
-
 /**
- * The signed-in account for actions that need only its id and role (placing an order): one
- * query fewer than `getSignedInUser`, which also reads the customer profile for display.
+ * Who is signed in, read with the session in one statement: the account, and the profile's name
+ * and birth date, which the database copies onto the account (migration 0042).
  */
-export async function getSignedInAccount(request: Request): Promise<SignedInAccount | null> {
+export async function getSignedInUser(request: Request): Promise<SignedInUser | null> {
   if (!hasSessionCookie(request)) return null;
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
-  return {
-    id: session.user.id,
-    email: session.user.email,
-    role: roleOf(session.user.role),
-    twoFactorEnabled: Boolean(session.user.twoFactorEnabled),
-    emailVerified: session.user.emailVerified === true,
+  const { user } = session;
+  const profile = {
+    firstName: user.profileFirstName ?? null,
+    lastName: user.profileLastName ?? null,
+    dateOfBirth: user.profileDateOfBirth ?? null,
   };
-}
-
-export async function getSignedInUser(request: Request): Promise<SignedInUser | null> {
-  const account = await getSignedInAccount(request);
-  if (!account) return null;
-  const [profile] = await getDb()
-    .select({
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      dateOfBirth: customers.dateOfBirth,
-    })
-    .from(customers)
-    .where(eq(customers.id, account.id));
   return {
-    ...account,
-    displayName: displayName(profile, account.email),
-    firstName: profile?.firstName ?? null,
-    lastName: profile?.lastName ?? null,
-    dateOfBirth: profile?.dateOfBirth ?? null,
+    id: user.id,
+    email: user.email,
+    role: roleOf(user.role),
+    twoFactorEnabled: Boolean(user.twoFactorEnabled),
+    emailVerified: user.emailVerified === true,
+    displayName: displayName(profile, user.email),
+    ...profile,
   };
 }
 

@@ -8,10 +8,13 @@ import { cancelCard, chargeCard } from "./card-payments.server.ts";
 import { findByCode, productNow, searchProducts, type CounterProduct } from "./lookup.server.ts";
 import {
   addToSale,
+  AT_THE_TILL,
   changeLine,
+  NO_SALE,
   openTillAndSale,
   paySale,
   removeLine,
+  TILL_CLOSED,
   voidSale,
   type CounterConfig,
 } from "./sales.server.ts";
@@ -51,20 +54,16 @@ const NO_READER: CounterActionAnswer = {
   message: "No card reader is set up at this counter: take the payment in cash.",
 };
 
-const NO_SALE: CounterActionAnswer = {
-  ok: false,
-  reason: "conflict",
-  message: "There is no sale in progress: scan something to start one.",
-};
+const NO_SALE_ANSWER: CounterActionAnswer = { ok: false, reason: "conflict", message: NO_SALE };
 
 /** A scanned or typed code: the one product it names is added; words find a few to choose. */
-async function scan(db: Database, tillId: number, code: string, staff: Staff) {
+async function scan(db: Database, code: string, staff: Staff) {
   const saleId = saleIdOf(code);
   if (saleId !== undefined && (await isPaidSale(db, saleId))) {
     return { ok: true as const, openSale: saleNumber(saleId) };
   }
   const product = await findByCode(db, code);
-  if (product) return answer(await addToSale(db, tillId, product, 1, staff));
+  if (product) return answer(await addToSale(db, AT_THE_TILL, product, 1, staff));
   const results = await searchProducts(db, code);
   if (results.length === 0) {
     const message = `Nothing found for “${code}”.`;
@@ -73,21 +72,22 @@ async function scan(db: Database, tillId: number, code: string, staff: Staff) {
   return { ok: true as const, message: `Found ${results.length}: choose one to add.`, results };
 }
 
-/** Runs one press of the counter's page (`intent`) against the open till and its open sale. */
+/**
+ * Runs one press of the counter's page (`intent`) against the open till and its open sale. A
+ * scan and a cash payment find the till and the sale in their own statement (one round trip for
+ * the press); the other presses read them first.
+ */
 export async function counterAction(
   db: Database,
   form: Record<string, string>,
   staff: Staff,
   config: CounterConfig,
 ): Promise<CounterActionAnswer> {
-  const till = await openTillAndSale(db);
-  if (!till)
-    return { ok: false, reason: "conflict", message: "The till is closed: open it to sell." };
   switch (form.intent) {
     case "scan": {
       const parsed = readCounterForm(scanSchema, form);
       if (!parsed.ok) return invalid(parsed);
-      return scan(db, till.tillId, parsed.values.code, staff);
+      return scan(db, parsed.values.code, staff);
     }
     case "add": {
       const parsed = readCounterForm(addSchema, form);
@@ -95,10 +95,28 @@ export async function counterAction(
       const product = await productNow(db, parsed.values.type, parsed.values.id);
       if (!product)
         return { ok: false, reason: "not-found", message: "This product is no longer for sale." };
-      return answer(await addToSale(db, till.tillId, product, 1, staff));
+      return answer(await addToSale(db, AT_THE_TILL, product, 1, staff));
     }
-    default:
+    case "pay": {
+      const parsed = readCounterForm(paySchema, form);
+      if (!parsed.ok) return invalid(parsed);
+      const paid = await paySale(
+        db,
+        {
+          saleId: AT_THE_TILL,
+          cashTenderedCents: parsed.values.cashTendered,
+          idCheckBirthDate: parsed.values.idCheck,
+        },
+        config,
+        staff,
+      );
+      return paid.ok ? { ok: true, paidSaleId: paid.saleId } : answer(paid);
+    }
+    default: {
+      const till = await openTillAndSale(db);
+      if (!till) return { ok: false, reason: "conflict", message: TILL_CLOSED };
       return onOpenSale(db, till.saleId, form, staff, config);
+    }
   }
 }
 
@@ -110,7 +128,7 @@ async function onOpenSale(
   staff: Staff,
   config: CounterConfig,
 ): Promise<CounterActionAnswer> {
-  if (saleId === undefined) return NO_SALE;
+  if (saleId === undefined) return NO_SALE_ANSWER;
   switch (form.intent) {
     case "line": {
       const parsed = readCounterForm(lineSchema, form);
@@ -126,26 +144,11 @@ async function onOpenSale(
     }
     case "remove": {
       const line = Number(form.line);
-      if (!Number.isSafeInteger(line)) return NO_SALE;
+      if (!Number.isSafeInteger(line)) return NO_SALE_ANSWER;
       return answer(await removeLine(db, saleId, line));
     }
     case "void":
       return answer(await voidSale(db, saleId));
-    case "pay": {
-      const parsed = readCounterForm(paySchema, form);
-      if (!parsed.ok) return invalid(parsed);
-      const paid = await paySale(
-        db,
-        {
-          saleId,
-          cashTenderedCents: parsed.values.cashTendered,
-          idCheckBirthDate: parsed.values.idCheck,
-        },
-        config,
-        staff,
-      );
-      return paid.ok ? { ok: true, paidSaleId: paid.saleId } : answer(paid);
-    }
     case "card": {
       const parsed = readCounterForm(paySchema, form);
       if (!parsed.ok) return invalid(parsed);

@@ -12,7 +12,7 @@ import { createStaff } from "#tests/support/staff.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { collectPickup, findPickup } from "./pickup-collection.server.ts";
 import { zReportRows } from "./z-report-csv.ts";
-import { keptReport, zReport } from "./z-report.server.ts";
+import { zReport } from "./z-report.server.ts";
 
 const db = testDatabase();
 const ORDERS_URL = "http://shop.test/orders";
@@ -215,11 +215,5 @@ describe("the Z report", () => {
     const [header, row] = zReportRows([after]);
     expect(row![header!.indexOf("Pickup orders")]).toBe(after.pickupOrders);
     expect(row![header!.indexOf("Pickup")]).toBe(after.pickupCents / 100);
-  });
-
-  it("reads a report kept before pickups were counted as having none", () => {
-    const { pickupOrders, pickupCents, ...older } = keptReport({ tillId: 1, sales: 3 });
-    expect({ pickupOrders, pickupCents }).toEqual({ pickupOrders: 0, pickupCents: 0 });
-    expect(older).toEqual({ tillId: 1, sales: 3 });
   });
 });

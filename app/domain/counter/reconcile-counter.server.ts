@@ -3,8 +3,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { saleTotals } from "./sale-money.ts";
 import { counterReturnNumber, saleNumber } from "./status.ts";
-import { refundsOf } from "./z-report-refunds.ts";
-import { zReport, type ZReport } from "./z-report.server.ts";
+import { keptReport, RETURN_FIELDS, zReport, type ZReport } from "./z-report.server.ts";
 
 // The counter's part of `npm run check:money` (decision 023): every paid sale adds up and was paid
 // exactly its total, nothing was paid on a sale that was not, and every closed till's kept Z
@@ -73,6 +72,7 @@ async function checkSales(db: Database, since: Date | null, differences: Counter
   return sales;
 }
 
+/** What a closed till's kept report must still say (one kept before returns reads 0 for them). */
 const KEPT: (keyof ZReport)[] = [
   "sales",
   "subtotalCents",
@@ -84,6 +84,16 @@ const KEPT: (keyof ZReport)[] = [
   "expectedCashCents",
   "countedCents",
   "overShortCents",
+  ...RETURN_FIELDS,
+];
+
+/** The repair takings and refunds a report keeps (0 in one kept before them, as it had none). */
+const REPAIRS_KEPT: (keyof ZReport)[] = [
+  "repairCashCents",
+  "repairCardCents",
+  "repairOnlineCents",
+  "repairCashRefundCents",
+  "repairCardRefundCents",
 ];
 
 async function checkTills(db: Database, since: Date | null, differences: CounterDifference[]) {
@@ -95,7 +105,7 @@ async function checkTills(db: Database, since: Date | null, differences: Counter
     closed_at: Date;
     closed_by_name: string | null;
     counted_cents: number | null;
-    report: ZReport | null;
+    report: unknown;
   }>(sql`
     select id, opened_at, opened_by_name, float_cents, closed_at, closed_by_name, counted_cents,
            report
@@ -116,13 +126,8 @@ async function checkTills(db: Database, since: Date | null, differences: Counter
       },
       new Date(till.closed_at),
     );
-    const kept = till.report;
-    const changed = [
-      ...KEPT.filter((key) => kept?.[key] !== now[key]),
-      ...(Object.keys(refundsOf(now)) as (keyof ReturnType<typeof refundsOf>)[]).filter(
-        (key) => !kept || refundsOf(kept)[key] !== refundsOf(now)[key],
-      ),
-    ];
+    const kept = till.report ? keptReport(till.report) : null;
+    const changed = [...KEPT, ...REPAIRS_KEPT].filter((key) => kept?.[key] !== now[key]);
     if (changed.length > 0) {
       differences.push({
         counter: `Till ${till.id}`,

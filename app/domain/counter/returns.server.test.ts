@@ -20,8 +20,6 @@ import { recordCounterReturn, saleForReturn, type CounterReturnInput } from "./r
 import { addToSale, getSale, paySale } from "./sales.server.ts";
 import { closeTillSession } from "./till.server.ts";
 import { zReportRows } from "./z-report-csv.ts";
-import { refundsOf } from "./z-report-refunds.ts";
-import type { ZReport } from "./z-report.server.ts";
 
 // A database of its own: the shop has one till, and the counter's sales tests open and close it
 // too, in another file at the same time.
@@ -237,6 +235,29 @@ describe("a counter return", () => {
     expect((await saleForReturn(db, sale.id, CONFIG, LATER))!.returns).toEqual([]);
   });
 
+  it("holds a clerk's refund limit for all the returns of one sale together", async () => {
+    const title = await createRegularTitle(db, { qty: 3, priceCents: 4_000 });
+    const sale = await paidSale([{ serialNo: title.serialNo, quantity: 2 }]);
+    const line = sale.lines[0]!;
+    const limit = { limitCents: refundCeiling("clerk", 6_000) };
+    // $43.30 a copy with its tax: one is within the clerk's $60.00, two are not.
+    expect(
+      await recordCounterReturn(db, returning(sale.id, [[line.id, 1]]), options(limit)),
+    ).toMatchObject({ ok: true });
+    expect(
+      await recordCounterReturn(db, returning(sale.id, [[line.id, 1]]), options(limit)),
+    ).toEqual({
+      ok: false,
+      reason: "forbidden",
+      message:
+        "This return would refund $43.30, which with the $43.30 refunded before comes to more than the $60.00 a clerk may refund on one sale: an admin must make this refund.",
+    });
+    expect(await regularStock(db, title.serialNo)).toBe(2);
+    expect(
+      await recordCounterReturn(db, returning(sale.id, [[line.id, 1]]), options()),
+    ).toMatchObject({ ok: true });
+  });
+
   it("refunds the card that paid through the provider, a split sale card first", async () => {
     const title = await createRegularTitle(db, { qty: 4, priceCents: 2000 });
     const sale = await paidSale([{ serialNo: title.serialNo, quantity: 2 }], 3000);
@@ -310,23 +331,6 @@ describe("the Z report with returns", () => {
     expect(row![header!.indexOf("Credit to exchanges")]).toBe(0);
     const report = await reconcileCounter(db, null);
     expect(report.differences.filter((d) => d.counter === `Till ${tillId}`)).toEqual([]);
-  });
-
-  it("reads a report kept before counter returns as one without them", () => {
-    const { creditCents, returns, cashRefundCents, ...older } = {
-      ...({} as ZReport),
-      creditCents: 1,
-      returns: 1,
-      cashRefundCents: 1,
-    };
-    expect([creditCents, returns, cashRefundCents]).toEqual([1, 1, 1]);
-    expect(refundsOf(older as ZReport)).toEqual({
-      creditCents: 0,
-      returns: 0,
-      cashRefundCents: 0,
-      cardRefundCents: 0,
-      creditRefundCents: 0,
-    });
   });
 });
 

@@ -276,7 +276,12 @@ export async function recordCounterReturn(
         input.quantities,
       );
       const amountCents = amounts.reduce((sum, amount) => sum + amount.amountCents, 0);
-      const overLimit = refundOverLimit("This return", amountCents, options.limitCents);
+      const earlierCents = sale.returns.reduce((sum, made) => sum + made.amountCents, 0);
+      const overLimit = refundOverLimit(
+        "This return",
+        { amountCents, earlierCents, of: "sale" },
+        options.limitCents,
+      );
       if (overLimit) return overLimit;
       const [till] = await tx
         .select({ id: tillSessions.id })

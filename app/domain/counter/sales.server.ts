@@ -152,7 +152,7 @@ export async function openSaleIdOf(
  * starts from. Undefined when the till is closed.
  */
 export async function openTillAndSale(
-  db: Database,
+  db: Database | Transaction,
 ): Promise<{ tillId: number; saleId: number | undefined } | undefined> {
   const [row] = await db
     .select({ tillId: tillSessions.id, saleId: counterSales.id })
@@ -192,6 +192,14 @@ export async function tillIsOpen(tx: Transaction, tillId: number): Promise<boole
 
 export const TILL_CLOSED = "The till is closed: open it to sell.";
 
+export const NO_SALE = "There is no sale in progress: scan something to start one.";
+
+/**
+ * A press at the counter names no till or sale: it acts on the open till and the sale it is on,
+ * found by the press's own statement rather than read first in a round trip of their own.
+ */
+export const AT_THE_TILL = "at the till";
+
 function shortOf(name: string, left: number): string {
   return left === 0 ? `“${name}” is sold out.` : `Only ${left} of “${name}” left.`;
 }
@@ -225,17 +233,23 @@ export async function refusable<T extends object>(
  */
 export async function addToSale(
   db: Database,
-  tillId: number,
+  /** The till's id, or `AT_THE_TILL` for whichever till is open. */
+  till: number | typeof AT_THE_TILL,
   product: CounterProduct,
   quantity: number,
   staff: Staff,
 ): Promise<Result<{ saleId: number }>> {
+  const args = sql`${product.type}, ${product.id}, ${product.name}, ${product.priceCents},
+    ${product.taxable}, ${product.stock}, ${quantity}, ${MAX_LINE_QUANTITY}, ${staff.id},
+    ${staff.name}`;
   const { rows } = await db.execute<{ code: string; sale_id: string | null }>(
-    sql`select code, sale_id from counter_add_line(${tillId}, ${product.type}, ${product.id},
-        ${product.name}, ${product.priceCents}, ${product.taxable}, ${product.stock}, ${quantity},
-        ${MAX_LINE_QUANTITY}, ${staff.id}, ${staff.name})`,
+    till === AT_THE_TILL
+      ? sql`select a.code, a.sale_id from till_sessions as t
+              cross join lateral counter_add_line(t.id, ${args}) as a
+             where t.closed_at is null`
+      : sql`select code, sale_id from counter_add_line(${till}, ${args})`,
   );
-  const { code, sale_id: saleId } = rows[0]!;
+  const { code, sale_id: saleId } = rows[0] ?? { code: "till-closed", sale_id: null };
   switch (code) {
     case "added":
       return { ok: true, message: `Added “${product.name}”.`, saleId: Number(saleId) };
@@ -314,7 +328,8 @@ export async function voidSale(db: Database, saleId: number): Promise<Result> {
 }
 
 export type PaySaleInput = {
-  saleId: number;
+  /** The sale's id, or `AT_THE_TILL` for the sale the open till is on. */
+  saleId: number | typeof AT_THE_TILL;
   /** The cash the customer handed over. */
   cashTenderedCents: number;
   /** An exchange's credit: the goods returned for this sale, paying first (decision 023). */
@@ -516,40 +531,60 @@ export async function paySale(
   staff: Staff,
   now = new Date(),
 ): Promise<Result<{ saleId: number; changeCents: number }>> {
-  const statement = sql`select code, change_cents from counter_pay_cash(
-      ${input.saleId}, ${input.cashTenderedCents}, ${input.creditCents ?? 0},
+  const args = sql`${input.cashTenderedCents}, ${input.creditCents ?? 0},
       ${input.idCheckBirthDate}::date,
       ${adultBornBy(shopCalendarDate(now, config.timeZone))}::date, ${config.taxRate},
-      ${staff.id}, ${staff.name}, ${now.toISOString()}::timestamptz)`;
-  type Answer = { code: string; change_cents: number };
-  let answer: Answer;
+      ${staff.id}, ${staff.name}, ${now.toISOString()}::timestamptz`;
+  const statement =
+    input.saleId === AT_THE_TILL
+      ? sql`select p.code, p.change_cents, s.id as sale_id
+              from till_sessions as t
+              join counter_sales as s on s.till_session_id = t.id and s.status = 'open'
+             cross join lateral counter_pay_cash(s.id, ${args}) as p
+             where t.closed_at is null`
+      : sql`select code, change_cents, ${input.saleId}::bigint as sale_id
+              from counter_pay_cash(${input.saleId}, ${args})`;
+  type Answer = { code: string; change_cents: number; sale_id: string };
+  let answer: Answer | undefined;
   try {
     // Inside a transaction, in a savepoint, so short stock undoes only this payment.
     const { rows } =
       db instanceof PgTransaction
         ? await db.transaction((savepoint) => savepoint.execute<Answer>(statement))
         : await db.execute<Answer>(statement);
-    answer = rows[0]!;
+    answer = rows[0];
   } catch (error) {
     const [short] = stockShortfall(error) ?? [];
     if (!short) throw error;
+    const saleId =
+      input.saleId === AT_THE_TILL ? (await openTillAndSale(db))?.saleId : input.saleId;
     const [line] = await db
       .select({ name: counterSaleLines.name })
       .from(counterSaleLines)
       .where(
         and(
-          eq(counterSaleLines.saleId, input.saleId),
+          eq(counterSaleLines.saleId, saleId ?? 0),
           eq(counterSaleLines.productType, short.productType),
           eq(counterSaleLines.productId, short.serialNo),
         ),
       );
     return refuse("conflict", shortOf(line?.name ?? "A product", short.available));
   }
+  if (!answer) return nothingToPay(db);
   if (answer.code !== "paid") return payRefusal(answer.code, input, config, now);
+  const saleId = Number(answer.sale_id);
   return {
     ok: true,
-    message: `Sale ${saleNumber(input.saleId)} paid.`,
-    saleId: input.saleId,
+    message: `Sale ${saleNumber(saleId)} paid.`,
+    saleId,
     changeCents: answer.change_cents,
   };
+}
+
+/** Why the open till had no sale to pay: the till closed, no sale, or one with the card reader. */
+async function nothingToPay(db: Database | Transaction): Promise<Refusal> {
+  const till = await openTillAndSale(db);
+  if (!till) return refuse("conflict", TILL_CLOSED);
+  if (till.saleId === undefined) return refuse("conflict", NO_SALE);
+  return refuse("conflict", AWAITING_CARD);
 }

@@ -1,8 +1,8 @@
-import { refundsOf } from "./z-report-refunds.ts";
 import type { ZReport } from "./z-report.server.ts";
 
 // The Z reports as the accountant takes them: one row per closed till, amounts in dollars as
-// numbers (a shortage negative), which a spreadsheet reads as such.
+// numbers (a shortage negative), which a spreadsheet reads as such. A report kept before a
+// column existed comes through `keptReport`, so its column reads 0.
 
 const dollars = (cents: number) => cents / 100;
 
@@ -33,18 +33,21 @@ const COLUMNS: { header: string; cell: (report: ZReport) => string | number }[] 
     cell: (r) => (r.overShortCents === null ? "" : dollars(r.overShortCents)),
   },
   // Added with counter returns, after the first columns, so the accountant's sheets still line up.
-  { header: "Exchange credit", cell: (r) => dollars(refundsOf(r).creditCents) },
-  { header: "Returns", cell: (r) => refundsOf(r).returns },
-  { header: "Cash refunds", cell: (r) => dollars(refundsOf(r).cashRefundCents) },
-  { header: "Card refunds", cell: (r) => dollars(refundsOf(r).cardRefundCents) },
-  { header: "Credit to exchanges", cell: (r) => dollars(refundsOf(r).creditRefundCents) },
+  { header: "Exchange credit", cell: (r) => dollars(r.creditCents) },
+  { header: "Returns", cell: (r) => r.returns },
+  { header: "Cash refunds", cell: (r) => dollars(r.cashRefundCents) },
+  { header: "Card refunds", cell: (r) => dollars(r.cardRefundCents) },
+  { header: "Credit to exchanges", cell: (r) => dollars(r.creditRefundCents) },
   // Added with pickups, at the end for the same reason.
   { header: "Pickup orders", cell: (r) => r.pickupOrders },
   { header: "Pickup", cell: (r) => dollars(r.pickupCents) },
-  // Added with repair payments, last again; tills closed before them took none.
-  { header: "Repairs in cash", cell: (r) => dollars(r.repairCashCents ?? 0) },
-  { header: "Repairs by card", cell: (r) => dollars(r.repairCardCents ?? 0) },
-  { header: "Repairs paid online", cell: (r) => dollars(r.repairOnlineCents ?? 0) },
+  // Added with repair payments, last again.
+  { header: "Repairs in cash", cell: (r) => dollars(r.repairCashCents) },
+  { header: "Repairs by card", cell: (r) => dollars(r.repairCardCents) },
+  { header: "Repairs paid online", cell: (r) => dollars(r.repairOnlineCents) },
+  // Added with refunds of repair deposits, last again.
+  { header: "Repair refunds in cash", cell: (r) => dollars(r.repairCashRefundCents) },
+  { header: "Repair refunds to cards", cell: (r) => dollars(r.repairCardRefundCents) },
 ];
 
 /** The rows of a Z report export, its header first, for the shop's one CSV writer. */

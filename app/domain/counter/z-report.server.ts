@@ -24,33 +24,39 @@ export type ZReport = {
   /**
    * Counter returns made while the till was open, and what they gave back by method: cash out
    * of the drawer, to cards, and as credit toward exchanges (which `creditCents` of the sales
-   * took in). Reports kept before returns existed lack these: read them as 0 (`refundsOf`).
+   * took in).
    */
-  creditCents?: number;
-  returns?: number;
-  cashRefundCents?: number;
-  cardRefundCents?: number;
-  creditRefundCents?: number;
+  creditCents: number;
+  returns: number;
+  cashRefundCents: number;
+  cardRefundCents: number;
+  creditRefundCents: number;
   /** Web orders paid while the till was open, for the day's picture. */
   onlineOrders: number;
   onlineCents: number;
   /**
    * Pickup orders handed over at the counter while the till was open (the money was taken
-   * online, so none of it is in the drawer). Reports kept before pickups lack it: `keptReport`.
+   * online, so none of it is in the drawer).
    */
   pickupOrders: number;
   pickupCents: number;
   /**
    * Repair payments (decision 023, point 8): cash and card taken at the desk into this till,
-   * and pay-link payments made online while it was open. Absent from reports kept before them.
+   * and pay-link payments made online while it was open.
    */
-  repairCashCents?: number;
-  repairCardCents?: number;
-  repairOnlineCents?: number;
+  repairCashCents: number;
+  repairCardCents: number;
+  repairOnlineCents: number;
+  /**
+   * Repair deposits given back at the desk (a device returned unrepaired): cash out of this
+   * till's drawer, and to cards while it was open.
+   */
+  repairCashRefundCents: number;
+  repairCardRefundCents: number;
   floatCents: number;
   /**
-   * The float, the cash the sales kept and repair cash, less cash refunds: what the drawer
-   * should hold.
+   * The float, the cash the sales kept and repair cash, less cash refunds (counter returns and
+   * repairs): what the drawer should hold.
    */
   expectedCashCents: number;
   countedCents: number | null;
@@ -78,6 +84,8 @@ type Totals = {
   pickup: string;
   repair_cash: string;
   repair_card: string;
+  repair_cash_refund: string;
+  repair_card_refund: string;
   repair_online: string;
 };
 
@@ -101,7 +109,8 @@ export async function zReport(
     select s.sales, s.voided, s.subtotal, s.discount, s.tax, s.total, p.cash, p.card, p.credit,
            r.returns, r.cash_refund, r.card_refund, r.credit_refund,
            o.online_orders, o.online, o.pickup_orders, o.pickup,
-           rp.repair_cash, rp.repair_card, ro.repair_online
+           rp.repair_cash, rp.repair_card, rp.repair_cash_refund, rp.repair_card_refund,
+           ro.repair_online
     from (select count(*) filter (where status = 'paid') as sales,
                  count(*) filter (where status = 'voided') as voided,
                  coalesce(sum(subtotal_cents) filter (where status = 'paid'), 0) as subtotal,
@@ -129,19 +138,25 @@ export async function zReport(
             from orders
            where (paid_at >= ${till.openedAt} and paid_at < ${until})
               or (collected_at >= ${till.openedAt} and collected_at < ${until})) as o,
-         (select coalesce(sum(signed) filter (where method = 'cash'), 0) as repair_cash,
-                 coalesce(sum(signed) filter (where method = 'card'), 0) as repair_card
-            from (select method, case when kind = 'refund' then -amount_cents else amount_cents end
-                         as signed
-                    from repair_payments where till_session_id = ${till.id}) as signed) as rp,
+         (select coalesce(sum(amount_cents) filter (where method = 'cash' and kind <> 'refund'), 0)
+                   as repair_cash,
+                 coalesce(sum(amount_cents) filter (where method = 'card' and kind <> 'refund'), 0)
+                   as repair_card,
+                 coalesce(sum(amount_cents) filter (where method = 'cash' and kind = 'refund'), 0)
+                   as repair_cash_refund,
+                 coalesce(sum(amount_cents) filter (where method = 'card' and kind = 'refund'), 0)
+                   as repair_card_refund
+            from repair_payments where till_session_id = ${till.id}) as rp,
          (select coalesce(sum(amount_cents), 0) as repair_online
-            from repair_payments where method = 'online'
+            from repair_payments where method = 'online' and kind <> 'refund'
              and created_at >= ${till.openedAt} and created_at < ${until}) as ro`);
   const t = rows[0]!;
   const cashCents = Number(t.cash);
   const cashRefundCents = Number(t.cash_refund);
   const repairCashCents = Number(t.repair_cash);
-  const expectedCashCents = till.floatCents + cashCents + repairCashCents - cashRefundCents;
+  const repairCashRefundCents = Number(t.repair_cash_refund);
+  const expectedCashCents =
+    till.floatCents + cashCents + repairCashCents - cashRefundCents - repairCashRefundCents;
   return {
     tillId: till.id,
     openedAt: till.openedAt.toISOString(),
@@ -168,6 +183,8 @@ export async function zReport(
     repairCashCents,
     repairCardCents: Number(t.repair_card),
     repairOnlineCents: Number(t.repair_online),
+    repairCashRefundCents,
+    repairCardRefundCents: Number(t.repair_card_refund),
     floatCents: till.floatCents,
     expectedCashCents,
     countedCents: till.countedCents,
@@ -175,12 +192,41 @@ export async function zReport(
   };
 }
 
-/** A Z report as kept with its till: one kept before pickups were counted had none. */
+/** The fields of the Z report that count the counter's returns and what they gave back. */
+export const RETURN_FIELDS = [
+  "creditCents",
+  "returns",
+  "cashRefundCents",
+  "cardRefundCents",
+  "creditRefundCents",
+] as const satisfies readonly (keyof ZReport)[];
+
+/**
+ * The fields the Z report gained after the first tills closed (returns, pickups, repairs). A
+ * report is kept as it stood when its till closed, so one kept before a field existed lacks it.
+ * A field added to the report later goes here too.
+ */
+const ADDED_FIELDS = [
+  ...RETURN_FIELDS,
+  "pickupOrders",
+  "pickupCents",
+  "repairCashCents",
+  "repairCardCents",
+  "repairOnlineCents",
+  "repairCashRefundCents",
+  "repairCardRefundCents",
+] as const satisfies readonly (keyof ZReport)[];
+
+type AddedField = (typeof ADDED_FIELDS)[number];
+
+/**
+ * A Z report as kept with its till, in the one complete shape the screens, the printed report,
+ * the CSV and `check:money` read: a field added after it was kept reads as 0 (that till had none
+ * of it).
+ */
 export function keptReport(kept: unknown): ZReport {
-  const report = kept as Partial<ZReport> & Omit<ZReport, "pickupOrders" | "pickupCents">;
-  return {
-    ...report,
-    pickupOrders: report.pickupOrders ?? 0,
-    pickupCents: report.pickupCents ?? 0,
-  };
+  const report = kept as Omit<ZReport, AddedField> & Partial<Pick<ZReport, AddedField>>;
+  const added = {} as Pick<ZReport, AddedField>;
+  for (const field of ADDED_FIELDS) added[field] = report[field] ?? 0;
+  return { ...report, ...added };
 }

@@ -389,12 +389,20 @@ async function checkRepairs(run: Reconciliation): Promise<number> {
     approved_cents: number | null;
     payments_cents: string;
     payments_count: string;
+    refunds_astray: string;
   }>(sql`
     select t.number, t.status, t.paid_cents, t.paid_difference_reason as reason,
            e.total_cents as approved_cents,
            coalesce((select sum(case when p.kind = 'refund' then -p.amount_cents else p.amount_cents end)
                        from repair_payments p where p.ticket_number = t.number), 0) as payments_cents,
-           (select count(*) from repair_payments p where p.ticket_number = t.number) as payments_count
+           (select count(*) from repair_payments p where p.ticket_number = t.number) as payments_count,
+           (select count(*) from repair_payments p
+             where p.ticket_number = t.number and p.kind <> 'refund'
+               and (p.amount_cents < (select coalesce(sum(f.amount_cents), 0) from repair_payments f
+                                        where f.refunded_payment_id = p.id)
+                    or exists (select 1 from repair_payments f
+                                where f.refunded_payment_id = p.id and f.method <> p.method)))
+             as refunds_astray
     from ${repairTickets} t
     left join ${repairEstimates} e on e.ticket_number = t.number and e.status = 'approved'
     where (t.status = 'collected' ${run.since ? sql`and t.closed_at > ${run.since}` : sql``})
@@ -405,6 +413,13 @@ async function checkRepairs(run: Reconciliation): Promise<number> {
     const payments = Number(repair.payments_cents);
     const label = ticketLabel(repair.number);
     const reason = repair.reason?.trim();
+    if (Number(repair.refunds_astray) > 0) {
+      run.differences.push({
+        orderId: null,
+        repair: label,
+        what: `${repair.refunds_astray} of its payments had back more than they took, or not the way they were paid`,
+      });
+    }
     if (repair.status === "collected") {
       const paid = repair.paid_cents ?? 0;
       if (paid !== approved && !reason) {

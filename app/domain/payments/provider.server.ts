@@ -34,7 +34,10 @@ export type CheckoutSessionInput = {
 export type CheckoutSession = { id: string; url: string; expiresAt: Date };
 
 export type RefundInput = {
-  orderId: number;
+  /** The order refunded; null for a repair ticket's payment (`repairTicket`). */
+  orderId: number | null;
+  /** The repair ticket whose payment is refunded (decision 023, point 8). */
+  repairTicket?: number;
   /** The payment to refund (Stripe: its PaymentIntent), when the confirmation named it. */
   paymentReference: string | null;
   /** The checkout session the order was paid through, to find the payment otherwise. */

@@ -129,7 +129,10 @@ export function createStripeProvider(options: {
         {
           payment_intent: paymentIntent,
           amount: input.amountCents,
-          metadata: { order_id: String(input.orderId) },
+          metadata:
+            input.orderId === null
+              ? { repair_ticket: String(input.repairTicket) }
+              : { order_id: String(input.orderId) },
         },
         { idempotencyKey: input.idempotencyKey },
       );

@@ -32,7 +32,7 @@ export function createTestProvider(options: { appEnv: string }): PaymentProvider
     async refundPayment(input) {
       const digest = createHash("sha256").update(input.idempotencyKey).digest("base64url");
       return {
-        id: `test_refund_${input.orderId}_${digest.slice(0, 16)}`,
+        id: `test_refund_${input.orderId ?? `repair${input.repairTicket}`}_${digest.slice(0, 16)}`,
         amountCents: input.amountCents,
       };
     },

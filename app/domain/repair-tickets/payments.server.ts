@@ -1,9 +1,11 @@
 // A repair ticket's money (decision 023, point 8): its invoice from the approved estimate, a
 // deposit at intake, the balance at collection (at the counter, or online through the pay link),
-// and collection itself, allowed only when the balance is paid or with a reason for the
-// difference. Every payment is one transaction with what it changes; cash goes into the open
-// till, which stays open until the transaction commits.
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+// collection itself, allowed only when the balance is paid or with a reason for the difference,
+// and the refund of what was taken when the device goes back unrepaired. Every payment is one
+// transaction with what it changes; cash goes into (or out of) the open till, which stays open
+// until the transaction commits. Each desk form carries its own key: sent twice, it records its
+// money once and answers the second time as it did the first.
+import { and, asc, eq, gt } from "drizzle-orm";
 import { withActor } from "#app/db/actor.server.ts";
 import type { Database, Transaction } from "#app/db/client.server.ts";
 import {
@@ -13,7 +15,6 @@ import {
   repairEstimates,
   repairPayments,
   repairTickets,
-  tillSessions,
 } from "#app/db/schema.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
@@ -22,7 +23,8 @@ import { repairReceiptMessage } from "#app/emails/repair-ticket-emails.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { refuse } from "#app/lib/reply.server.ts";
 import { formatShopLongDate } from "#app/lib/shop-time.ts";
-import { cashChange, repairAccount, repairInvoice, type Account, type Invoice } from "./invoice.ts";
+import { refundWords, splitRefund, type RefundPart } from "./deposit-refund.ts";
+import { repairAccount, repairInvoice, type Account, type Invoice } from "./invoice.ts";
 import {
   paidByLabel,
   paidDifference,
@@ -30,21 +32,31 @@ import {
   REPAIR_PAYMENT_LABELS,
   STATUS_LABELS,
   ticketLabel,
+  UNREPAIRED_STATUSES,
   type PaymentMethod,
   type RepairPaymentKind,
   type RepairPaymentMethod,
 } from "./status.ts";
+import {
+  changeNote,
+  checkDeskPayment,
+  depositTaken,
+  insertDeskPayment,
+  openTillHeld,
+  recordedByForm,
+  type DeskPayment,
+  type RepairPayment,
+} from "./desk-payments.server.ts";
 import { ticketReceiptPath } from "./status-link.server.ts";
 import {
   deviceName,
   movedMeanwhile,
   notFound,
   statusUrl,
+  type TicketFailure,
   type TicketLinks,
   type TicketResult,
 } from "./tickets.server.ts";
-
-export type RepairPayment = typeof repairPayments.$inferSelect;
 
 /** The approved estimate as an invoice, its lines, and what was paid toward it so far. */
 export type TicketMoney = {
@@ -92,57 +104,37 @@ export async function ticketMoney(
   return { invoice, lines, payments, account: repairAccount(invoice?.totalCents ?? 0, payments) };
 }
 
-/** A payment taken at the desk: cash (with what was handed over) or card (with its reference). */
-export type DeskPayment = {
-  method: "cash" | "card";
-  amountCents: number;
-  tenderedCents?: number;
-  reference?: string;
-};
-
-const NO_TILL =
-  "The till is closed: open it at the counter to take cash, or take the payment by card.";
-
-/**
- * Records a payment taken at the desk in the transaction `tx`. Cash goes into the open till,
- * locked until `tx` ends so it cannot close without it; a card goes into it when one is open.
- */
+/** Checks and records a payment taken at the desk in the transaction `tx`. */
 async function recordDeskPayment(
   tx: Transaction,
   number: number,
-  kind: RepairPaymentKind,
+  kind: Exclude<RepairPaymentKind, "refund">,
   payment: DeskPayment,
-  staff: Staff,
-  now: Date,
+  options: { staff: Staff; formKey: string; now: Date },
 ): Promise<{ ok: true; changeCents: number } | { ok: false; field: string; message: string }> {
-  const [till] = await tx
-    .select({ id: tillSessions.id })
-    .from(tillSessions)
-    .where(isNull(tillSessions.closedAt))
-    .for("share");
-  let tender: { tenderedCents: number | null; changeCents: number | null } = {
-    tenderedCents: null,
-    changeCents: null,
-  };
-  if (payment.method === "cash") {
-    if (!till) return { ok: false, field: "paymentMethod", message: NO_TILL };
-    const change = cashChange(payment.amountCents, payment.tenderedCents);
-    if (!change.ok) return { ok: false, field: "tendered", message: change.message };
-    tender = change;
+  const checked = await checkDeskPayment(tx, payment);
+  if (!checked.ok) return checked;
+  await insertDeskPayment(tx, number, kind, checked.payment, options);
+  return { ok: true, changeCents: checked.payment.changeCents ?? 0 };
+}
+
+/**
+ * The answer to a form sent again: the first answer, worked out from what it recorded; refused
+ * when the key was used by another ticket's or another kind of form (a hand-made request).
+ */
+function answerAgain(
+  recorded: readonly RepairPayment[],
+  number: number,
+  kind: RepairPaymentKind,
+): TicketResult {
+  const first = recorded[0]!;
+  if (first.ticketNumber !== number || first.kind !== kind) {
+    return refuse("conflict", "This form was used already: open the ticket again.");
   }
-  await tx.insert(repairPayments).values({
-    ticketNumber: number,
-    kind,
-    method: payment.method,
-    amountCents: payment.amountCents,
-    ...tender,
-    providerReference: payment.method === "card" ? payment.reference || null : null,
-    tillSessionId: till?.id ?? null,
-    staffId: staff.id,
-    staffName: staff.name,
-    createdAt: now,
-  });
-  return { ok: true, changeCents: tender.changeCents ?? 0 };
+  if (kind === "deposit") return { ok: true, message: depositTaken(number, first) };
+  if (kind === "balance")
+    return { ok: true, message: collectedMessage(number, first.changeCents ?? 0) };
+  return { ok: true, message: refundedMessage(number, recorded) };
 }
 
 /** Locks a ticket for a change of its money; the row, or null when there is none. */
@@ -155,21 +147,33 @@ async function lockTicket(tx: Transaction, number: number) {
   return ticket ?? null;
 }
 
-const changeNote = (changeCents: number) =>
-  changeCents > 0 ? ` Give ${formatUsd(changeCents)} in change.` : "";
+const collectedMessage = (number: number, changeCents: number) =>
+  `Ticket ${ticketLabel(number)} is collected and closed.${changeNote(changeCents)}`;
+
+const refundedMessage = (
+  number: number,
+  parts: readonly { method: string; amountCents: number }[],
+) =>
+  `Refunded ${formatUsd(parts.reduce((sum, part) => sum + part.amountCents, 0))} on ticket ${ticketLabel(number)}: ${refundWords(parts)}.`;
+
+/** The deposit form's method field is `method`; the collect form's, `paymentMethod`. */
+const depositField = (field: string) => (field === "paymentMethod" ? "method" : field);
 
 /**
  * A deposit taken at the desk while the ticket is open, before it is ready for pickup (the
- * balance is taken at collection). Cash needs the till open.
+ * balance is taken at collection). Cash needs the till open. `formKey` is the form's own key.
  */
 export async function takeDeposit(
   db: Database,
   number: number,
-  input: DeskPayment,
+  input: DeskPayment & { formKey: string },
   options: { staff: Staff; now?: Date },
 ): Promise<TicketResult> {
   const now = options.now ?? new Date();
+  const { formKey, ...payment } = input;
   return db.transaction(async (tx): Promise<TicketResult> => {
+    const recorded = await recordedByForm(tx, formKey);
+    if (recorded.length > 0) return answerAgain(recorded, number, "deposit");
     const ticket = await lockTicket(tx, number);
     if (!ticket) return notFound(number);
     if (["ready", "collected", "returned"].includes(ticket.status)) {
@@ -178,23 +182,20 @@ export async function takeDeposit(
         `A deposit is taken before the repair is done; ticket ${ticketLabel(number)} is "${STATUS_LABELS[ticket.status]}".`,
       );
     }
-    const taken = await recordDeskPayment(tx, number, "deposit", input, options.staff, now);
-    // The deposit form names its method field `method`.
-    if (!taken.ok) {
-      return refuse(
-        "invalid",
-        taken.message,
-        taken.field === "paymentMethod" ? "method" : taken.field,
-      );
-    }
-    return {
-      ok: true,
-      message: `A deposit of ${formatUsd(input.amountCents)} by ${input.method} is recorded on ticket ${ticketLabel(number)}.${changeNote(taken.changeCents)}`,
-    };
+    const checked = await checkDeskPayment(tx, payment);
+    if (!checked.ok) return refuse("invalid", checked.message, depositField(checked.field));
+    const row = await insertDeskPayment(tx, number, "deposit", checked.payment, {
+      staff: options.staff,
+      formKey,
+      now,
+    });
+    return { ok: true, message: depositTaken(number, row) };
   });
 }
 
 export type CollectInput = {
+  /** The collect form's own key. */
+  formKey: string;
   paymentMethod: PaymentMethod;
   /** Taken now, at collection (the deposit and online payments were taken before). */
   paid: number;
@@ -217,6 +218,8 @@ export async function collectTicket(
 ): Promise<TicketResult> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx): Promise<TicketResult> => {
+    const recorded = await recordedByForm(tx, input.formKey);
+    if (recorded.length > 0) return answerAgain(recorded, number, "balance");
     const ticket = await lockTicket(tx, number);
     if (!ticket) return notFound(number);
     if (ticket.status !== "ready") return movedMeanwhile(tx, number);
@@ -247,8 +250,7 @@ export async function collectTicket(
           tenderedCents: input.tendered,
           reference: input.reference,
         },
-        options.staff,
-        now,
+        { staff: options.staff, formKey: input.formKey, now },
       );
       if (!taken.ok) return refuse("invalid", taken.message, taken.field);
       changeCents = taken.changeCents;
@@ -293,11 +295,124 @@ export async function collectTicket(
       approvedCents: dueCents,
     });
     await queueMail({ to: collected.customerEmail, ...receipt }, { tx });
-    return {
-      ok: true,
-      message: `Ticket ${ticketLabel(number)} is collected and closed.${changeNote(changeCents)}`,
-    };
+    return { ok: true, message: collectedMessage(number, changeCents) };
   });
+}
+
+const NO_TILL_FOR_REFUND =
+  "The till is closed: open it at the counter to give the cash back from it.";
+
+/**
+ * Gives back what a ticket took (a deposit) once the device goes back unrepaired: declined or
+ * returned unrepaired. The server splits the amount over the payments the way they were paid
+ * (`splitRefund`: to the card first, then cash) and never past what each took less what it had
+ * back. Cash comes out of the open till; a card is refunded through the card provider on the
+ * payment's reference, under a key that names the payment and what it had back before, so a
+ * retry after a failure (from this form or a new one) never refunds it twice. The refund's rows
+ * and the ticket's history are one transaction.
+ */
+export async function refundDeposit(
+  db: Database,
+  number: number,
+  input: { formKey: string; amountCents: number },
+  options: { staff: Staff; cardProvider: PaymentProvider | null; now?: Date },
+): Promise<TicketResult> {
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx): Promise<TicketResult> => {
+    const recorded = await recordedByForm(tx, input.formKey);
+    if (recorded.length > 0) return answerAgain(recorded, number, "refund");
+    const ticket = await lockTicket(tx, number);
+    if (!ticket) return notFound(number);
+    if (!UNREPAIRED_STATUSES.includes(ticket.status)) {
+      return refuse(
+        "conflict",
+        `A deposit is refunded when the device goes back unrepaired; ticket ${ticketLabel(number)} is "${STATUS_LABELS[ticket.status]}".`,
+      );
+    }
+    const payments = await tx
+      .select()
+      .from(repairPayments)
+      .where(eq(repairPayments.ticketNumber, number))
+      .orderBy(asc(repairPayments.id));
+    const split = splitRefund(payments, input.amountCents);
+    if (!split.ok) return refuse("invalid", split.message, "amount");
+    const till = await openTillHeld(tx);
+    if (till === null && split.parts.some((part) => part.method === "cash")) {
+      return refuse("invalid", NO_TILL_FOR_REFUND, "amount");
+    }
+    const rows: (typeof repairPayments.$inferInsert)[] = [];
+    for (const part of split.parts) {
+      const row = {
+        ticketNumber: number,
+        kind: "refund" as const,
+        method: part.method,
+        amountCents: part.amountCents,
+        tillSessionId: till,
+        staffId: options.staff.id,
+        staffName: options.staff.name,
+        formKey: input.formKey,
+        refundedPaymentId: part.paymentId,
+        createdAt: now,
+      };
+      if (part.method === "cash") {
+        rows.push({ ...row, tenderedCents: part.amountCents, changeCents: 0 });
+        continue;
+      }
+      const card = await refundToCard(number, part, payments, options.cardProvider);
+      if (!card.ok) return card;
+      rows.push({ ...row, provider: card.provider, providerReference: card.refundId });
+    }
+    await tx.insert(repairPayments).values(rows);
+    // The history keeps the refund: a change that keeps the status but carries a note.
+    await withActor(
+      tx,
+      options.staff,
+      `Refunded ${formatUsd(input.amountCents)}: ${refundWords(split.parts)}`,
+    );
+    await tx
+      .update(repairTickets)
+      .set({ status: ticket.status, updatedAt: now })
+      .where(eq(repairTickets.number, number));
+    return { ok: true, message: refundedMessage(number, split.parts) };
+  });
+}
+
+/** Gives one card payment's part of a refund back through the card provider. */
+async function refundToCard(
+  number: number,
+  part: RefundPart,
+  payments: readonly RepairPayment[],
+  provider: PaymentProvider | null,
+): Promise<{ ok: true; provider: string; refundId: string } | TicketFailure> {
+  const payment = payments.find((row) => row.id === part.paymentId)!;
+  const taken = `The card payment of ${formatUsd(payment.amountCents)}`;
+  if (!provider) {
+    return refuse("refund-failed", `${taken} cannot be refunded here: no card provider is set up.`);
+  }
+  if (!payment.providerReference) {
+    return refuse(
+      "refund-failed",
+      `${taken} was recorded without the card's reference, so the card provider cannot find it: refund it from the provider's dashboard.`,
+    );
+  }
+  try {
+    const refund = await provider.refundPayment({
+      orderId: null,
+      repairTicket: number,
+      paymentReference: payment.providerReference,
+      paymentSessionId: null,
+      amountCents: part.amountCents,
+      // What the payment had back before this part: the same refund asked again has the same key.
+      idempotencyKey: `repair-refund-${payment.id}-${payment.amountCents - part.leftCents}`,
+    });
+    return { ok: true, provider: provider.name, refundId: refund.id };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return refuse(
+      "refund-failed",
+      `The refund of ${formatUsd(part.amountCents)} to the card did not go through (${why}). Nothing was recorded; try again.`,
+    );
+  }
 }
 
 /** How long a pay link's checkout session takes payment (the link itself opens a new one). */

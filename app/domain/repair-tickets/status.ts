@@ -77,6 +77,13 @@ export const WORK_AHEAD_STATUSES: readonly TicketStatus[] = [
   "repairing",
 ];
 
+/**
+ * Statuses in which the device goes back without a repair: the customer declined the estimate,
+ * or it was returned unrepaired (it could not be repaired, or the customer took it back). Money
+ * taken toward the repair can be refunded then.
+ */
+export const UNREPAIRED_STATUSES: readonly TicketStatus[] = ["declined", "returned"];
+
 export function isWorkAhead(status: TicketStatus): boolean {
   return WORK_AHEAD_STATUSES.includes(status);
 }

@@ -6,7 +6,9 @@ import {
   depositSchema,
   estimateErrors,
   estimateSchema,
+  intakeDeposit,
   readEstimateForm,
+  refundSchema,
   ticketSchema,
 } from "./ticket-input.ts";
 
@@ -128,19 +130,52 @@ describe("the estimate form's rows", () => {
 });
 
 describe("payments at the desk", () => {
+  const key = "3f1c2a9e-5b7d-4e21-9c0a-6d8e7f1a2b3c";
+
   it("reads a deposit in dollars, cash handed over left blank or typed", () => {
-    expect(depositSchema.parse({ method: "cash", amount: "50", tendered: "" })).toEqual({
+    expect(depositSchema.parse({ key, method: "cash", amount: "50", tendered: "" })).toEqual({
+      key,
       method: "cash",
       amount: 5000,
       tendered: undefined,
       reference: undefined,
     });
     expect(
-      depositSchema.parse({ method: "card", amount: "20.50", reference: " 4242-ok " }),
+      depositSchema.parse({ key, method: "card", amount: "20.50", reference: " 4242-ok " }),
     ).toMatchObject({ amount: 2050, reference: "4242-ok" });
     expect(
-      collectSchema.parse({ paymentMethod: "cash", paid: "10", tendered: "20" }),
+      collectSchema.parse({ key, paymentMethod: "cash", paid: "10", tendered: "20" }),
     ).toMatchObject({ paid: 1000, tendered: 2000 });
+  });
+
+  it("needs the form's own key, so a form sent twice can be told from two forms", () => {
+    for (const form of [{}, { key: "" }, { key: "not a key!" }]) {
+      const parsed = depositSchema.safeParse({ ...form, method: "card", amount: "5" });
+      expect(parsed.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+        ["key", "This form is out of date: open it again."],
+      ]);
+    }
+    expect(refundSchema.safeParse({ amount: "5" }).success).toBe(false);
+    expect(refundSchema.parse({ key, amount: "25" })).toEqual({ key, amount: 2500 });
+    expect(refundSchema.safeParse({ key, amount: "0" }).error?.issues[0]?.message).toBe(
+      "Please enter the amount to refund, e.g. 50.00.",
+    );
+  });
+
+  it("takes no deposit at intake while its fields are blank, and checks one that is typed", () => {
+    expect(intakeDeposit({ key, method: "", amount: " ", tendered: "", reference: "" })).toEqual({
+      ok: true,
+      deposit: null,
+    });
+    expect(intakeDeposit({ key, method: "cash", amount: "20", tendered: "50" })).toEqual({
+      ok: true,
+      deposit: { key, method: "cash", amount: 2000, tendered: 5000, reference: undefined },
+    });
+    // An amount with no method, or a method with no amount, is a deposit half typed.
+    for (const typed of [{ amount: "20" }, { method: "card" }, { tendered: "50" }]) {
+      const read = intakeDeposit({ key, ...typed });
+      expect(read.ok).toBe(false);
+    }
   });
 
   it("refuses no deposit, no method, and cash that is not an amount", () => {

@@ -118,8 +118,17 @@ const cardReference = boundedText(60, null)
   .optional()
   .transform((value) => value || undefined);
 
+/**
+ * The key a desk form was shown with (a new one each time the ticket's page is drawn): the same
+ * form sent twice takes its money once, and the second answer is the first's.
+ */
+export const formKey = z
+  .string({ error: "This form is out of date: open it again." })
+  .regex(/^[\w-]{16,64}$/, "This form is out of date: open it again.");
+
 export const collectSchema = z
   .object({
+    key: formKey,
     paymentMethod: z.enum(PAYMENT_METHODS, { error: "Please choose how it was paid." }),
     paid: cents,
     /** Why the amount differs from the approved total; the server asks for it when it does. */
@@ -134,10 +143,36 @@ export const collectSchema = z
 
 /** A deposit taken at the desk: cash (with what was handed over) or card, more than nothing. */
 export const depositSchema = z.object({
+  key: formKey,
   method: z.enum(["cash", "card"], { error: "Please choose cash or card." }),
   amount: cents.pipe(z.number().min(1, "Please enter the deposit, e.g. 50.00.")),
   tendered,
   reference: cardReference,
+});
+export type DepositInput = z.infer<typeof depositSchema>;
+
+/** The deposit's fields as its forms send them (the ticket's Deposit form, and intake). */
+export const DEPOSIT_FIELDS = ["method", "amount", "tendered", "reference"] as const;
+
+/**
+ * The intake form's optional deposit: none when its fields are all left blank, otherwise the
+ * deposit form's rules.
+ */
+export function intakeDeposit(
+  form: Record<string, string | undefined>,
+): { ok: true; deposit: DepositInput | null } | { ok: false; error: z.ZodError } {
+  if (DEPOSIT_FIELDS.every((field) => !form[field]?.trim())) return { ok: true, deposit: null };
+  const parsed = depositSchema.safeParse(form);
+  return parsed.success ? { ok: true, deposit: parsed.data } : { ok: false, error: parsed.error };
+}
+
+/**
+ * A refund of what a ticket took, when the device goes back unrepaired: the amount (the form
+ * starts with all that can go back); how it goes back is the server's, from how it was paid.
+ */
+export const refundSchema = z.object({
+  key: formKey,
+  amount: cents.pipe(z.number().min(1, "Please enter the amount to refund, e.g. 50.00.")),
 });
 
 /**

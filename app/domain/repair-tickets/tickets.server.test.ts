@@ -17,7 +17,7 @@ import type { TicketStatus } from "./status.ts";
 import { collectSchema, estimateSchema, ticketSchema } from "./ticket-input.ts";
 import { ticketPhoto } from "./photos.server.ts";
 import { openTillSession } from "#app/domain/counter/till.server.ts";
-import { collectTicket } from "./payments.server.ts";
+import { collectTicket, type CollectInput } from "./payments.server.ts";
 import {
   decideEstimate,
   getTicket,
@@ -91,8 +91,13 @@ const sendEstimateAsBob = (
   sendEstimate(scratch.db(), number, estimate(from, lines), { staff: bob, links, taxRate: 0.0825 });
 
 /** Collects a ticket at the counter, as `staff`. */
-const collect = (number: number, staff: Staff, input: Parameters<typeof collectTicket>[2]) =>
-  collectTicket(scratch.db(), number, input, { staff, links, timeZone: "America/Chicago" });
+const collect = (number: number, staff: Staff, input: Omit<CollectInput, "formKey">) =>
+  collectTicket(
+    scratch.db(),
+    number,
+    { ...input, formKey: randomUUID() },
+    { staff, links, timeZone: "America/Chicago" },
+  );
 
 /** Takes a new ticket to diagnosing and sends it the usual estimate ($161.83); the estimate's id. */
 async function diagnosedWithEstimate(number: number) {
@@ -414,7 +419,7 @@ describe("collecting for another amount than approved", () => {
     const most = await readyTicket();
     expect(
       await collect(most.number, bob, {
-        ...collectSchema.parse({ paymentMethod: "card", paid: "100000" }),
+        ...collectSchema.parse({ key: randomUUID(), paymentMethod: "card", paid: "100000" }),
         reason: "Test",
       }),
     ).toMatchObject({ ok: true });

@@ -47,13 +47,23 @@ import {
   type PhotoUpload,
   type StoredPhoto,
 } from "./photos.server.ts";
+import {
+  checkDeskPayment,
+  depositTaken,
+  insertDeskPayment,
+  recordedByForm,
+  type CheckedPayment,
+  type DeskPayment,
+} from "./desk-payments.server.ts";
 import { repairAccount, repairInvoice } from "./invoice.ts";
 import { ticketPayPath, ticketStatusPath } from "./status-link.server.ts";
 import { MAX_REPAIR_CENTS, type EstimateInput, type TicketInput } from "./ticket-input.ts";
 
 export type TicketLinks = { publicUrl: string; secret: string };
 
-export type TicketFailure = Refusal<"not-found" | "conflict" | "invalid" | "rate-limited">;
+export type TicketFailure = Refusal<
+  "not-found" | "conflict" | "invalid" | "rate-limited" | "refund-failed"
+>;
 export type TicketResult<T = object> = Result<T, TicketFailure["reason"]>;
 
 export type Ticket = typeof repairTickets.$inferSelect;
@@ -89,11 +99,20 @@ export async function movedMeanwhile(tx: Transaction, number: number): Promise<T
   );
 }
 
+/** A deposit taken at intake, with the key of the intake form it was typed into. */
+export type IntakeDeposit = DeskPayment & { formKey: string };
+
+/** A ticket opened, and the deposit taken with it (its payment's id), if any. */
+export type Opened = { number: number; depositId: number | null };
+
 /**
  * Opens a ticket at the counter: a walk-in, or a confirmed booking from the inbox (which is then
- * marked handled). Linked to the account whose confirmed address it is. The customer's
- * checked-in e-mail is queued in the same transaction. Up to five photos of the device are
- * checked and stored first, recorded with the ticket, and removed again if it is not opened.
+ * marked handled). Linked to the account whose confirmed address it is. An optional deposit is
+ * taken in the same transaction (cash into the open till: refused, opening nothing, while it is
+ * closed); the intake form sent again with its deposit finds the ticket it opened and opens no
+ * other. The customer's checked-in e-mail is queued in the same transaction. Up to five photos
+ * of the device are checked and stored first, recorded with the ticket, and removed again if it
+ * is not opened.
  */
 export async function openTicket(
   db: Database,
@@ -102,11 +121,12 @@ export async function openTicket(
     staff: Staff;
     links: TicketLinks;
     today: string;
+    deposit?: IntakeDeposit | null;
     photos?: PhotoUpload[];
     storage?: PosterStorage;
     now?: Date;
   },
-): Promise<TicketResult<{ number: number }>> {
+): Promise<TicketResult<Opened & { replayed?: boolean }>> {
   if (input.promisedDate < options.today) {
     return refuse("invalid", "The promised date cannot be in the past.", "promisedDate");
   }
@@ -115,11 +135,11 @@ export async function openTicket(
     if (stored.cause) console.error("Repair photos could not be stored", stored.cause);
     return refuse("invalid", stored.message, "photos");
   }
-  let opened: TicketResult<{ number: number }> | undefined;
+  let opened: TicketResult<Opened & { replayed?: boolean }> | undefined;
   try {
     opened = await insertTicket(db, input, { ...options, photos: stored.photos });
   } finally {
-    if (!opened?.ok) await discardPhotos(stored.photos, options.storage);
+    if (!opened?.ok || opened.replayed) await discardPhotos(stored.photos, options.storage);
   }
   return opened;
 }
@@ -145,10 +165,44 @@ export function intakeDetails(input: Omit<TicketInput, "serviceRequestId">) {
 async function insertTicket(
   db: Database,
   input: TicketInput,
-  options: { staff: Staff; links: TicketLinks; photos: StoredPhoto[]; now?: Date },
-): Promise<TicketResult<{ number: number }>> {
+  options: {
+    staff: Staff;
+    links: TicketLinks;
+    photos: StoredPhoto[];
+    deposit?: IntakeDeposit | null;
+    now?: Date;
+  },
+): Promise<TicketResult<Opened & { replayed?: boolean }>> {
   const now = options.now ?? new Date();
-  return db.transaction(async (tx): Promise<TicketResult<{ number: number }>> => {
+  const intake = options.deposit ?? null;
+  return db.transaction(async (tx): Promise<TicketResult<Opened & { replayed?: boolean }>> => {
+    let deposit: CheckedPayment | null = null;
+    if (intake) {
+      const { formKey, ...payment } = intake;
+      const [recorded] = await recordedByForm(tx, formKey);
+      if (recorded) {
+        if (recorded.kind !== "deposit") {
+          return refuse("conflict", "This form was used already: open the intake form again.");
+        }
+        return {
+          ok: true,
+          number: recorded.ticketNumber,
+          depositId: recorded.id,
+          replayed: true,
+          message: `Ticket ${ticketLabel(recorded.ticketNumber)} is open.`,
+        };
+      }
+      // Checked before anything is written: a refused deposit opens nothing.
+      const checked = await checkDeskPayment(tx, payment);
+      if (!checked.ok) {
+        return refuse(
+          "invalid",
+          checked.message,
+          checked.field === "paymentMethod" ? "method" : checked.field,
+        );
+      }
+      deposit = checked.payment;
+    }
     if (input.serviceRequestId) {
       const [booking] = await tx
         .select({
@@ -187,7 +241,13 @@ async function insertTicket(
       .where(
         and(sql`lower(${users.email}) = lower(${input.email})`, eq(users.emailVerified, true)),
       );
-    await withActor(tx, options.staff, "Checked in at the counter");
+    await withActor(
+      tx,
+      options.staff,
+      deposit
+        ? `Checked in at the counter, with a deposit of ${formatUsd(deposit.amountCents)} by ${deposit.method}`
+        : "Checked in at the counter",
+    );
     const [ticket] = await tx
       .insert(repairTickets)
       .values({
@@ -200,18 +260,31 @@ async function insertTicket(
       })
       .returning();
     await recordPhotos(tx, ticket!.number, options.photos, options.staff.id);
+    const taken =
+      deposit && intake
+        ? await insertDeskPayment(tx, ticket!.number, "deposit", deposit, {
+            staff: options.staff,
+            formKey: intake.formKey,
+            now,
+          })
+        : null;
     const message = ticketCheckedInMessage({
       label: ticketLabel(ticket!.number),
       name: ticket!.customerName,
       device: deviceName(ticket!),
       promisedDate: ticket!.promisedDate,
       statusUrl: statusUrl(ticket!.number, options.links),
+      deposit: taken && { amountCents: taken.amountCents, method: taken.method },
     });
     await queueMail({ to: ticket!.customerEmail, ...message }, { tx });
+    const label = ticketLabel(ticket!.number);
     return {
       ok: true,
       number: ticket!.number,
-      message: `Ticket ${ticketLabel(ticket!.number)} is open.`,
+      depositId: taken?.id ?? null,
+      message: taken
+        ? `Ticket ${label} is open. ${depositTaken(ticket!.number, taken)}`
+        : `Ticket ${label} is open.`,
     };
   });
 }

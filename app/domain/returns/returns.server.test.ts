@@ -161,6 +161,21 @@ async function returnRow(number: number) {
   return row!;
 }
 
+/** Refunds a received return as a staff member of `role`, with the counter's refund limit. */
+function refundAs(role: Role, number: number, limitCents: number) {
+  return refundReturn(
+    db,
+    { number },
+    {
+      staff,
+      ordersUrl: ORDERS_URL,
+      providers,
+      config,
+      limitCents: refundCeiling(role, limitCents),
+    },
+  );
+}
+
 describe("returns", () => {
   it("returns one of two lines: request, receipt back to stock, refund with its tax, e-mails and history", async () => {
     const placed = await aShippedOrder();
@@ -218,18 +233,6 @@ describe("returns", () => {
   });
 
   it("a clerk refunds up to the counter's limit; above it only an admin, and a refusal changes nothing", async () => {
-    const refundAs = (role: Role, number: number, limitCents: number) =>
-      refundReturn(
-        db,
-        { number },
-        {
-          staff,
-          ordersUrl: ORDERS_URL,
-          providers,
-          config,
-          limitCents: refundCeiling(role, limitCents),
-        },
-      );
     // Each return gives back $24.50 and its tax: $26.52.
     const returned = async () => {
       const placed = await aShippedOrder();
@@ -257,6 +260,27 @@ describe("returns", () => {
     expect(await refundAs("clerk", atLimit, 2652)).toMatchObject({ ok: true });
     const below = await returned();
     expect(await refundAs("clerk", below, 10000)).toMatchObject({ ok: true });
+  });
+
+  it("a clerk's limit holds for all the refunds of one order together, not each return alone", async () => {
+    const placed = await aShippedOrder();
+    const returnOf = async (title: { serialNo: number }) => {
+      const number = await requested(placed, [{ serialNo: title.serialNo, quantity: 1 }]);
+      await receiveAll(number, [title.serialNo]);
+      return number;
+    };
+    // A copy of the first title is $16.24 with its tax, the second title $26.52: each within the
+    // clerk's $40.00, the two together not.
+    const first = await returnOf(placed.first);
+    expect(await refundAs("clerk", first, 4000)).toMatchObject({ ok: true });
+    const second = await returnOf(placed.second);
+    expect(await refundAs("clerk", second, 4000)).toEqual({
+      ok: false,
+      reason: "forbidden",
+      message: `RMA-${second} would refund $26.52, which with the $16.24 refunded before comes to more than the $40.00 a clerk may refund on one order: an admin must make this refund.`,
+    });
+    expect(await returnRow(second)).toMatchObject({ status: "received", refundStartedAt: null });
+    expect(await refundAs("admin", second, 4000)).toMatchObject({ ok: true });
   });
 
   it("the orders export and the open count show what returns did", async () => {

@@ -594,13 +594,22 @@ type Claim = { ok: true; row: Return; order: OrderRow; amount: RefundAmount };
  */
 export function refundOverLimit(
   label: string,
-  amountCents: number,
+  refund: {
+    amountCents: number;
+    /** What was refunded on the same order or sale before: the limit holds for all together. */
+    earlierCents: number;
+    of: "order" | "sale";
+  },
   limitCents: number | undefined,
 ): Refusal<"forbidden"> | null {
-  if (limitCents === undefined || amountCents <= limitCents) return null;
+  const { amountCents, earlierCents } = refund;
+  if (limitCents === undefined || amountCents + earlierCents <= limitCents) return null;
+  const limit = formatUsd(limitCents);
   return refuse(
     "forbidden",
-    `${label} would refund ${formatUsd(amountCents)}, more than the ${formatUsd(limitCents)} a clerk may refund: an admin must make this refund.`,
+    earlierCents === 0
+      ? `${label} would refund ${formatUsd(amountCents)}, more than the ${limit} a clerk may refund: an admin must make this refund.`
+      : `${label} would refund ${formatUsd(amountCents)}, which with the ${formatUsd(earlierCents)} refunded before comes to more than the ${limit} a clerk may refund on one ${refund.of}: an admin must make this refund.`,
   );
 }
 
@@ -643,10 +652,12 @@ async function claimRefund(
     }
     const earlier = await otherRefunds(tx, row);
     const amount = await refundFor(tx, row, config, earlier);
+    const earlierCents =
+      earlier.goodsCents + earlier.shippingCents + earlier.taxCents + earlier.postageCents;
     const left =
       (order.paidAt ? order.totalCents : 0) -
       (order.refundedAt ? order.totalCents : 0) -
-      (earlier.goodsCents + earlier.shippingCents + earlier.taxCents + earlier.postageCents);
+      earlierCents;
     // Cannot happen by `refundAmount`'s arithmetic (its property tests); if it ever did, asking
     // the provider would only be refused.
     if (amount.totalCents > left) {
@@ -654,7 +665,11 @@ async function claimRefund(
         `${label} would refund ${formatUsd(amount.totalCents)}, more than the ${formatUsd(left)} left of the payment.`,
       );
     }
-    const overLimit = refundOverLimit(label, amount.totalCents, limitCents);
+    const overLimit = refundOverLimit(
+      label,
+      { amountCents: amount.totalCents, earlierCents, of: "order" },
+      limitCents,
+    );
     if (overLimit) return overLimit;
     await tx
       .update(returns)

@@ -43,6 +43,31 @@ export async function atTheCounter(page: Page) {
   return scan;
 }
 
+/**
+ * Whatever the till took before is counted (at what it expects) and closed, so a test's day
+ * starts afresh: a sale left open is voided first, as closing needs. The page is left on the
+ * counter with the till closed. Call it while holding the till (`takeTurnsAtTheTill`).
+ */
+export async function closeTheTill(page: Page) {
+  await page.goto("/counter");
+  const close = page.getByRole("link", { name: "Close the till" });
+  if (!(await close.isVisible())) return;
+  if (await page.getByRole("button", { name: "Void sale" }).isVisible()) {
+    await page.getByRole("button", { name: "Void sale" }).click();
+    await expect(page.getByText("Nothing scanned yet.")).toBeVisible();
+  }
+  await close.click();
+  const expected = await page
+    .getByText(/^Count the drawer, float included\. Expected: \$/)
+    .textContent();
+  await page
+    .getByLabel("Counted cash ($)")
+    .fill(expected!.match(/\$([\d,]+\.\d\d)/)![1]!.replaceAll(",", ""));
+  await page.getByRole("button", { name: "Close the till" }).click();
+  await expect(page.getByRole("heading", { name: /^Z report, till \d+$/ })).toBeVisible();
+  await page.goto("/counter");
+}
+
 /** What a scanner does: the code's digits typed into the focused field, then Enter. */
 export async function scanCode(page: Page, code: string) {
   const scan = page.getByLabel("Barcode, serial, SKU or name");

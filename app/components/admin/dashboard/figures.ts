@@ -13,6 +13,8 @@ export type Figures = Awaited<ReturnType<typeof dashboardFigures>> & {
   lowStockThreshold: number;
   /** An admin's: a clerk opens a booked repair at the desk, and has no inbox (decision 023). */
   mayOpenInbox: boolean;
+  /** Whether the titles named link to their edit pages: a clerk sees them, but not those. */
+  mayEditCatalogue: boolean;
 };
 
 /** "2026-03" as "March"; the month is already the shop's, so no zone applies. */

@@ -2,6 +2,18 @@ import { Link } from "react-router";
 import { ALERT_KIND_LABELS, waitingLabel } from "#app/domain/alerts/status.ts";
 import { moreLink, panel, type Figures } from "./figures.ts";
 
+/** A title named on the dashboard: a link to its page for staff who may open it. */
+function TitleName({ to, children }: { to: string | null; children: React.ReactNode }) {
+  const className = "min-w-0 flex-1 break-words";
+  return to ? (
+    <Link to={to} className={`${className} hover:underline`}>
+      {children}
+    </Link>
+  ) : (
+    <span className={className}>{children}</span>
+  );
+}
+
 function LowStockList({
   heading,
   titles,
@@ -12,7 +24,8 @@ function LowStockList({
   heading: string;
   titles: { serialNo: number; title: string; quantity: number }[];
   more: boolean;
-  editHref: (serialNo: number) => string;
+  /** Null for staff who may not open the catalogue's pages. */
+  editHref: ((serialNo: number) => string) | null;
   listHref: string;
 }) {
   return (
@@ -24,9 +37,7 @@ function LowStockList({
         <ul className="mt-1 divide-y text-sm">
           {titles.map((title) => (
             <li key={title.serialNo} className="flex items-baseline justify-between gap-3 py-2">
-              <Link to={editHref(title.serialNo)} className="min-w-0 break-words hover:underline">
-                {title.title}
-              </Link>
+              <TitleName to={editHref?.(title.serialNo) ?? null}>{title.title}</TitleName>
               <span className="shrink-0 text-muted-foreground tabular-nums">
                 {title.quantity} left
               </span>
@@ -34,7 +45,7 @@ function LowStockList({
           ))}
         </ul>
       )}
-      {more ? (
+      {more && editHref ? (
         <Link to={listHref} className={moreLink}>
           More: the list by stock, fewest first
         </Link>
@@ -60,14 +71,16 @@ export function LowStock({ figures }: { figures: Figures }) {
         heading="Regular titles"
         titles={figures.lowStock.regular}
         more={figures.lowStock.moreRegular}
-        editHref={(serialNo) => `/admin/items/${serialNo}/edit`}
+        editHref={figures.mayEditCatalogue ? (serialNo) => `/admin/items/${serialNo}/edit` : null}
         listHref="/admin/items?sort=qty&dir=asc"
       />
       <LowStockList
         heading="Adult titles"
         titles={figures.lowStock.adult}
         more={figures.lowStock.moreAdult}
-        editHref={(serialNo) => `/admin/adult/items/${serialNo}/edit`}
+        editHref={
+          figures.mayEditCatalogue ? (serialNo) => `/admin/adult/items/${serialNo}/edit` : null
+        }
         listHref="/admin/adult/items?sort=qty&dir=asc"
       />
     </section>
@@ -75,7 +88,14 @@ export function LowStock({ figures }: { figures: Figures }) {
 }
 
 /** What shoppers asked to be told about most: a title's restock or an entry's release. */
-export function MostWanted({ wanted }: { wanted: Figures["wanted"] }) {
+export function MostWanted({
+  wanted,
+  linked,
+}: {
+  wanted: Figures["wanted"];
+  /** Whether the titles link to their pages in the catalogue and Coming Soon. */
+  linked: boolean;
+}) {
   return (
     <section aria-labelledby="wanted-heading" className={panel}>
       <h2 id="wanted-heading" className="text-lg font-semibold">
@@ -90,12 +110,17 @@ export function MostWanted({ wanted }: { wanted: Figures["wanted"] }) {
         <ul className="mt-2 divide-y text-sm">
           {wanted.map((row) => (
             <li key={`${row.kind}-${row.id}`} className="flex items-baseline gap-3 py-2">
-              <Link
-                to={row.kind === "restock" ? `/admin/items/${row.id}/edit` : "/admin/coming-soon"}
-                className="min-w-0 flex-1 break-words hover:underline"
+              <TitleName
+                to={
+                  !linked
+                    ? null
+                    : row.kind === "restock"
+                      ? `/admin/items/${row.id}/edit`
+                      : "/admin/coming-soon"
+                }
               >
                 {row.title}
-              </Link>
+              </TitleName>
               <span className="shrink-0 text-muted-foreground">
                 {ALERT_KIND_LABELS[row.kind].toLowerCase()}
               </span>

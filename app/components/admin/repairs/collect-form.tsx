@@ -11,11 +11,14 @@ import { Message, Section } from "./ticket-section.tsx";
  * not come to the approved total.
  */
 export function CollectForm({
+  formKey,
   collectAmount,
   approvedTotal,
   paidBefore,
   answer,
 }: {
+  /** The form's own key: sent twice, it takes the money once. */
+  formKey: string;
   /** The balance due in dollars, the amount the form starts with. */
   collectAmount: string;
   approvedTotal: string;
@@ -36,6 +39,7 @@ export function CollectForm({
       ) : null}
       <Form method="post" noValidate className="flex flex-wrap items-start gap-3">
         <input type="hidden" name="intent" value="collect" />
+        <input type="hidden" name="key" value={formKey} />
         <SelectField
           label="Paid by"
           name="paymentMethod"

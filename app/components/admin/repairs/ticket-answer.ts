@@ -3,7 +3,7 @@ import { useNavigation } from "react-router";
 import type { EstimateRowValues } from "#app/domain/repair-tickets/ticket-input.ts";
 
 /** The forms of a repair ticket's page, named by their `intent` field. */
-export type TicketIntent = "move" | "estimate" | "deposit" | "collect";
+export type TicketIntent = "move" | "estimate" | "deposit" | "collect" | "refund";
 
 /** What the ticket page's action answers, for the form that was sent. */
 export type TicketAnswer = Answer & {

@@ -60,10 +60,13 @@ export function TicketHeader({
 export function TicketNotices({
   ticket,
   opened,
+  openedDeposit,
   corrected,
 }: {
   ticket: { label: string; email: string };
   opened: boolean;
+  /** The deposit taken with it at intake, in words (with the change to give), if one was. */
+  openedDeposit: string | null;
   /** The corrected fields, named as the intake form names them. */
   corrected: string[];
 }) {
@@ -72,6 +75,7 @@ export function TicketNotices({
       {opened ? (
         <FormMessage tone="success">
           Ticket {ticket.label} is open. {ticket.email} was sent its number and status link.
+          {openedDeposit ? ` ${openedDeposit}` : null}
         </FormMessage>
       ) : null}
       {corrected.length > 0 ? (
