@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -314,7 +315,10 @@ const ACTIONS: { path: string; body: Record<string, string> }[] = [
     },
   },
   // Not ready for pickup yet: refused as a conflict, even for an admin.
-  { path: "/admin/repairs/R-1001", body: { intent: "collect", paymentMethod: "cash", paid: "80" } },
+  {
+    path: "/admin/repairs/R-1001",
+    body: { intent: "collect", paymentMethod: "cash", paid: "80", key: randomUUID() },
+  },
   // Corrected from details other than the ticket's: refused as a conflict, even for an admin.
   { path: "/admin/repairs/R-1001/edit", body: { ...WALK_IN, seen: "not-what-is-there" } },
   { path: "/counter?index", body: { intent: "open-till", float: "100" } },
@@ -465,7 +469,7 @@ describe("the counter's clerk", () => {
       [{ intent: "move", from: "checked_in", to: "diagnosing", note: "" }, 200],
       [ACTIONS.find((action) => action.body.intent === "estimate")!.body, 200],
       // Not ready for pickup yet: refused as a conflict, as it is for an admin.
-      [{ intent: "collect", paymentMethod: "cash", paid: "80" }, 409],
+      [{ intent: "collect", paymentMethod: "cash", paid: "80", key: randomUUID() }, 409],
     ];
     for (const [body, status] of steps) {
       expect((await post(at, body, cookies.clerk)).status, body.intent).toBe(status);
@@ -937,7 +941,7 @@ const WRITE_MATRIX: Record<
   },
   "/admin/repairs/:number": {
     url: () => "/admin/repairs/R-1002",
-    body: () => ({ intent: "collect", paymentMethod: "cash", paid: "10" }),
+    body: () => ({ intent: "collect", paymentMethod: "cash", paid: "10", key: randomUUID() }),
     post: [403, 403, 403, 409, null],
   },
   "/admin/repairs/:number/edit": {
