@@ -44,7 +44,8 @@ const { values: args } = parseArgs({
   options: {
     /**
      * Also keep each run's whole Lighthouse reports (JSON) in this folder: `<page>-<run>.json`
-     * at Lighthouse's defaults, `<page>-<run>-calibrated.json` at the calibrated slowdown.
+     * at Lighthouse's defaults, `<page>-<run>-calibrated.json` at the calibrated slowdown, and
+     * the load's trace as `<page>-<run>.trace.json`.
      */
     reports: { type: "string" },
     runs: { type: "string", default: "5" },
@@ -278,6 +279,11 @@ try {
         fs.writeFileSync(
           path.join(args.reports, `${file}-calibrated.json`),
           calibrated.report as string,
+        );
+        // The load's trace, to open in Chromium's DevTools (Performance, "Load profile").
+        fs.writeFileSync(
+          path.join(args.reports, `${file}.trace.json`),
+          JSON.stringify(standard.artifacts.Trace),
         );
       }
       const score = (id: string, lhr = standard.lhr) =>

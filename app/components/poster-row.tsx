@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "#app/components/ui/icons.tsx";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { cn } from "#app/lib/cn.ts";
 
 /** Spec §9: 160 px poster cards (the `poster-track` rule in app.css) with a 10 px gap. */
 export const POSTER_CARD_WIDTH = 160;
@@ -16,6 +17,8 @@ type PosterRowProps = {
   seeAllHref?: string;
   /** Anything that belongs to the row, such as its dialog. */
   children?: React.ReactNode;
+  /** Below the page's first screenful: drawn as it is scrolled near (`later-on-page`). */
+  later?: boolean;
 };
 
 /** After a shopper scrolls a row by hand, it waits this long before moving on its own again. */
@@ -208,6 +211,7 @@ export function PosterRow({
   emptyText,
   seeAllHref,
   children,
+  later = false,
 }: PosterRowProps) {
   const [paused, setPaused] = useState(false);
   const headingId = useId();
@@ -226,7 +230,10 @@ export function PosterRow({
     row.scrollBy({ left: direction * step, behavior: "smooth" });
   };
   return (
-    <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+    <section
+      aria-labelledby={headingId}
+      className={cn("mx-auto max-w-7xl px-4 py-6 sm:px-6", later && "later-on-page")}
+    >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id={headingId} className="text-2xl font-bold">
           {label}

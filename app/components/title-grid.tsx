@@ -50,7 +50,10 @@ export function TitleGrid({ titles, linkState, onAddToCart, onDetails, eagerCoun
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
       {titles.map((title, index) => (
-        <li key={title.key} className="title-card">
+        <li
+          key={title.key}
+          className={index < eagerCount ? "title-card" : "title-card later-on-page"}
+        >
           <a href={title.href} onClick={follow(title.href)}>
             <PosterImage
               src={title.poster}

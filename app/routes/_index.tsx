@@ -111,6 +111,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <PosterRow
         label="Coming Soon"
+        later
         secondsPerItem={8}
         emptyText="No upcoming titles right now."
         items={upcoming.map((entry) => ({
@@ -181,6 +182,7 @@ function StaffPicks({ picks }: { picks: StaffPick[] }) {
   return (
     <PosterRow
       label="Staff Picks"
+      later
       seeAllHref="/staff-picks"
       secondsPerItem={8}
       emptyText="No staff picks right now."
@@ -224,7 +226,10 @@ function StaffPicks({ picks }: { picks: StaffPick[] }) {
 
 function RepairCards() {
   return (
-    <section aria-labelledby="repairs-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+    <section
+      aria-labelledby="repairs-heading"
+      className="later-on-page mx-auto max-w-7xl px-4 py-12 [contain-intrinsic-size:auto_760px] sm:px-6 sm:[contain-intrinsic-size:auto_350px]"
+    >
       <h2 id="repairs-heading" className="text-2xl font-bold">
         Electronics Repair
       </h2>
@@ -251,7 +256,10 @@ function RepairCards() {
 
 function Memorabilia() {
   return (
-    <section aria-labelledby="memorabilia-heading" className="bg-secondary">
+    <section
+      aria-labelledby="memorabilia-heading"
+      className="later-on-page bg-secondary [contain-intrinsic-size:auto_240px]"
+    >
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         <h2 id="memorabilia-heading" className="text-2xl font-bold">
           Memorabilia
