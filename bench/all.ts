@@ -92,7 +92,7 @@ const steps: Step[] = [
     script: "bench/mixed.ts",
     args: ["--minutes", String(soakMinutes), "--json", soakJson, "--snapshots", snapshotsDir],
     about:
-      "80 % browsing, 10 % suggestions, 5 % checkouts with the test card (the popular titles stocked deep, so the buyers pay all along), 5 % admin pages, all at once, at the highest rate that kept errors at 0; the server's heap read every minute and two heap snapshots compared.",
+      "80 % browsing, 10 % suggestions, 5 % checkouts with the test card (the popular titles stocked deep, so the buyers pay all along), 5 % admin pages, and a clerk selling at the counter (a store item scanned and paid in cash each round), all at once, at the highest rate that kept errors at 0; the server's heap read every minute and two heap snapshots compared.",
   },
   {
     title: "Sizes, 100,000 and 1,000,000 titles side by side",

@@ -452,7 +452,7 @@ try {
   }
 
   console.log(
-    `\n${serials.length} regular titles (demo catalogue); ${SECONDS} s; workers: ${WORKERS.browse} browsing, ${WORKERS.suggest} suggestions, ${WORKERS.admin} admin, ${WORKERS.checkout} buyers; ${os.cpus().length} cores, load average ${os
+    `\n${serials.length} regular titles (demo catalogue); ${SECONDS} s; workers: ${WORKERS.browse} browsing, ${WORKERS.suggest} suggestions, ${WORKERS.admin} admin, ${WORKERS.checkout} buyers, ${WORKERS.counter} at the counter; ${os.cpus().length} cores, load average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(" ")}\n`,

@@ -788,9 +788,12 @@ export const repairTickets = pgTable(
     paidDifferenceReason: text("paid_difference_reason"),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     openedBy: text("opened_by").references(() => users.id, { onDelete: "set null" }),
+    /** The key of the intake form that opened it: the form sent again opens no other ticket. */
+    intakeKey: text("intake_key"),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex("repair_tickets_intake_key").on(t.intakeKey),
     check(
       "repair_tickets_status_check",
       sql`${t.status} in ('checked_in', 'diagnosing', 'estimate_sent', 'approved', 'declined', 'repairing', 'ready', 'collected', 'returned')`,
@@ -1160,9 +1163,14 @@ export const productBarcodes = pgTable(
     barcode: text("barcode").primaryKey(),
     productType: text("product_type").$type<StockProduct>().notNull(),
     productId: integer("product_id").notNull(),
+    /** The code as a GTIN-14 (`gtinOf`): what a scan is matched on, one product per code. */
+    gtin: text("gtin")
+      .notNull()
+      .generatedAlwaysAs(sql`lpad(barcode, 14, '0')`),
   },
   (t) => [
     uniqueIndex("product_barcodes_product").on(t.productType, t.productId),
+    uniqueIndex("product_barcodes_gtin").on(t.gtin),
     check("product_barcodes_digits_check", sql`${t.barcode} ~ '^[0-9]{8,14}$'`),
     check("product_barcodes_type_check", sql`${t.productType} in ('regular', 'adult', 'item')`),
   ],

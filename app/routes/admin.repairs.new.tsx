@@ -22,6 +22,7 @@ import { ticketLabel, type DeviceKind } from "#app/domain/repair-tickets/status.
 import {
   DEPOSIT_FIELDS,
   intakeDeposit,
+  formKey,
   MAX_TICKET_PHOTOS,
   ticketSchema,
 } from "#app/domain/repair-tickets/ticket-input.ts";
@@ -158,6 +159,8 @@ export async function action({ request }: Route.ActionArgs) {
     staff: staffOf(user),
     links: desk.links,
     today: desk.today,
+    // The form sent again opens no second ticket (a form without its key opens one each time).
+    formKey: formKey.safeParse(form.key).data ?? null,
     deposit: taken && {
       method: taken.method,
       amountCents: taken.amount,

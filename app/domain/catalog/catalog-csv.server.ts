@@ -6,7 +6,7 @@ import type { Database, Transaction } from "#app/db/client.server.ts";
 import { insertUnnested, updateChanged } from "#app/db/unnest.server.ts";
 import { adultTitles, comingSoon, productBarcodes, regularTitles } from "#app/db/schema.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
-import { barcodeField } from "#app/domain/stock/barcode.ts";
+import { barcodeField, gtinOf } from "#app/domain/stock/barcode.ts";
 import {
   barcodeClaimProblems,
   barcodeTaken,
@@ -471,7 +471,8 @@ function checkBarcode(
     reasons.push(...parsed.error.issues.map((issue) => `Barcode: ${issue.message}`));
     return null;
   }
-  const repeated = parsed.data && check.repeatedBarcode(parsed.data, parsed.data, rowNumber);
+  const repeated =
+    parsed.data && check.repeatedBarcode(gtinOf(parsed.data), parsed.data, rowNumber);
   if (repeated) reasons.push(repeated);
   return parsed.data;
 }

@@ -103,14 +103,14 @@ async function sell(type: "regular" | "adult" | "item", id: number, quantity = 1
   return added.saleId;
 }
 
-async function storeItem(stock: number, taxable = true) {
+async function storeItem(stock: number, taxable = true, barcode = freshBarcode()) {
   const values = storeItemSchema.parse({
     sku: `CT-${freshBarcode(8)}`,
     name: `Counter poster ${freshBarcode(8)}`,
     priceCents: "10.00",
     stock: String(stock),
     taxable: taxable ? "yes" : "no",
-    barcode: freshBarcode(),
+    barcode,
   });
   const added = await addStoreItem(db, values, clerk);
   if (!added.ok) throw new Error(added.message);
@@ -141,6 +141,22 @@ describe("finding a product at the counter", () => {
       sql`update regular_titles set reg_serial_no = ${long} where reg_serial_no = ${title.serialNo}`,
     );
     expect(await findByCode(db, String(long))).toMatchObject({ type: "regular", id: long });
+  });
+});
+
+describe("a scanned code in another length", () => {
+  it("finds a UPC-A scanned as its EAN-13, and an EAN-13 with a leading 0 scanned as its UPC-A", async () => {
+    const upc = freshBarcode(12);
+    const ean = `0${freshBarcode(12)}`;
+    const byUpc = await storeItem(1, true, upc);
+    const byEan = await storeItem(1, true, ean);
+    expect(await findByCode(db, `0${upc}`)).toMatchObject({ type: "item", id: byUpc.id });
+    expect(await findByCode(db, upc)).toMatchObject({ type: "item", id: byUpc.id });
+    expect(await findByCode(db, ean.slice(1))).toMatchObject({ type: "item", id: byEan.id });
+    // As a GTIN-14 too (a case's code with the packaging digit 0).
+    expect(await findByCode(db, `00${upc}`)).toMatchObject({ type: "item", id: byUpc.id });
+    // Digits of no whole code's length are not widened: an 11-digit number finds nothing.
+    expect(await findByCode(db, upc.slice(1))).toBeUndefined();
   });
 });
 

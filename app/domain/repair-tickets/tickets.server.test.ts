@@ -111,6 +111,50 @@ async function booking(fields: { name?: string; email?: string; cancelledAt?: Da
   return (await createBooking(scratch.db(), { confirmedAt: new Date(), ...fields })).id;
 }
 
+describe("the intake form sent again", () => {
+  it("opens one ticket without a deposit, sent one after the other or at once, and mails once", async () => {
+    const input = intake();
+    const formKey = randomUUID();
+    const send = () => openTicket(scratch.db(), input, { staff: alice, links, today, formKey });
+    const first = await send();
+    if (!first.ok) throw new Error(first.message);
+    expect(await send()).toEqual({
+      ok: true,
+      number: first.number,
+      depositId: null,
+      replayed: true,
+      message: `Ticket R-${first.number} is open.`,
+    });
+    const atOnce = intake();
+    const otherKey = randomUUID();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        openTicket(scratch.db(), atOnce, { staff: alice, links, today, formKey: otherKey }),
+      ),
+    );
+    const numbers = answers.map((answer) => (answer.ok ? answer.number : answer.message));
+    expect(new Set(numbers).size).toBe(1);
+    expect(answers.filter((answer) => answer.ok && !answer.replayed)).toHaveLength(1);
+    for (const email of [input.email, atOnce.email]) {
+      const opened = await scratch
+        .db()
+        .select({ number: repairTickets.number })
+        .from(repairTickets)
+        .where(eq(repairTickets.customerEmail, email));
+      expect(opened).toHaveLength(1);
+      expect(await mailTo(email)).toHaveLength(1);
+    }
+    // Another form (a new key) is another ticket, even for the same device.
+    const again = await openTicket(scratch.db(), input, {
+      staff: alice,
+      links,
+      today,
+      formKey: randomUUID(),
+    });
+    expect(again.ok && again.number).not.toBe(first.number);
+  });
+});
+
 describe("a repair ticket from intake to collection", () => {
   it("opens with a readable number, mails the customer a signed status link, and keeps who checked it in", async () => {
     const input = intake();

@@ -109,8 +109,8 @@ export type Opened = { number: number; depositId: number | null };
  * Opens a ticket at the counter: a walk-in, or a confirmed booking from the inbox (which is then
  * marked handled). Linked to the account whose confirmed address it is. An optional deposit is
  * taken in the same transaction (cash into the open till: refused, opening nothing, while it is
- * closed); the intake form sent again with its deposit finds the ticket it opened and opens no
- * other. The customer's checked-in e-mail is queued in the same transaction. Up to five photos
+ * closed). The intake form sent again (`formKey`, or its deposit's), one after the other or at
+ * once, finds the ticket it opened and opens no other, with or without a deposit. The customer's checked-in e-mail is queued in the same transaction. Up to five photos
  * of the device are checked and stored first, recorded with the ticket, and removed again if it
  * is not opened.
  */
@@ -122,6 +122,8 @@ export async function openTicket(
     links: TicketLinks;
     today: string;
     deposit?: IntakeDeposit | null;
+    /** The intake form's key (a deposit's `formKey` is the same form's). */
+    formKey?: string | null;
     photos?: PhotoUpload[];
     storage?: PosterStorage;
     now?: Date;
@@ -162,6 +164,31 @@ export function intakeDetails(input: Omit<TicketInput, "serviceRequestId">) {
   } satisfies Partial<Ticket>;
 }
 
+/**
+ * The ticket an intake form opened already, with its deposit: the answer to the form sent again.
+ * Taken under the form's lock (`recordedByForm`'s), so a second sending at the same moment waits
+ * for the first to commit and then finds its ticket.
+ */
+async function openedByForm(
+  tx: Transaction,
+  formKey: string,
+): Promise<(Opened & { ok: true; replayed: true; message: string }) | undefined> {
+  const payments = await recordedByForm(tx, formKey);
+  const [ticket] = await tx
+    .select({ number: repairTickets.number })
+    .from(repairTickets)
+    .where(eq(repairTickets.intakeKey, formKey));
+  if (!ticket) return undefined;
+  const deposit = payments.find((payment) => payment.kind === "deposit");
+  return {
+    ok: true,
+    number: ticket.number,
+    depositId: deposit?.id ?? null,
+    replayed: true,
+    message: `Ticket ${ticketLabel(ticket.number)} is open.`,
+  };
+}
+
 async function insertTicket(
   db: Database,
   input: TicketInput,
@@ -170,12 +197,18 @@ async function insertTicket(
     links: TicketLinks;
     photos: StoredPhoto[];
     deposit?: IntakeDeposit | null;
+    formKey?: string | null;
     now?: Date;
   },
 ): Promise<TicketResult<Opened & { replayed?: boolean }>> {
   const now = options.now ?? new Date();
   const intake = options.deposit ?? null;
+  const formKey = intake?.formKey ?? options.formKey ?? null;
   return db.transaction(async (tx): Promise<TicketResult<Opened & { replayed?: boolean }>> => {
+    if (formKey) {
+      const earlier = await openedByForm(tx, formKey);
+      if (earlier) return earlier;
+    }
     let deposit: CheckedPayment | null = null;
     if (intake) {
       const { formKey, ...payment } = intake;
@@ -255,6 +288,7 @@ async function insertTicket(
         customerId: account?.id ?? null,
         ...intakeDetails(input),
         openedBy: options.staff.id,
+        intakeKey: formKey,
         createdAt: now,
         updatedAt: now,
       })

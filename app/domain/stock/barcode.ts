@@ -38,6 +38,22 @@ export function checkBarcode(typed: string): BarcodeCheck {
   return { ok: true, barcode: digits };
 }
 
+/**
+ * The code as a GTIN-14, the one form GS1 compares codes in: a UPC-A, the same code printed or
+ * scanned as its EAN-13 (a leading 0) and an EAN-8 all widen with leading zeros to 14 digits, so
+ * a product found by its UPC-A is found by a scanner that sends the EAN-13, and one code cannot
+ * be on two products in two lengths. The column `product_barcodes.gtin` is this, kept by the
+ * database (migration 0044).
+ */
+export function gtinOf(barcode: string): string {
+  return barcode.padStart(14, "0");
+}
+
+/** Whether these digits are a whole GTIN's length (EAN-8, UPC-A, EAN-13, GTIN-14). */
+export function isGtinLength(digits: string): boolean {
+  return GTIN_LENGTHS.has(digits.length);
+}
+
 /** A barcode form field or CSV cell: empty for none, else a checked GTIN's digits. */
 export const barcodeField = z
   .string()

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "#app/db/client.server.ts";
 import { violatedConstraint } from "#app/db/errors.ts";
 import { productBarcodes, storeItems } from "#app/db/schema.ts";
+import { gtinOf } from "./barcode.ts";
 import type { StockProduct } from "./status.ts";
 
 // One table of barcodes for titles of both catalogues and the store's items (decision 023): a
@@ -14,9 +15,13 @@ export const BARCODE_TAKEN = "This barcode is on another product.";
 /** Products per statement when many are read or written at once (one array parameter each). */
 const BATCH = 50_000;
 
-/** Whether a failed save failed because the barcode is another product's already. */
+/**
+ * Whether a failed save failed because the barcode is another product's already, as typed or
+ * in another length of the same GTIN (a UPC-A and its EAN-13).
+ */
 export function barcodeTaken(error: unknown): boolean {
-  return violatedConstraint(error) === "product_barcodes_pkey";
+  const constraint = violatedConstraint(error);
+  return constraint === "product_barcodes_pkey" || constraint === "product_barcodes_gtin";
 }
 
 /** The product's barcode as the form shows it ("" for none). */
@@ -108,18 +113,18 @@ export async function barcodeClaimProblems(
   const coded = claims.filter((claim) => claim.barcode !== null);
   for (const batch of batches(coded)) {
     const { rows } = await db.execute<{
-      barcode: string;
+      gtin: string;
       type: StockProduct;
       id: number;
       sku: string | null;
     }>(sql`
-      select b.barcode, b.product_type as type, b.product_id as id, s.sku
+      select b.gtin, b.product_type as type, b.product_id as id, s.sku
         from ${productBarcodes} as b
         left join ${storeItems} as s on b.product_type = 'item' and s.id = b.product_id
-       where b.barcode = any(${sql.param(batch.map((claim) => claim.barcode))}::text[])`);
-    const owners = new Map(rows.map((row) => [row.barcode, row]));
+       where b.gtin = any(${sql.param(batch.map((claim) => gtinOf(claim.barcode!)))}::text[])`);
+    const owners = new Map(rows.map((row) => [row.gtin, row]));
     for (const claim of batch) {
-      const owner = owners.get(claim.barcode!);
+      const owner = owners.get(gtinOf(claim.barcode!));
       if (!owner || (owner.type === type && listed.has(owner.id))) continue;
       problems.set(
         claim.row,

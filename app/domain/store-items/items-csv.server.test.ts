@@ -196,7 +196,8 @@ describe("the store items' CSV import", () => {
 
   it("lists every row to fix with its spreadsheet row number and reasons, and writes nothing", async () => {
     const tag = randomUUID().slice(0, 8);
-    const onItem = freshBarcode();
+    // A UPC-A: the rows below give it, and the one in the file, as their EAN-13 (a leading 0).
+    const onItem = freshBarcode(12);
     const other = await add({
       sku: `REJ-${tag}-OTHER`,
       name: "Other",
@@ -219,8 +220,8 @@ describe("the store items' CSV import", () => {
     const csv = csvOf(
       /* 2 */ `REJ-${tag}-1,${twice},Good,1.00,1,yes`,
       /* 3 */ `rej-${tag}-1,,Same SKU,1.00,1,yes`,
-      /* 4 */ `REJ-${tag}-2,${twice},Same barcode,1.00,1,yes`,
-      /* 5 */ `REJ-${tag}-3,${onItem},Taken barcode,1.00,1,yes`,
+      /* 4 */ `REJ-${tag}-2,0${twice},Same barcode,1.00,1,yes`,
+      /* 5 */ `REJ-${tag}-3,0${onItem},Taken barcode,1.00,1,yes`,
       /* 6 */ `REJ-${tag}-GONE,,Back on sale,1.00,1,yes`,
       /* 7 */ `REJ ${tag} 4,${misread},,twenty,-1,maybe`,
       /* 8 */ ``,
@@ -232,10 +233,10 @@ describe("the store items' CSV import", () => {
     expect(real).toMatchObject({ written: false, total: 7, added: 1, updated: 0 });
     expect(real.rejected).toEqual([
       { row: 3, reasons: [`SKU rej-${tag}-1 is already used by row 2.`] },
-      { row: 4, reasons: [`Barcode ${twice} is already used by row 2.`] },
+      { row: 4, reasons: [`Barcode 0${twice} is already used by row 2.`] },
       {
         row: 5,
-        reasons: [`Barcode ${onItem} is on another product (store item REJ-${tag}-OTHER).`],
+        reasons: [`Barcode 0${onItem} is on another product (store item REJ-${tag}-OTHER).`],
       },
       {
         row: 6,

@@ -5,6 +5,7 @@ import { violatedConstraint } from "#app/db/errors.ts";
 import { productBarcodes, storeItems } from "#app/db/schema.ts";
 import { insertUnnested, updateChanged } from "#app/db/unnest.server.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
+import { gtinOf } from "#app/domain/stock/barcode.ts";
 import {
   barcodeClaimProblems,
   barcodeTaken,
@@ -143,7 +144,7 @@ export async function importStoreItemsCsv(
     const skuRepeated = sku && repeatedSku(sku.toLowerCase(), sku, row);
     if (skuRepeated) reasons.push(skuRepeated);
     const barcode = storeItemSchema.shape.barcode.safeParse(cells.barcode ?? "").data;
-    const barcodeRepeated = barcode && repeatedBarcode(barcode, barcode, row);
+    const barcodeRepeated = barcode && repeatedBarcode(gtinOf(barcode), barcode, row);
     if (barcodeRepeated) reasons.push(barcodeRepeated);
 
     if (reasons.length > 0) rejected.push({ row, reasons });

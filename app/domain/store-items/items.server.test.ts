@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import { stockLedger } from "#app/domain/stock/ledger.server.ts";
 import { uploadedPosterId } from "#app/lib/uploaded-posters.ts";
+import { freshBarcode } from "#tests/support/barcodes.ts";
 import { createStaff } from "#tests/support/staff.ts";
 import { testDatabase } from "#tests/support/test-database.ts";
 import { servedStatus } from "#tests/support/uploaded-posters.ts";
@@ -112,6 +113,14 @@ describe("store items", () => {
     expect(await addStoreItem(db, values(form({ barcode: "10012345678902" })), staff)).toEqual({
       ok: false,
       reason: "invalid",
+      message: "This barcode is on another product.",
+      field: "barcode",
+    });
+    // The same code in another length (a UPC-A, then its EAN-13) is the same barcode.
+    const upc = freshBarcode(12);
+    expect((await addStoreItem(db, values(form({ barcode: upc })), staff)).ok).toBe(true);
+    expect(await addStoreItem(db, values(form({ barcode: `0${upc}` })), staff)).toMatchObject({
+      ok: false,
       message: "This barcode is on another product.",
       field: "barcode",
     });

@@ -6,6 +6,7 @@ import { productBarcodes, storeItems } from "#app/db/schema.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import { imageMessages } from "#app/domain/posters/checked-image.server.ts";
 import { processPosterUpload, releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
+import { gtinOf, isGtinLength } from "#app/domain/stock/barcode.ts";
 import { BARCODE_TAKEN, barcodeTaken, setBarcode } from "#app/domain/stock/barcodes.server.ts";
 import { containsPattern } from "#app/domain/catalog/search-text.ts";
 import { refuse, type Refusal } from "#app/lib/reply.server.ts";
@@ -45,6 +46,14 @@ const withBarcode = and(
   eq(productBarcodes.productId, storeItems.id),
 );
 
+/** A search typed as a whole barcode finds its item in any of the code's lengths (`gtinOf`). */
+function barcodeMatch(text: string) {
+  const digits = text.replace(/[\s-]/g, "");
+  return /^\d+$/.test(digits) && isGtinLength(digits)
+    ? eq(productBarcodes.gtin, gtinOf(digits))
+    : eq(productBarcodes.barcode, digits);
+}
+
 /** A page of the items on sale (archived ones left out), searched by SKU, name or barcode. */
 export async function listStoreItems(
   db: Database,
@@ -57,7 +66,7 @@ export async function listStoreItems(
       ? or(
           sql`lower(${storeItems.sku}) like lower(${containsPattern(text)})`,
           sql`lower(${storeItems.name}) like lower(${containsPattern(text)})`,
-          eq(productBarcodes.barcode, text.replace(/[\s-]/g, "")),
+          barcodeMatch(text),
         )
       : undefined,
   );
