@@ -2,8 +2,7 @@ import { data, redirect, useLocation } from "react-router";
 import { StockHistory } from "#app/components/admin/stock-history.tsx";
 import { CATALOGUE_FORMS, catalogueOfPath, TitleForm } from "#app/components/admin/title-form.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
-import { staffOf } from "#app/domain/accounts/staff.ts";
+import { requireActingStaff, requireStaff } from "#app/domain/accounts/session.server.ts";
 import {
   getAdultTitleForEdit,
   getRegularTitleForEdit,
@@ -85,7 +84,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const staff = staffOf(await requireStaffAction(request, "catalogue"));
+  const staff = await requireActingStaff(request, "catalogue");
   const { kind, serialNo } = titleOf(request, params);
   if (!serialNo) throw data("This title does not exist.", { status: 404 });
   const save = kind === "adult" ? saveAdultTitle : saveRegularTitle;

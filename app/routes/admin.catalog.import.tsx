@@ -1,7 +1,6 @@
 import { CsvImportForm } from "#app/components/admin/csv-import-form.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
-import { staffOf } from "#app/domain/accounts/staff.ts";
+import { requireActingStaff, requireStaff } from "#app/domain/accounts/session.server.ts";
 import {
   catalogCsvColumns,
   importCatalogCsv,
@@ -27,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const staff = staffOf(await requireStaffAction(request, "catalogue"));
+  const staff = await requireActingStaff(request, "catalogue");
   return answerCsvImport(request, (file, { dryRun }) =>
     importCatalogCsv(getDb(), kindOf(request), file, { dryRun, staff }),
   );

@@ -1,8 +1,7 @@
 import { redirect, useLocation } from "react-router";
 import { CATALOGUE_FORMS, catalogueOfPath, TitleForm } from "#app/components/admin/title-form.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
-import { staffOf } from "#app/domain/accounts/staff.ts";
+import { requireActingStaff, requireStaff } from "#app/domain/accounts/session.server.ts";
 import { saveAdultTitle, saveRegularTitle } from "#app/domain/catalog/title-forms.server.ts";
 import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
@@ -25,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const staff = staffOf(await requireStaffAction(request, "catalogue"));
+  const staff = await requireActingStaff(request, "catalogue");
   const kind = catalogueOfPath(new URL(request.url).pathname);
   const save = kind === "adult" ? saveAdultTitle : saveRegularTitle;
   const result = await save(getDb(), await readFormWithFiles(request), { staff });

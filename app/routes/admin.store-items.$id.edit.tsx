@@ -5,8 +5,7 @@ import {
   StoreItemForm,
 } from "#app/components/admin/store-items/store-item-form.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
-import { staffOf } from "#app/domain/accounts/staff.ts";
+import { requireActingStaff, requireStaff } from "#app/domain/accounts/session.server.ts";
 import { stockLedger } from "#app/domain/stock/ledger.server.ts";
 import { readStoreItemForm } from "#app/domain/store-items/item-input.ts";
 import { getStoreItem, updateStoreItem } from "#app/domain/store-items/items.server.ts";
@@ -52,7 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const staff = staffOf(await requireStaffAction(request, "catalogue"));
+  const staff = await requireActingStaff(request, "catalogue");
   const id = positiveInt(params.id);
   if (!id) throw data("This item does not exist.", { status: 404 });
   const { fields, files } = await readFormWithFiles(request);

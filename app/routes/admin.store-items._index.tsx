@@ -5,8 +5,7 @@ import { DataTable, type DataColumn } from "#app/components/admin/data-table.tsx
 import { STORE_ITEMS_PATH } from "#app/components/admin/store-items/store-item-form.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
-import { staffOf } from "#app/domain/accounts/staff.ts";
+import { requireActingStaff, requireStaff } from "#app/domain/accounts/session.server.ts";
 import { archiveStoreItem, listStoreItems } from "#app/domain/store-items/items.server.ts";
 import { positiveInt } from "#app/lib/http.server.ts";
 import { formatUsd } from "#app/lib/money.ts";
@@ -29,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const staff = staffOf(await requireStaffAction(request, "catalogue"));
+  const staff = await requireActingStaff(request, "catalogue");
   const form = await readForm(request);
   if (form.intent !== "archive") return reply.unknownAction();
   const id = positiveInt(form.id);

@@ -1,8 +1,7 @@
 import { CsvImportForm } from "#app/components/admin/csv-import-form.tsx";
 import { STORE_ITEMS_PATH } from "#app/components/admin/store-items/store-item-form.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
-import { staffOf } from "#app/domain/accounts/staff.ts";
+import { requireActingStaff, requireStaff } from "#app/domain/accounts/session.server.ts";
 import {
   importStoreItemsCsv,
   STORE_ITEM_CSV_COLUMNS,
@@ -22,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const staff = staffOf(await requireStaffAction(request, "catalogue"));
+  const staff = await requireActingStaff(request, "catalogue");
   return answerCsvImport(request, (file, { dryRun }) =>
     importStoreItemsCsv(getDb(), file, { dryRun, staff }),
   );

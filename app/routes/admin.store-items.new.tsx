@@ -5,8 +5,7 @@ import {
   StoreItemForm,
 } from "#app/components/admin/store-items/store-item-form.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
-import { staffOf } from "#app/domain/accounts/staff.ts";
+import { requireActingStaff, requireStaff } from "#app/domain/accounts/session.server.ts";
 import { readStoreItemForm } from "#app/domain/store-items/item-input.ts";
 import { addStoreItem } from "#app/domain/store-items/items.server.ts";
 import { readFormWithFiles } from "#app/lib/request.server.ts";
@@ -25,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const staff = staffOf(await requireStaffAction(request, "catalogue"));
+  const staff = await requireActingStaff(request, "catalogue");
   const { fields, files } = await readFormWithFiles(request);
   const form = readStoreItemForm(fields);
   if (!form.ok) {

@@ -7,8 +7,7 @@ import { ScanForm } from "#app/components/counter/scan-form.tsx";
 import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
-import { staffOf } from "#app/domain/accounts/staff.ts";
+import { requireActingStaff, requireStaff } from "#app/domain/accounts/session.server.ts";
 import { counterConfig, taxLabel } from "#app/domain/counter/counter-config.server.ts";
 import { openTillSchema, readCounterForm } from "#app/domain/counter/counter-input.ts";
 import { counterAction } from "#app/domain/counter/counter-actions.server.ts";
@@ -84,7 +83,7 @@ async function lastPaid(param: string | null, tillId: number, taxRate: number) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const staff = staffOf(await requireStaffAction(request, "counter"));
+  const staff = await requireActingStaff(request, "counter");
   const form = await readForm(request);
   const db = getDb();
   if (form.intent === "open-till") {

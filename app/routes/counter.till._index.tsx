@@ -5,8 +5,7 @@ import { FormField, FormMessage } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { SectionCard } from "#app/components/admin/section-card.tsx";
 import { getDb } from "#app/db/client.server.ts";
-import { requireStaff, requireStaffAction } from "#app/domain/accounts/session.server.ts";
-import { staffOf } from "#app/domain/accounts/staff.ts";
+import { requireActingStaff, requireStaff } from "#app/domain/accounts/session.server.ts";
 import { counterConfig } from "#app/domain/counter/counter-config.server.ts";
 import { closeTillSchema, readCounterForm } from "#app/domain/counter/counter-input.ts";
 import { closedTills, closeTillSession, openTill } from "#app/domain/counter/till.server.ts";
@@ -48,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const staff = staffOf(await requireStaffAction(request, "counter"));
+  const staff = await requireActingStaff(request, "counter");
   const form = await readForm(request);
   const read = readCounterForm(closeTillSchema, form);
   if (!read.ok)

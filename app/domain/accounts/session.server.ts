@@ -3,6 +3,7 @@ import { getAuth } from "#app/domain/accounts/auth.server.ts";
 import { displayName } from "#app/lib/display-name.ts";
 import { safeLocalPath } from "#app/lib/safe-redirect.ts";
 import { can, type Permission, type Role, roleOf } from "./permissions.ts";
+import { staffOf, type Staff } from "./staff.ts";
 
 export type SignedInUser = {
   id: string;
@@ -88,6 +89,14 @@ export async function requireStaffAction(
     throw data({ error: "Only staff can do this." }, { status: 403 });
   }
   return user;
+}
+
+/**
+ * `requireStaffAction` for an action that only needs to know who acts: the staff member as the
+ * histories, the ledger and the till name them.
+ */
+export async function requireActingStaff(request: Request, permission: Permission): Promise<Staff> {
+  return staffOf(await requireStaffAction(request, permission));
 }
 
 /** A local page to return to after signing in; anything else becomes the home page. */
