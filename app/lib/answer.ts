@@ -35,3 +35,13 @@ export type Answer<Values = Record<string, string>> = {
   /** What was typed, for the form shown again. */
   values?: Values;
 };
+
+/**
+ * The messages to show beside a form's fields: a refusal's, and none once an answer went through
+ * (or before the form was sent).
+ */
+export function errorsOf(
+  answer: { ok?: boolean; errors?: Record<string, string | undefined> } | null | undefined,
+): Record<string, string | undefined> {
+  return answer && answer.ok !== true ? (answer.errors ?? {}) : {};
+}

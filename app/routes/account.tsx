@@ -43,6 +43,7 @@ import { deviceName, ticketsForCustomer } from "#app/domain/repair-tickets/ticke
 import { alertsOfAccount, unsubscribeOwn } from "#app/domain/alerts/alerts.server.ts";
 import { ALERT_KIND_LABELS, alertStatusText, isWaiting } from "#app/domain/alerts/status.ts";
 import { usePageAnswer } from "#app/components/use-page-answer.ts";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("My Account", "Your personal information, password and security settings."),
@@ -228,7 +229,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const busy = navigation.state === "submitting";
   const answer: (Answer & { intent?: string; setup?: TwoFactorSetup }) | undefined =
     usePageAnswer(actionData);
-  const errors: FieldErrors = answer?.errors ?? {};
+  const errors: FieldErrors = errorsOf(answer);
 
   useSavedToast(loaderData);
 

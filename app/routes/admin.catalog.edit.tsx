@@ -22,6 +22,7 @@ import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.catalog.edit";
+import { errorsOf } from "#app/lib/answer.ts";
 
 // One module for both catalogues' edit pages: the address says which (app/routes.ts).
 
@@ -104,7 +105,7 @@ export default function EditTitle({ loaderData, actionData }: Route.ComponentPro
         heading={`Edit ${loaderData.title} (${catalogue.serialColumn} ${loaderData.serialNo})`}
         fields={catalogue.fields}
         values={actionData?.values ?? loaderData.values}
-        errors={actionData?.errors ?? {}}
+        errors={errorsOf(actionData)}
         message={actionData && !actionData.errors ? actionData.message : null}
         submitLabel="Save Changes"
         poster={{ src: loaderData.poster, alt: `Poster of ${loaderData.title}` }}

@@ -7,6 +7,7 @@ import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.catalog.new";
+import { errorsOf } from "#app/lib/answer.ts";
 
 // One module for both catalogues' "add a title" pages: the address says which (app/routes.ts).
 
@@ -43,7 +44,7 @@ export default function AddTitle({ actionData }: Route.ComponentProps) {
       heading={`Add ${catalogue.name} Title`}
       fields={catalogue.fields}
       values={actionData?.values ?? catalogue.newValues}
-      errors={actionData?.errors ?? {}}
+      errors={errorsOf(actionData)}
       message={actionData && !actionData.errors ? actionData.message : null}
       submitLabel="Add Title"
       cancelHref={catalogue.listPath}

@@ -19,6 +19,7 @@ import { formatShopDate } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.customers.$customerId";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(
@@ -64,7 +65,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const { customer, timeZone } = loaderData;
   const navigation = useNavigation();
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const errors: Record<string, string | undefined> = errorsOf(actionData);
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ");
   return (
     <>

@@ -21,6 +21,7 @@ import { readForm } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import { reply, type Answer } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.repairs.$number.edit";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(
@@ -170,11 +171,7 @@ export default function CorrectTicket({ loaderData, actionData }: Route.Componen
       <Form method="post" noValidate className="mt-6 flex max-w-3xl flex-col gap-6">
         {/* The details this page showed: a correction made meanwhile is not overwritten unseen. */}
         <input type="hidden" name="seen" value={loaderData.seen} />
-        <RepairTicketFields
-          values={values}
-          errors={answer?.errors ?? {}}
-          today={loaderData.today}
-        />
+        <RepairTicketFields values={values} errors={errorsOf(answer)} today={loaderData.today} />
         <FormField
           label="Why (optional)"
           name="note"

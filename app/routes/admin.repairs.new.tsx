@@ -34,6 +34,7 @@ import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import { reply, type Answer, type RefusalReason } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.repairs.new";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("New repair ticket", "Check a device in at the counter."),
@@ -255,7 +256,7 @@ function ReturningCustomer({ lookup }: { lookup: Lookup }) {
 export default function NewTicket({ loaderData, actionData }: Route.ComponentProps) {
   const answer = actionData as ActionData | undefined;
   const values = answer?.values ?? loaderData.values;
-  const errors = answer?.errors ?? {};
+  const errors = errorsOf(answer);
   const busy = useNavigation().state === "submitting";
   const { booking } = loaderData;
   return (

@@ -17,6 +17,7 @@ import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.store-items.$id.edit";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(`Edit ${loaderData?.item.name ?? "store item"}`, "Edit one of the store's goods."),
@@ -71,7 +72,7 @@ export default function EditStoreItem({ loaderData, actionData }: Route.Componen
       <StoreItemForm
         heading={`Edit ${loaderData.item.name}`}
         values={actionData?.values ?? loaderData.values}
-        errors={actionData?.errors ?? {}}
+        errors={errorsOf(actionData)}
         message={actionData && !actionData.errors ? actionData.message : null}
         submitLabel="Save Changes"
         photo={loaderData.photo}

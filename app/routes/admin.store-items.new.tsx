@@ -12,6 +12,7 @@ import { readFormWithFiles } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/admin.store-items.new";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Add Store Item", "Add one of the store's own goods, sold at the counter."),
@@ -41,7 +42,7 @@ export default function AddStoreItem({ actionData }: Route.ComponentProps) {
     <StoreItemForm
       heading="Add Store Item"
       values={actionData?.values ?? NEW_STORE_ITEM}
-      errors={actionData?.errors ?? {}}
+      errors={errorsOf(actionData)}
       message={actionData && !actionData.errors ? actionData.message : null}
       submitLabel="Add Item"
     />

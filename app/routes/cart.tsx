@@ -42,6 +42,7 @@ import {
 import { pageMeta } from "#app/lib/site.ts";
 import { reply, type RefusalReason } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/cart";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Your Cart", "The titles in your cart, with shipping and totals."),
@@ -253,7 +254,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <CheckoutForm
             lines={cart.lines}
             values={values}
-            errors={answer?.errors ?? {}}
+            errors={errorsOf(answer)}
             message={message}
             onChange={update}
             shippingId={shippingId}

@@ -23,6 +23,7 @@ import { formatUsd } from "#app/lib/money.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/checkout.test-payment.$sessionId";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Test payment | Reel & Repair" },
@@ -114,7 +115,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function TestPayment({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const errors: Record<string, string | undefined> = errorsOf(actionData);
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <TestModeNote>Test mode — no card is charged</TestModeNote>

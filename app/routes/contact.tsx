@@ -13,6 +13,7 @@ import { useShopContact } from "#app/components/site-footer.tsx";
 import { pageMeta, SHOP } from "#app/lib/site.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/contact";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Contact Us", `Questions about a film, an order or a repair? Write to ${SHOP.name}.`);
@@ -67,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Contact({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const errors: Record<string, string | undefined> = errorsOf(actionData);
   const values = actionData?.values ?? EMPTY;
   const phone = useShopContact()?.phone ?? SHOP.phone;
   return (

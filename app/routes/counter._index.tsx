@@ -21,6 +21,7 @@ import { readForm } from "#app/lib/request.server.ts";
 import { formatShopDateTime } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/counter._index";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Counter", "The store's till: scan, take payment, print the receipt."),
@@ -184,7 +185,7 @@ function Selling({
 }
 
 function OpenTill({ answer }: { answer: CounterAnswer | undefined }) {
-  const errors = answer && !answer.ok ? (answer.errors ?? {}) : {};
+  const errors = errorsOf(answer);
   return (
     <div className="flex max-w-md flex-col gap-4">
       <h1 className="text-3xl font-bold">Counter</h1>

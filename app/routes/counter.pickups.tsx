@@ -27,6 +27,7 @@ import { readForm } from "#app/lib/request.server.ts";
 import { formatShopDateTime } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/counter.pickups";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Pickups", "Web orders collected at the counter."),
@@ -149,7 +150,7 @@ function PickupOrder({
   order: NonNullable<Route.ComponentProps["loaderData"]["order"]>;
   answer: Answer | undefined;
 }) {
-  const errors = answer && !answer.ok ? (answer.errors ?? {}) : {};
+  const errors = errorsOf(answer);
   return (
     <section
       aria-labelledby="pickup-order-heading"

@@ -28,6 +28,7 @@ import { readForm } from "#app/lib/request.server.ts";
 import { formatShopLongDate } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/counter.sales.$number.return";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(`Return from ${params.number}`, "Items of a counter sale brought back."),
@@ -106,7 +107,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function CounterReturn({ loaderData, actionData }: Route.ComponentProps) {
   const { sale, key, tillOpen, exchangeSale } = loaderData;
   const answer = actionData as Answer | undefined;
-  const errors = answer && !answer.ok ? (answer.errors ?? {}) : {};
+  const errors = errorsOf(answer);
   const values = answer && !answer.ok ? (answer.values ?? {}) : {};
   const formError = answer && !answer.ok && !answer.errors ? answer.message : null;
   return (

@@ -12,6 +12,7 @@ import { formatUsd } from "#app/lib/money.ts";
 import { readForm } from "#app/lib/request.server.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/counter.test-reader";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Test card reader | Reel & Repair" },
@@ -63,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function TestReader({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const errors: Record<string, string | undefined> = errorsOf(actionData);
   const { charge } = loaderData;
   return (
     <div className="flex max-w-md flex-col gap-4">

@@ -17,6 +17,7 @@ import { readForm } from "#app/lib/request.server.ts";
 import { formatShopDateTime } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import type { Route } from "./+types/counter.till._index";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Till", "The till's takings so far, closing it, and the Z reports of closed tills."),
@@ -62,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Till({ loaderData, actionData }: Route.ComponentProps) {
   const answer = actionData as CounterAnswer | undefined;
-  const errors = answer && !answer.ok ? (answer.errors ?? {}) : {};
+  const errors = errorsOf(answer);
   const { open, closed } = loaderData;
   return (
     <div className="flex flex-col gap-6">

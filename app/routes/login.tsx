@@ -19,6 +19,7 @@ import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/login";
 import { readForm } from "#app/lib/request.server.ts";
 import { landingAfterSignIn } from "#app/domain/accounts/permissions.ts";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Login", "Log in to your Reel & Repair account.");
@@ -153,7 +154,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     searchParams.get("mode") === "reset" || actionData?.intent === "reset" ? "reset" : "signin",
   );
   const busy = navigation.state === "submitting";
-  const errors: FieldErrors = actionData?.errors ?? {};
+  const errors: FieldErrors = errorsOf(actionData);
   const showResult =
     actionData &&
     (mode === "reset" ? actionData.intent === "reset" : actionData.intent !== "reset");

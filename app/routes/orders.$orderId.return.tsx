@@ -19,6 +19,7 @@ import { formatShopLongDate } from "#app/lib/shop-time.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import { reply, type Answer } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/orders.$orderId.return";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta(`Return items of order #${params.orderId}`, "Send items back for a refund."),
@@ -94,7 +95,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function ReturnItems({ loaderData, actionData }: Route.ComponentProps) {
   const answer = actionData as ActionData | undefined;
   const values = answer?.values ?? {};
-  const errors = answer?.errors ?? {};
+  const errors = errorsOf(answer);
   const busy = useNavigation().state === "submitting";
   const { orderId, why, lines } = loaderData;
   return (

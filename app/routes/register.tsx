@@ -15,6 +15,7 @@ import { pageMeta } from "#app/lib/site.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/register";
 import { readForm } from "#app/lib/request.server.ts";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Create Account", "Create a Reel & Repair account to check out and see your orders.");
@@ -65,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const errors: Record<string, string | undefined> = errorsOf(actionData);
   const values = actionData?.values;
   if (actionData?.ok) {
     return (

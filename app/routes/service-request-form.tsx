@@ -25,6 +25,7 @@ import { readForm } from "#app/lib/request.server.ts";
 import { pageMeta } from "#app/lib/site.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/service-request-form";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(
@@ -142,7 +143,7 @@ export default function BookAppointment({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const times = useFetcher<typeof loader>();
   const values = actionData?.values ?? loaderData.defaults;
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const errors: Record<string, string | undefined> = errorsOf(actionData);
   const [date, setDate] = useState(values.preferredDate);
   useEffect(() => setDate(values.preferredDate), [values.preferredDate]);
   // Times for the chosen date: the page's own, or fetched when the date changes.

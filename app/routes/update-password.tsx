@@ -14,6 +14,7 @@ import { pageMeta } from "#app/lib/site.ts";
 import { reply } from "#app/lib/reply.server.ts";
 import type { Route } from "./+types/update-password";
 import { readForm } from "#app/lib/request.server.ts";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Update Password", "Choose a new password for your account.");
@@ -55,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function UpdatePassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const errors: Record<string, string | undefined> = errorsOf(actionData);
   // A field's message is shown beside it; one about the whole form also as a toast.
   const failure = actionData && !actionData.errors ? actionData.message : null;
   useEffect(() => {

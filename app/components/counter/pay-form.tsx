@@ -6,6 +6,7 @@ import type { SaleTotals } from "#app/domain/counter/sale-money.ts";
 import { formatUsd } from "#app/lib/money.ts";
 import { focusScanField, type CounterAnswer } from "./counter-answer.ts";
 import { IdCheckField } from "./id-check-field.tsx";
+import { errorsOf } from "#app/lib/answer.ts";
 
 /** The sale's totals, as the screen and the receipt show them. */
 export function SaleTotalsList({ totals, taxLabel }: { totals: SaleTotals; taxLabel: string }) {
@@ -70,7 +71,7 @@ export function PayForm({
   cardMessage: string | null;
   answer: CounterAnswer | undefined;
 }) {
-  const errors = answer && !answer.ok ? (answer.errors ?? {}) : {};
+  const errors = errorsOf(answer);
   const values = answer?.values ?? {};
   const cashError = errors.cashTenderedCents ?? errors.cashTendered;
   const cardError = errors.cardCents ?? errors.card;

@@ -3,6 +3,7 @@ import { FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { formatPriceInput, formatUsd } from "#app/lib/money.ts";
 import type { CounterAnswer } from "./counter-answer.ts";
+import { errorsOf } from "#app/lib/answer.ts";
 
 export type CounterLine = {
   id: number;
@@ -33,7 +34,7 @@ function SaleLineRow({ line }: { line: CounterLine }) {
   const fetcher = useFetcher<CounterAnswer>();
   const answer = fetcher.data;
   const lineTotal = line.unitPriceCents * line.quantity - line.discountCents;
-  const errors = answer && !answer.ok ? (answer.errors ?? {}) : {};
+  const errors = errorsOf(answer);
   return (
     <li className="flex flex-col gap-2 p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -5,6 +5,7 @@ import type { Answer } from "#app/lib/answer.ts";
 import { FormField, FormMessage, TextareaField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useFetcherAnswer } from "#app/components/use-fetcher-answer.ts";
+import { errorsOf } from "#app/lib/answer.ts";
 
 type Values = { title: string; releaseDate: string; description: string };
 
@@ -23,7 +24,7 @@ export function AddComingSoon() {
       form.current?.reset();
     }
   });
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const errors: Record<string, string | undefined> = errorsOf(result);
   const values = result && !result.ok ? result.values : undefined;
   return (
     <section aria-labelledby="coming-soon-add">

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { CheckboxField, FormMessage, TextareaField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import type { InboxAnswer, InboxItemShown } from "./inbox-item.ts";
+import { errorsOf } from "#app/lib/answer.ts";
 
 type Reply = { id: number; body: string; sentByName: string; sent: string };
 
@@ -42,7 +43,7 @@ export function ReplyForm({
   const sending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
   const reply = answer?.intent === "reply" ? answer : null;
-  const errors = reply?.errors ?? {};
+  const errors = errorsOf(reply);
   const values = reply?.values;
   return (
     <section aria-labelledby="inbox-reply" className="mt-8">

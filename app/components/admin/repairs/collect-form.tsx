@@ -5,6 +5,7 @@ import { PAYMENT_LABELS, PAYMENT_METHODS } from "#app/domain/repair-tickets/stat
 import { useBusy, type TicketAnswer } from "./ticket-answer.ts";
 import { TenderFields } from "./tender-fields.tsx";
 import { Message, Section } from "./ticket-section.tsx";
+import { errorsOf } from "#app/lib/answer.ts";
 
 /**
  * The customer collected the device: what is taken now and how, and why if everything paid does
@@ -28,7 +29,7 @@ export function CollectForm({
 }) {
   const busy = useBusy("collect");
   const mine = answer?.intent === "collect" ? answer : undefined;
-  const errors = mine?.errors ?? {};
+  const errors = errorsOf(mine);
   return (
     <Section id="ticket-collect" title="Collected by the customer">
       <Message answer={answer} intent="collect" />

@@ -3,12 +3,13 @@ import { Button } from "#app/components/ui/button.tsx";
 import { DepositFields } from "./deposit-fields.tsx";
 import { useBusy, type TicketAnswer } from "./ticket-answer.ts";
 import { Message, Section } from "./ticket-section.tsx";
+import { errorsOf } from "#app/lib/answer.ts";
 
 /** A deposit taken at the desk before the repair: cash into the open till, or card. */
 export function DepositForm({ formKey, answer }: { formKey: string; answer?: TicketAnswer }) {
   const busy = useBusy("deposit");
   const mine = answer?.intent === "deposit" ? answer : undefined;
-  const errors = mine?.errors ?? {};
+  const errors = errorsOf(mine);
   const values = mine?.ok ? undefined : mine?.values;
   return (
     <Section id="ticket-deposit" title="Deposit">

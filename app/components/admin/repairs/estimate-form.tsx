@@ -11,6 +11,7 @@ import {
 } from "#app/domain/repair-tickets/ticket-input.ts";
 import { useBusy, type TicketAnswer } from "./ticket-answer.ts";
 import { Message, Section } from "./ticket-section.tsx";
+import { errorsOf } from "#app/lib/answer.ts";
 
 function EstimateLine({
   row,
@@ -86,7 +87,7 @@ function EstimateLines({ kept }: { kept: TicketAnswer | undefined }) {
           key={row}
           row={row}
           values={kept?.estimateRows?.[row]}
-          errors={kept?.errors ?? {}}
+          errors={errorsOf(kept)}
         />
       ))}
       {hydrated ? (
@@ -126,7 +127,7 @@ export function EstimateForm({
   const busy = useBusy("estimate");
   const mine = answer?.intent === "estimate" ? answer : undefined;
   const kept = mine && !mine.ok ? mine : undefined;
-  const errors = kept?.errors ?? {};
+  const errors = errorsOf(kept);
   return (
     <Section id="ticket-estimate" title={replaces ? "Send a new estimate" : "Send an estimate"}>
       <Message answer={answer} intent="estimate" />

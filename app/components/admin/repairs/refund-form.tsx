@@ -3,6 +3,7 @@ import { FormField } from "#app/components/form-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useBusy, type TicketAnswer } from "./ticket-answer.ts";
 import { Message, Section } from "./ticket-section.tsx";
+import { errorsOf } from "#app/lib/answer.ts";
 
 /**
  * The device goes back unrepaired: what the ticket took goes back the way it was paid (to the
@@ -21,7 +22,7 @@ export function RefundForm({
 }) {
   const busy = useBusy("refund");
   const mine = answer?.intent === "refund" ? answer : undefined;
-  const errors = mine?.errors ?? {};
+  const errors = errorsOf(mine);
   return (
     <Section id="ticket-refund" title="Refund the deposit">
       <Message answer={answer} intent="refund" />
