@@ -110,9 +110,10 @@ export type Opened = { number: number; depositId: number | null };
  * marked handled). Linked to the account whose confirmed address it is. An optional deposit is
  * taken in the same transaction (cash into the open till: refused, opening nothing, while it is
  * closed). The intake form sent again (`formKey`, or its deposit's), one after the other or at
- * once, finds the ticket it opened and opens no other, with or without a deposit. The customer's checked-in e-mail is queued in the same transaction. Up to five photos
- * of the device are checked and stored first, recorded with the ticket, and removed again if it
- * is not opened.
+ * once, finds the ticket it opened and opens no other, with or without a deposit. The
+ * customer's checked-in e-mail is queued in the same transaction. Up to five photos of the
+ * device are checked and stored first, recorded with the ticket, and removed again if it is not
+ * opened.
  */
 export async function openTicket(
   db: Database,
@@ -165,27 +166,33 @@ export function intakeDetails(input: Omit<TicketInput, "serviceRequestId">) {
 }
 
 /**
- * The ticket an intake form opened already, with its deposit: the answer to the form sent again.
- * Taken under the form's lock (`recordedByForm`'s), so a second sending at the same moment waits
- * for the first to commit and then finds its ticket.
+ * The answer to an intake form sent again: the ticket it opened (found by its key, or by the
+ * deposit it took, for a ticket opened before tickets kept their key), with its deposit; a
+ * refusal when the key is another desk form's. Undefined for a form not sent before. Taken under
+ * the form's lock (`recordedByForm`'s), so a second sending at the same moment waits for the
+ * first to commit and then finds its ticket.
  */
 async function openedByForm(
   tx: Transaction,
   formKey: string,
-): Promise<(Opened & { ok: true; replayed: true; message: string }) | undefined> {
+): Promise<TicketResult<Opened & { replayed: true }> | undefined> {
   const payments = await recordedByForm(tx, formKey);
   const [ticket] = await tx
     .select({ number: repairTickets.number })
     .from(repairTickets)
     .where(eq(repairTickets.intakeKey, formKey));
-  if (!ticket) return undefined;
   const deposit = payments.find((payment) => payment.kind === "deposit");
+  if (!ticket && payments.length > 0 && !deposit) {
+    return refuse("conflict", "This form was used already: open the intake form again.");
+  }
+  const number = ticket?.number ?? deposit?.ticketNumber;
+  if (number === undefined) return undefined;
   return {
     ok: true,
-    number: ticket.number,
+    number,
     depositId: deposit?.id ?? null,
     replayed: true,
-    message: `Ticket ${ticketLabel(ticket.number)} is open.`,
+    message: `Ticket ${ticketLabel(number)} is open.`,
   };
 }
 
@@ -211,20 +218,7 @@ async function insertTicket(
     }
     let deposit: CheckedPayment | null = null;
     if (intake) {
-      const { formKey, ...payment } = intake;
-      const [recorded] = await recordedByForm(tx, formKey);
-      if (recorded) {
-        if (recorded.kind !== "deposit") {
-          return refuse("conflict", "This form was used already: open the intake form again.");
-        }
-        return {
-          ok: true,
-          number: recorded.ticketNumber,
-          depositId: recorded.id,
-          replayed: true,
-          message: `Ticket ${ticketLabel(recorded.ticketNumber)} is open.`,
-        };
-      }
+      const { formKey: _key, ...payment } = intake;
       // Checked before anything is written: a refused deposit opens nothing.
       const checked = await checkDeskPayment(tx, payment);
       if (!checked.ok) {
