@@ -220,6 +220,33 @@ export const searchWords = pgTable(
 );
 
 /**
+ * What a shopper's search matches of each regular title (its title, director and cast) beside
+ * its serial number, and nothing else: the full search collects a text's matches here (trigram
+ * indexes) and sorts them by title. A common word is in a large share of the titles, spread over
+ * the whole catalogue; fetched from regular_titles, whose rows are several times as wide, its
+ * matches touched nearly every page of that table (at a million titles, "the": 25,000 pages and
+ * 0.6–0.9 s). Kept by triggers on regular_titles (drizzle/0046_regular_title_search.sql).
+ */
+export const regularTitleSearch = pgTable(
+  "regular_title_search",
+  {
+    regSerialNo: integer("reg_serial_no")
+      .primaryKey()
+      .references(() => regularTitles.regSerialNo, { onDelete: "cascade", onUpdate: "cascade" }),
+    title: text("title").notNull(),
+    director: text("director"),
+    cast: text("cast"),
+  },
+  (t) => [
+    index("regular_title_search_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("regular_title_search_shopper_trgm").using(
+      "gin",
+      sql`${regularShopperSearchText(t)} gin_trgm_ops`,
+    ),
+  ],
+);
+
+/**
  * Each genre a regular title lists, with the title's price and disc: the genre filter's price
  * sorts walk one genre's slice of the price index here instead of the whole catalogue's price
  * index, title by title. Kept by triggers on regular_titles (drizzle/0020_genre_price_order.sql).

@@ -7,6 +7,7 @@ import {
   regularGenreList,
   regularShopperSearchText,
   regularTitleGenres,
+  regularTitleSearch,
   regularTitles,
   searchWords,
   staffPicks,
@@ -27,6 +28,8 @@ export type { TitleSort };
 
 /** Title, director and cast: what a shopper's search matches (trigram-indexed). */
 const shopperText = regularShopperSearchText(regularTitles);
+/** The same, in the narrow copy the full search collects its matches from. */
+const searchedShopperText = regularShopperSearchText(regularTitleSearch);
 const genreList = regularGenreList(regularTitles.genres);
 
 /**
@@ -383,9 +386,10 @@ async function titlesContaining(
 ): Promise<Page<RegularTitleCard>> {
   const direction = options.sort === "za" ? sql.raw("desc") : sql.raw("asc");
   const byTitle = sql`title ${direction}, reg_serial_no ${direction}`;
-  const searched = text.length >= PEOPLE_MIN_LENGTH ? shopperText : regularTitles.title;
+  const searched =
+    text.length >= PEOPLE_MIN_LENGTH ? searchedShopperText : regularTitleSearch.title;
   const contains = sql`
-    select reg_serial_no, title from ${regularTitles}
+    select reg_serial_no, title from ${regularTitleSearch}
     where ${ilike(searched, containsPattern(text))}`;
   const remembered = await matchesInTitleOrder(db, text, contains);
   let total: number;

@@ -31,6 +31,15 @@ async function keptUnlikeCounted(tx: Database) {
   return rows;
 }
 
+/** The search's copy of the titles (regular_title_search) where it differs from the titles. */
+async function copyUnlikeTitles(tx: Database) {
+  const { rows } = await tx.execute(sql`
+    select coalesce(r.reg_serial_no, c.reg_serial_no) as serial, r.title, c.title as copied
+    from regular_titles r full join regular_title_search c using (reg_serial_no)
+    where (r.title, r.director, r."cast") is distinct from (c.title, c.director, c."cast")`);
+  return rows;
+}
+
 const title = (name: string, director: string | null = null, cast: string | null = null) => ({
   productId: "P-words",
   title: name,
@@ -40,8 +49,8 @@ const title = (name: string, director: string | null = null, cast: string | null
   currentPriceCents: 900,
 });
 
-describe("the catalogue's words", () => {
-  it("stay exactly the words of the titles through any adds, edits, imports and deletes", () =>
+describe("the catalogue's words and the search's copy of the titles", () => {
+  it("stay exactly the titles' through any adds, edits, renumbering, imports and deletes", () =>
     fc.assert(
       fc.asyncProperty(
         fc.array(
@@ -60,6 +69,7 @@ describe("the catalogue's words", () => {
               text: fc.constantFrom("Quix Fen", "ZORB", "Wemberly Fax, Quix", ""),
             }),
             fc.record({ op: fc.constant("stock" as const), pick: fc.nat() }),
+            fc.record({ op: fc.constant("renumber" as const), pick: fc.nat() }),
             fc.record({ op: fc.constant("delete" as const), pick: fc.nat() }),
           ),
           { maxLength: 12 },
@@ -89,6 +99,14 @@ describe("the catalogue's words", () => {
                   .update(regularTitles)
                   .set({ qtyToList: sql`${regularTitles.qtyToList} + 1` })
                   .where(eq(regularTitles.regSerialNo, pick(step.pick)));
+              } else if (step.op === "renumber") {
+                const serial = pick(step.pick);
+                const [moved] = await tx
+                  .update(regularTitles)
+                  .set({ regSerialNo: sql`-${regularTitles.regSerialNo}` })
+                  .where(eq(regularTitles.regSerialNo, serial))
+                  .returning({ serial: regularTitles.regSerialNo });
+                added.splice(added.indexOf(serial), 1, moved!.serial);
               } else {
                 const gone = pick(step.pick);
                 await tx.delete(regularTitles).where(eq(regularTitles.regSerialNo, gone));
@@ -96,6 +114,7 @@ describe("the catalogue's words", () => {
               }
             }
             expect(await keptUnlikeCounted(tx)).toEqual([]);
+            expect(await copyUnlikeTitles(tx)).toEqual([]);
           }),
       ),
       { numRuns: 25 },
