@@ -122,10 +122,13 @@ async function storageOf(catalogue: Catalogue) {
     select pg_database_size(current_database())::text as "database",
            pg_table_size('regular_titles')::text as "regular_titles table",
            pg_indexes_size('regular_titles')::text as "regular_titles indexes",
+           pg_table_size('regular_title_search')::text as "regular_title_search table",
+           pg_indexes_size('regular_title_search')::text as "regular_title_search indexes",
            pg_table_size('regular_title_genres')::text as "regular_title_genres table",
            pg_indexes_size('regular_title_genres')::text as "regular_title_genres indexes",
            pg_table_size('adult_titles')::text as "adult_titles table",
-           pg_indexes_size('adult_titles')::text as "adult_titles indexes"`);
+           pg_indexes_size('adult_titles')::text as "adult_titles indexes",
+           pg_total_relation_size('stock_moves')::text as "stock_moves with its indexes"`);
   return Object.fromEntries(Object.entries(rows[0]!).map(([key, value]) => [key, Number(value)]));
 }
 
