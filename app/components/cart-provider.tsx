@@ -163,7 +163,11 @@ function useStoredCart() {
     fetchCurrentPrices(stored)
       .then(({ products, unknown }) => {
         // Apply to what the cart holds now: the shopper may have changed it meanwhile.
-        const result = repriceLines(linesRef.current, products, new Set(unknown));
+        const result = repriceLines(linesRef.current, {
+          asked: stored,
+          current: products,
+          unknown: new Set(unknown),
+        });
         dispatch({ type: "replace", lines: result.lines });
         if (result.dropped.length > 0) announceDropped(result.dropped);
       })

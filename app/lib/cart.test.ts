@@ -104,15 +104,30 @@ describe("parseStoredCart", () => {
 describe("repriceLines", () => {
   it("takes prices from the server and reports lines whose title is gone", () => {
     const lines = cartOf(dvd, bluRay, adultSameSerial);
-    const result = repriceLines(
-      lines,
-      [{ ...dvd, priceCents: 799, title: "Alien (1979)" }],
-      new Set(["adult:1"]),
-    );
+    const result = repriceLines(lines, {
+      asked: lines,
+      current: [{ ...dvd, priceCents: 799, title: "Alien (1979)" }],
+      unknown: new Set(["adult:1"]),
+    });
     expect(result.lines.map((line) => [line.mergeKey, line.priceCents, line.title])).toEqual([
       ["regular:1", 799, "Alien (1979)"],
       ["adult:1", 999, "Velvet Nights"],
     ]);
     expect(result.dropped.map((line) => line.mergeKey)).toEqual(["regular:2"]);
+  });
+
+  it("keeps a line added while the stored lines' prices were on their way, as it was added", () => {
+    const stored = cartOf(dvd);
+    const now = cartReducer(stored, { type: "add", product: bluRay });
+    const result = repriceLines(now, {
+      asked: stored,
+      current: [{ ...dvd, priceCents: 799 }],
+      unknown: new Set(),
+    });
+    expect(result.lines.map((line) => [line.mergeKey, line.priceCents])).toEqual([
+      ["regular:1", 799],
+      ["regular:2", 1999],
+    ]);
+    expect(result.dropped).toEqual([]);
   });
 });

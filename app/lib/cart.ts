@@ -131,20 +131,26 @@ export type CurrentProduct = CartProduct;
 /**
  * Brings stored lines up to date with the catalogue: prices, titles and posters come from the
  * server; lines whose product no longer exists are returned separately so the shopper can be
- * told. Lines the server did not answer for (`unknown`) are kept as they are.
+ * told. Only the lines the server was `asked` about are judged by its answer: a line added or
+ * changed while the answer was on its way keeps what the page gave it. Lines the server did not
+ * answer for (`unknown`) are kept as they are.
  */
 export function repriceLines(
   lines: readonly CartLine[],
-  current: readonly CurrentProduct[],
-  unknown: ReadonlySet<string> = new Set(),
+  answer: {
+    asked: readonly CartLine[];
+    current: readonly CurrentProduct[];
+    unknown: ReadonlySet<string>;
+  },
 ): { lines: CartLine[]; dropped: CartLine[] } {
-  const byKey = new Map(current.map((product) => [mergeKeyOf(product), product]));
+  const asked = new Set(answer.asked.map((line) => line.mergeKey));
+  const byKey = new Map(answer.current.map((product) => [mergeKeyOf(product), product]));
   const kept: CartLine[] = [];
   const dropped: CartLine[] = [];
   for (const line of lines) {
     const product = byKey.get(line.mergeKey);
     if (product) kept.push({ ...line, ...product });
-    else if (unknown.has(line.mergeKey)) kept.push(line);
+    else if (!asked.has(line.mergeKey) || answer.unknown.has(line.mergeKey)) kept.push(line);
     else dropped.push(line);
   }
   return { lines: kept, dropped };

@@ -125,6 +125,31 @@ test("the cart is re-priced from the server and gone titles are dropped with a n
   await expect(drawer.getByText("A Vanished Film")).toHaveCount(0);
 });
 
+test("a title added while the stored cart's prices are on their way stays in the cart", async ({
+  page,
+}) => {
+  await page.goto("/movies/1");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("button", { name: "Cart (1)" })).toBeVisible();
+  // The next page asks for the stored line's price; its answer is held until the shopper has
+  // added another title.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route("**/api/cart/prices**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/movies/2");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("button", { name: "Cart (2)" })).toBeVisible();
+  const priced = page.waitForResponse("**/api/cart/prices**");
+  answer();
+  await priced;
+  const drawer = await openCart(page, 2);
+  await expect(drawer.getByRole("heading", { name: "Your Cart (2 items)" })).toBeVisible();
+  await expect(page.getByText(/is no longer available/)).toHaveCount(0);
+});
+
 test("Go to Cart Page closes the drawer and heads to /cart", async ({ page }) => {
   await page.goto("/movies");
   await page
