@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "#app/db/client.server.ts";
 import { containsPattern } from "#app/domain/catalog/search-text.ts";
-import { gtinOf, isGtinLength } from "#app/domain/stock/barcode.ts";
+import { productBarcodes } from "#app/db/schema.ts";
+import { barcodeMatches } from "#app/domain/stock/barcodes.server.ts";
 import type { StockProduct } from "#app/domain/stock/status.ts";
 
 // Finding what the customer brought to the counter (decision 023, point 2): a scanned barcode,
@@ -68,17 +69,13 @@ export async function findByCode(
   const text = code.trim();
   const digits = text.replace(/[\s-]/g, "");
   if (/^\d{8,14}$/.test(digits)) {
-    // A whole GTIN is matched in any of its lengths (a UPC-A scanned as its EAN-13).
-    const code = isGtinLength(digits)
-      ? sql`b.gtin = ${gtinOf(digits)}`
-      : sql`b.barcode = ${digits}`;
     const scanned = await first(
       db,
-      sql`select p.* from product_barcodes as b
+      sql`select p.* from ${productBarcodes}
             join (${REGULAR} union all ${ADULT}
                   union all (${ITEM} where i.archived_at is null)) as p
-              on p.type = b.product_type and p.id = b.product_id
-           where ${code}`,
+              on p.type = ${productBarcodes.productType} and p.id = ${productBarcodes.productId}
+           where ${barcodeMatches(digits)}`,
     );
     // Eight digits are an EAN-8 or a long serial number: the barcode first.
     if (scanned || digits.length > 8) return scanned;

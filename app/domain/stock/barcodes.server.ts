@@ -1,8 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "#app/db/client.server.ts";
 import { violatedConstraint } from "#app/db/errors.ts";
 import { productBarcodes, storeItems } from "#app/db/schema.ts";
-import { gtinOf } from "./barcode.ts";
+import { gtinOf, isGtinLength } from "./barcode.ts";
 import type { StockProduct } from "./status.ts";
 
 // One table of barcodes for titles of both catalogues and the store's items (decision 023): a
@@ -22,6 +22,18 @@ const BATCH = 50_000;
 export function barcodeTaken(error: unknown): boolean {
   const constraint = violatedConstraint(error);
   return constraint === "product_barcodes_pkey" || constraint === "product_barcodes_gtin";
+}
+
+/**
+ * The barcodes a code typed or scanned finds (spaces and dashes left out): a whole GTIN in any of
+ * its lengths (a UPC-A scanned as its EAN-13), compared as GS1 compares codes, widened to 14
+ * digits; anything else as typed.
+ */
+export function barcodeMatches(code: string): SQL {
+  const digits = code.replace(/[\s-]/g, "");
+  return /^\d+$/.test(digits) && isGtinLength(digits)
+    ? eq(productBarcodes.gtin, gtinOf(digits))
+    : eq(productBarcodes.barcode, digits);
 }
 
 /** The product's barcode as the form shows it ("" for none). */

@@ -6,8 +6,12 @@ import { productBarcodes, storeItems } from "#app/db/schema.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
 import { imageMessages } from "#app/domain/posters/checked-image.server.ts";
 import { processPosterUpload, releaseUploadedPosters } from "#app/domain/posters/upload.server.ts";
-import { gtinOf, isGtinLength } from "#app/domain/stock/barcode.ts";
-import { BARCODE_TAKEN, barcodeTaken, setBarcode } from "#app/domain/stock/barcodes.server.ts";
+import {
+  BARCODE_TAKEN,
+  barcodeMatches,
+  barcodeTaken,
+  setBarcode,
+} from "#app/domain/stock/barcodes.server.ts";
 import { containsPattern } from "#app/domain/catalog/search-text.ts";
 import { refuse, type Refusal } from "#app/lib/reply.server.ts";
 import { clampPage, pageCountFor } from "#app/lib/pagination.ts";
@@ -46,14 +50,6 @@ const withBarcode = and(
   eq(productBarcodes.productId, storeItems.id),
 );
 
-/** A search typed as a whole barcode finds its item in any of the code's lengths (`gtinOf`). */
-function barcodeMatch(text: string) {
-  const digits = text.replace(/[\s-]/g, "");
-  return /^\d+$/.test(digits) && isGtinLength(digits)
-    ? eq(productBarcodes.gtin, gtinOf(digits))
-    : eq(productBarcodes.barcode, digits);
-}
-
 /** A page of the items on sale (archived ones left out), searched by SKU, name or barcode. */
 export async function listStoreItems(
   db: Database,
@@ -66,7 +62,7 @@ export async function listStoreItems(
       ? or(
           sql`lower(${storeItems.sku}) like lower(${containsPattern(text)})`,
           sql`lower(${storeItems.name}) like lower(${containsPattern(text)})`,
-          barcodeMatch(text),
+          barcodeMatches(text),
         )
       : undefined,
   );
