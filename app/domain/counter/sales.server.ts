@@ -558,16 +558,20 @@ export async function paySale(
     if (!short) throw error;
     const saleId =
       input.saleId === AT_THE_TILL ? (await openTillAndSale(db))?.saleId : input.saleId;
-    const [line] = await db
-      .select({ name: counterSaleLines.name })
-      .from(counterSaleLines)
-      .where(
-        and(
-          eq(counterSaleLines.saleId, saleId ?? 0),
-          eq(counterSaleLines.productType, short.productType),
-          eq(counterSaleLines.productId, short.serialNo),
-        ),
-      );
+    // The sale's line names the product; with no sale open any more, it is "A product".
+    const [line] =
+      saleId === undefined
+        ? []
+        : await db
+            .select({ name: counterSaleLines.name })
+            .from(counterSaleLines)
+            .where(
+              and(
+                eq(counterSaleLines.saleId, saleId),
+                eq(counterSaleLines.productType, short.productType),
+                eq(counterSaleLines.productId, short.serialNo),
+              ),
+            );
     return refuse("conflict", shortOf(line?.name ?? "A product", short.available));
   }
   if (!answer) return nothingToPay(db);
