@@ -115,7 +115,9 @@ export function readyForPickupMessage(
 }
 
 /** Sent to a corrected e-mail address: the ticket's link, which the mistyped address got. */
-export function correctedAddressMessage(ticket: TicketMail & { now: string }) {
+export function correctedAddressMessage(
+  ticket: TicketMail & { now: string; newPromisedDate?: string },
+) {
   return renderEmail({
     subject: `Repair ${ticket.label}: follow your repair`,
     preview: `The link to follow your ${ticket.device}'s repair, ticket ${ticket.label}.`,
@@ -123,7 +125,32 @@ export function correctedAddressMessage(ticket: TicketMail & { now: string }) {
     paragraphs: [
       `We corrected the e-mail address on your repair ticket ${ticket.label}, for your ${ticket.device}: from now on we write to you here.`,
       `Where it stands: ${ticket.now}`,
+      ...(ticket.newPromisedDate
+        ? [`We now aim to have it ready by ${promisedDay(ticket.newPromisedDate)}.`]
+        : []),
       "Follow your repair, and approve or decline any estimate, with the link below.",
+    ],
+    action: { label: "See your repair's status", url: ticket.statusUrl },
+    note: questions(),
+  });
+}
+
+/**
+ * Sent when the date the shop aims to have the device ready by is changed while the work is still
+ * ahead (parts late, or the repair sooner than thought).
+ */
+export function promisedDateChangedMessage(
+  ticket: TicketMail & { now: string; from: string; to: string },
+) {
+  const later = ticket.to > ticket.from;
+  return renderEmail({
+    subject: `Repair ${ticket.label}: a new date for your ${ticket.device}`,
+    preview: `We now aim to have it ready by ${promisedDay(ticket.to)}.`,
+    heading: `Hello, ${greetingName(ticket.name)}`,
+    paragraphs: [
+      `We now aim to have your ${ticket.device} ready by ${promisedDay(ticket.to)}, instead of ${promisedDay(ticket.from)}.${later ? " We are sorry for the wait." : ""}`,
+      `Where it stands: ${ticket.now}`,
+      "Follow your repair with the link below.",
     ],
     action: { label: "See your repair's status", url: ticket.statusUrl },
     note: questions(),

@@ -128,7 +128,47 @@ describe("correcting a ticket", () => {
       `https://shop.example.test${ticketStatusPath(number, links.secret)}`,
     );
     expect(mail!.text).toContain("We have your device and will look at it soon.");
+    // The new date is said in the same message.
+    expect(mail!.text).toContain("We now aim to have it ready by Friday, December 4.");
+    expect(await mailTo(email)).toHaveLength(1);
     expect(await mailTo(input.email)).toHaveLength(1);
+  });
+
+  it("tells the customer of a new promised date while the work is ahead, and not after", async () => {
+    const { number, input } = await open();
+    const db = scratch.db();
+    const correct = async (changes: Record<string, string>) =>
+      correctTicket(db, number, await correction(number, changes, "Parts are late"), {
+        staff: bob,
+        links,
+        today,
+      });
+    expect((await correct({ promisedDate: "2026-12-04" })).ok).toBe(true);
+    const [, moved] = await mailTo(input.email);
+    expect(moved!.subject).toBe(`Repair R-${number}: a new date for your Dell XPS 13 laptop`);
+    expect(moved!.text).toContain(
+      "We now aim to have your Dell XPS 13 laptop ready by Friday, December 4, instead of Tuesday, December 1. We are sorry for the wait.",
+    );
+    expect(moved!.text).toContain(
+      `https://shop.example.test${ticketStatusPath(number, links.secret)}`,
+    );
+    // Sooner: no apology. Another detail alone: nothing to tell.
+    expect((await correct({ promisedDate: "2026-12-02" })).ok).toBe(true);
+    expect((await mailTo(input.email)).at(-1)!.text).toContain(
+      "ready by Wednesday, December 2, instead of Friday, December 4.\n",
+    );
+    expect((await correct({ phone: "817.555.0100" })).ok).toBe(true);
+    expect(await mailTo(input.email)).toHaveLength(3);
+    // Returned unrepaired, there is no work left to be late with.
+    await moveTicket(
+      db,
+      number,
+      { from: "checked_in", to: "returned", note: "" },
+      { staff: alice, links, hours: "Mon–Sat" },
+    );
+    const sent = (await mailTo(input.email)).length;
+    expect((await correct({ promisedDate: "2026-12-09" })).ok).toBe(true);
+    expect(await mailTo(input.email)).toHaveLength(sent);
   });
 
   it("moves a ticket from the account of a mistyped address to the account of the right one", async () => {

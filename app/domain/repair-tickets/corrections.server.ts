@@ -10,11 +10,15 @@ import type { Staff } from "#app/domain/accounts/staff.ts";
 import { customers, repairSearchText, repairTickets, users } from "#app/db/schema.ts";
 import { queueMail } from "#app/domain/mail/outbox.server.ts";
 import { refuse } from "#app/lib/reply.server.ts";
-import { correctedAddressMessage } from "#app/emails/repair-ticket-emails.ts";
+import {
+  correctedAddressMessage,
+  promisedDateChangedMessage,
+} from "#app/emails/repair-ticket-emails.ts";
 import {
   CUSTOMER_WORDS,
   CORRECTABLE_FIELDS,
   ticketLabel,
+  WORK_AHEAD_STATUSES,
   type CorrectableField,
 } from "./status.ts";
 import type { CorrectionInput } from "./ticket-input.ts";
@@ -59,8 +63,9 @@ export function detailsVersion(ticket: Details): string {
  * Corrects the details typed at intake, from the version the staff member saw. Only the fields
  * that differ are written; the history trigger records them. A corrected e-mail address moves
  * the ticket to the account with that confirmed address (or to none), and the customer is sent
- * the status link there, in the same transaction. A promised date that is changed cannot be in
- * the past; one left as it was may be (the ticket is simply overdue).
+ * the status link there, in the same transaction; a new promised date while the work is still
+ * ahead is said to the customer too. A promised date that is changed cannot be in the past; one
+ * left as it was may be (the ticket is simply overdue).
  */
 export async function correctTicket(
   db: Database,
@@ -114,16 +119,30 @@ export async function correctTicket(
       .set({ ...update, updatedAt: now })
       .where(eq(repairTickets.number, number))
       .returning();
-    if (newAddress) {
-      const message = correctedAddressMessage({
-        label: ticketLabel(number),
-        name: corrected!.customerName,
-        device: deviceName(corrected!),
-        statusUrl: statusUrl(number, options.links),
-        now: CUSTOMER_WORDS[corrected!.status],
-      });
-      await queueMail({ to: corrected!.customerEmail, ...message }, { tx });
-    }
+    // The customer is told of a new address, and of a new date while the work is still ahead:
+    // in one message when both changed.
+    const newDate =
+      changed.includes("promised_date") && WORK_AHEAD_STATUSES.includes(corrected!.status);
+    const about = {
+      label: ticketLabel(number),
+      name: corrected!.customerName,
+      device: deviceName(corrected!),
+      statusUrl: statusUrl(number, options.links),
+      now: CUSTOMER_WORDS[corrected!.status],
+    };
+    const message = newAddress
+      ? correctedAddressMessage({
+          ...about,
+          newPromisedDate: newDate ? corrected!.promisedDate : undefined,
+        })
+      : newDate
+        ? promisedDateChangedMessage({
+            ...about,
+            from: ticket.promisedDate,
+            to: corrected!.promisedDate,
+          })
+        : undefined;
+    if (message) await queueMail({ to: corrected!.customerEmail, ...message }, { tx });
     return {
       ok: true,
       changed,
