@@ -338,7 +338,12 @@ export const sessions = pgTable(
     impersonatedBy: text("impersonated_by"),
     ...timestamps,
   },
-  (t) => [index("sessions_user_id").on(t.userId)],
+  (t) => [
+    index("sessions_user_id").on(t.userId),
+    // The retention sweep deletes the expired ones in batches: each batch found through this
+    // instead of a scan of the table (the expiry changes about once a day a session).
+    index("sessions_expires_at").on(t.expiresAt),
+  ],
 );
 
 export const accounts = pgTable(
@@ -389,7 +394,11 @@ export const verifications = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ...timestamps,
   },
-  (t) => [index("verifications_identifier").on(t.identifier)],
+  (t) => [
+    index("verifications_identifier").on(t.identifier),
+    // As the sessions': the retention sweep's batches of expired ones.
+    index("verifications_expires_at").on(t.expiresAt),
+  ],
 );
 
 export const twoFactors = pgTable(
