@@ -131,9 +131,9 @@ export type CurrentProduct = CartProduct;
 /**
  * Brings stored lines up to date with the catalogue: prices, titles and posters come from the
  * server; lines whose product no longer exists are returned separately so the shopper can be
- * told. Only the lines the server was `asked` about are judged by its answer: a line added or
- * changed while the answer was on its way keeps what the page gave it. Lines the server did not
- * answer for (`unknown`) are kept as they are.
+ * told. Only the lines the server was `asked` about are judged by its answer: a line added while
+ * the answer was on its way keeps the price its page gave it. Lines the server did not answer
+ * for (`unknown`) are kept as they are.
  */
 export function repriceLines(
   lines: readonly CartLine[],
