@@ -98,6 +98,9 @@ export async function action({ request }: Route.ActionArgs) {
   const answer = await counterAction(db, form, staff, counterConfig());
   if ("paidSaleId" in answer) throw redirect(`/counter?paid=${answer.paidSaleId}`);
   if ("openSale" in answer) throw redirect(`/counter/sales/${answer.openSale}`);
+  if ("openPickup" in answer) {
+    throw redirect(`/counter/pickups?${new URLSearchParams({ code: answer.openPickup })}`);
+  }
   if ("cardSaleId" in answer) throw redirect(`/counter?card=${answer.cardSaleId}`);
   return answer.ok
     ? reply.ok(answer.message, answer.results ? { results: answer.results } : undefined)

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { writeBarcodeVideo } from "#tests/support/barcode-video.ts";
+import { writeBarcodeVideo, writeQrVideo } from "#tests/support/barcode-video.ts";
 import { allViolations } from "./support/axe.ts";
-import { atTheCounter, takeTurnsAtTheTill } from "./support/counter.ts";
+import { atTheCounter, scanCode, takeTurnsAtTheTill } from "./support/counter.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { shelfBarcode, shelveProduct } from "./support/shop-database.ts";
 
@@ -17,24 +17,30 @@ takeTurnsAtTheTill();
  * Linux has no BarcodeDetector of its own, so the counter reads the frames with the shop's copy of
  * ZXing, as a browser without one does.
  */
-const withCamera = test.extend<object, { filmedCode: string }>({
+const withCamera = test.extend<object, { filmedCode: string; film: string }>({
   // Playwright reads a fixture's needs from its first parameter's pattern: this one needs none.
   // eslint-disable-next-line no-empty-pattern
   filmedCode: [async ({}, use) => use(shelfBarcode()), { scope: "worker" }],
-  launchOptions: [
-    async ({ launchOptions, filmedCode }, use) => {
+  /** The camera's video file: the EAN-13's, unless a test films something else for a while. */
+  film: [
+    async ({ filmedCode }, use) => {
       const folder = fs.mkdtempSync(path.join(os.tmpdir(), "counter-camera-"));
-      const video = writeBarcodeVideo(path.join(folder, "barcode.y4m"), filmedCode);
+      await use(writeBarcodeVideo(path.join(folder, "barcode.y4m"), filmedCode));
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
+    { scope: "worker" },
+  ],
+  launchOptions: [
+    async ({ launchOptions, film }, use) => {
       await use({
         ...launchOptions,
         args: [
           ...(launchOptions.args ?? []),
           "--use-fake-device-for-media-stream",
           "--use-fake-ui-for-media-stream",
-          `--use-file-for-fake-video-capture=${video}`,
+          `--use-file-for-fake-video-capture=${film}`,
         ],
       });
-      fs.rmSync(folder, { recursive: true, force: true });
     },
     { scope: "worker" },
   ],
@@ -133,6 +139,34 @@ withCamera(
     await expect(page.getByRole("button", { name: "Add", exact: true })).toBeVisible();
     await expect(lines.getByRole("listitem")).toHaveCount(1);
     await expect(lines.getByRole("listitem")).toContainText("2 × $12.50");
+  },
+);
+
+withCamera(
+  "the camera opens a paid sale from its receipt's QR code, for a return",
+  async ({ page, film, filmedCode, baseURL }) => {
+    const code = shelfBarcode();
+    const name = `Receipt Poster ${String(Date.now()).slice(-6)}`;
+    await shelveProduct({ type: "item", name, priceCents: 1000, stock: 2, barcode: code });
+    await atTheCounter(page);
+    await scanCode(page, code);
+    const payment = page.getByRole("region", { name: "Payment" });
+    await payment.getByLabel("Cash tendered ($)").fill("20");
+    await payment.getByRole("button", { name: /^Pay \$[\d.]+ in cash$/ }).click();
+    const paid = page.getByText(/Sale S-\d+ paid:/);
+    await expect(paid).toBeVisible();
+    const sale = (await paid.textContent())!.match(/S-\d+/)![0];
+
+    // The customer is back with the receipt: its QR code is the sale's address.
+    writeQrVideo(film, `${baseURL}/counter/sales/${sale}`);
+    try {
+      await page.getByRole("button", { name: "Scan with the camera" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: `Receipt ${sale}` })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Return items" })).toBeVisible();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    } finally {
+      writeBarcodeVideo(film, filmedCode);
+    }
   },
 );
 

@@ -5,6 +5,7 @@ import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
 import { freshBarcode } from "./barcodes.ts";
 import {
   drawEan13,
+  drawQr,
   ean13CheckDigit,
   ean13Modules,
   y4mVideo,
@@ -69,5 +70,19 @@ describe("an EAN-13 drawn for the fake camera", () => {
     expect(
       video.subarray(second + 6 + 320 * 240, second + frameBytes).every((v) => v === 128),
     ).toBe(true);
+  });
+});
+
+describe("a QR code drawn for the fake camera", () => {
+  test("the reader reads what is drawn: a receipt's address, a pickup code", async () => {
+    for (const text of ["http://127.0.0.1:3111/counter/sales/S-100042", "K7M2QX9P"]) {
+      const [read] = await readBarcodes(rgba(drawQr(text)), { formats: ["QRCode"] });
+      expect(read?.text).toBe(text);
+    }
+  });
+
+  test("keeps its quiet zone inside the picture", () => {
+    const long = `http://shop.example/counter/sales/S-${"9".repeat(200)}`;
+    expect(() => drawQr(long, { width: 320, height: 240 })).toThrow("too small");
   });
 });

@@ -1,9 +1,10 @@
 import fs from "node:fs";
+import { encode } from "uqr";
 import { hasValidCheckDigit } from "#app/domain/stock/barcode.ts";
 
 // A camera pointed at a barcode, for the browser's fake capture device
-// (`--use-file-for-fake-video-capture`): an EAN-13 drawn as a printer would, written as
-// YUV4MPEG2 frames. The bars follow GS1's EAN-13 tables: the first digit is not drawn but chooses
+// (`--use-file-for-fake-video-capture`): an EAN-13 drawn as a printer would, or a QR code as a
+// receipt prints it, written as YUV4MPEG2 frames. The bars follow GS1's EAN-13 tables: the first digit is not drawn but chooses
 // which of the left half's digits are written with the odd (L) or even (G) set.
 
 const L_CODES = [
@@ -98,6 +99,35 @@ export function drawEan13(
 }
 
 /**
+ * One grey picture of a QR code of `text`, drawn by the receipt's own encoder: each module
+ * `moduleSize` pixels square, in the middle of white paper with at least the standard's quiet
+ * zone of four modules around it.
+ */
+export function drawQr(
+  text: string,
+  { width = 640, height = 480, moduleSize = 8 } = {},
+): LumaFrame {
+  const { data, size } = encode(text, { border: 0 });
+  const side = size * moduleSize;
+  if (side + 8 * moduleSize > Math.min(width, height)) {
+    throw new Error("The picture is too small for the code and its quiet zone.");
+  }
+  const luma = new Uint8Array(width * height).fill(235);
+  const left = Math.floor((width - side) / 2);
+  const top = Math.floor((height - side) / 2);
+  data.forEach((row, y) =>
+    row.forEach((dark, x) => {
+      if (!dark) return;
+      for (let dy = 0; dy < moduleSize; dy++) {
+        const start = (top + y * moduleSize + dy) * width + left + x * moduleSize;
+        luma.fill(16, start, start + moduleSize);
+      }
+    }),
+  );
+  return { width, height, luma };
+}
+
+/**
  * The picture as a YUV4MPEG2 video of `frames` frames (4:2:0, neutral colour), the format
  * Chromium's fake camera plays in a loop.
  */
@@ -116,5 +146,14 @@ export function y4mVideo(frame: LumaFrame, frames = 5): Buffer {
 /** Writes a camera's view of the EAN-13 `code` to `file` (a .y4m), for the fake capture device. */
 export function writeBarcodeVideo(file: string, code: string) {
   fs.writeFileSync(file, y4mVideo(drawEan13(code)));
+  return file;
+}
+
+/**
+ * Writes a camera's view of a QR code of `text` to `file`, in place of what it filmed before:
+ * the fake capture device reads its file each time a page starts the camera.
+ */
+export function writeQrVideo(file: string, text: string) {
+  fs.writeFileSync(file, y4mVideo(drawQr(text)));
   return file;
 }

@@ -2,8 +2,12 @@
 // first load carries none of it.
 import zxingWasmUrl from "zxing-wasm/reader/zxing_reader.wasm?url";
 
-/** What the counter sells by: the retail codes on discs and goods, and Code 128 labels. */
-export const CAMERA_FORMATS = ["ean_13", "ean_8", "upc_a", "upc_e", "code_128"] as const;
+/**
+ * What the counter reads: the retail codes on discs and goods and Code 128 labels, which it sells
+ * by, and QR codes: a receipt's (its sale's address, for a return) and a pickup's (its code, in
+ * the customer's e-mail).
+ */
+export const CAMERA_FORMATS = ["ean_13", "ean_8", "upc_a", "upc_e", "code_128", "qr_code"] as const;
 
 /** Reads the codes in the video's current frame. */
 export type CodeReader = {

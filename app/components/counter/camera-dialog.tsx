@@ -136,9 +136,9 @@ export default function CameraDialog({
   const status = !started
     ? "Starting the camera…"
     : !taken
-      ? "Hold a barcode up to the camera."
+      ? "Hold a barcode, or a receipt's or pickup's QR code, up to the camera."
       : !answered
-        ? `Read ${taken.code}: adding it…`
+        ? `Read ${taken.code}…`
         : `${answer?.message ?? ""}${
             answer?.ok && stillInView
               ? " It is still in view: take it away and show it again to add another."

@@ -1,11 +1,14 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import type { Staff } from "#app/domain/accounts/staff.ts";
+import { markReadyForPickup } from "#app/domain/orders/pickups.server.ts";
 import { createTestCardReader } from "#app/domain/payments/card-reader.server.ts";
 import { addStoreItem } from "#app/domain/store-items/items.server.ts";
 import { storeItemSchema } from "#app/domain/store-items/item-input.ts";
 import { freshBarcode } from "#tests/support/barcodes.ts";
+import { paidPickupOrder, UNTAXED_PRICING } from "#tests/support/order-fixtures.ts";
 import { scratchDatabase } from "#tests/support/scratch-database.ts";
+import { scratchOutbox } from "#tests/support/scratch-outbox.ts";
 import { createStaff } from "#tests/support/staff.ts";
 import { statementsOf } from "#tests/support/statements.ts";
 import { freshTill } from "#tests/support/till.ts";
@@ -24,6 +27,8 @@ import { closeTillSession } from "./till.server.ts";
 // The presses of the counter's page as the route runs them. A database of this file's own: the
 // shop has one till, which the other counter test files open and close at the same time.
 const scratch = scratchDatabase();
+// A pickup order's e-mails are queued with it.
+scratchOutbox(scratch);
 let db: Database;
 const CONFIG = { taxRate: 82_500, timeZone: "America/Chicago" };
 let clerk: Staff;
@@ -39,9 +44,9 @@ beforeEach(async () => {
 });
 
 /** A store item on the shelf with `stock` copies: its barcode and name. */
-async function shelfItem(stock: number) {
+async function shelfItem(stock: number, sku = `PR-${freshBarcode(8)}`) {
   const values = storeItemSchema.parse({
-    sku: `PR-${freshBarcode(8)}`,
+    sku,
     name: `Press poster ${freshBarcode(8)}`,
     priceCents: "10.00",
     stock: String(stock),
@@ -138,5 +143,71 @@ describe("a press at the counter", () => {
     });
     const sale = (await openSaleOf(db, tillId, CONFIG.taxRate))!;
     expect(sale.status).toBe("open");
+  });
+});
+
+describe("a scanned code that opens something else", () => {
+  it("opens a paid sale by its receipt's number, or by the address its QR code carries", async () => {
+    const item = await shelfItem(5);
+    await press({ intent: "scan", code: item.barcode });
+    const { paidSaleId } = (await press({ intent: "pay", cashTendered: "20" })) as {
+      paidSaleId: number;
+    };
+    const number = `S-${paidSaleId}`;
+    for (const code of [
+      number,
+      `s${paidSaleId}`,
+      `http://127.0.0.1:3000/counter/sales/${number}`,
+      // A receipt printed under another address of the shop, and one behind a path.
+      ` https://old-name.example/shop/counter/sales/${number}/ `,
+    ]) {
+      expect(await press({ intent: "scan", code })).toEqual({ ok: true, openSale: number });
+    }
+    // Not a receipt's address: another page of the sale, an unknown sale.
+    for (const code of [
+      `https://shop.example/counter/sales/${number}/return`,
+      `https://shop.example/counter/sales/S-${paidSaleId + 1_000_000}`,
+    ]) {
+      expect(await press({ intent: "scan", code })).toMatchObject({
+        ok: false,
+        reason: "not-found",
+        message: `Nothing found for “${code}”.`,
+      });
+    }
+    // Nothing was added to a sale meanwhile.
+    expect(await openSaleOf(db, tillId, CONFIG.taxRate)).toBeUndefined();
+  });
+
+  it("opens a web order's pickup by its code, unless a product has that code", async () => {
+    const placed = await paidPickupOrder(db, {
+      ordersUrl: "http://shop.test/orders",
+      config: { ...UNTAXED_PRICING, timeZone: CONFIG.timeZone },
+    });
+    const ready = await markReadyForPickup(
+      db,
+      { orderId: placed.orderId },
+      { staff: clerk, ordersUrl: "http://shop.test/orders" },
+    );
+    if (!ready.ok) throw new Error(ready.message);
+    const code = ready.pickupCode;
+    // As the QR code gives it, and as a clerk types it.
+    for (const scanned of [code, `${code.slice(0, 4).toLowerCase()} ${code.slice(4)}`]) {
+      expect(await press({ intent: "scan", code: scanned })).toEqual({
+        ok: true,
+        openPickup: code,
+      });
+    }
+    // A code of the right shape that no order has is searched for as words.
+    const unknown = code === "ZZZZ2222" ? "ZZZZ3333" : "ZZZZ2222";
+    expect(await press({ intent: "scan", code: unknown })).toMatchObject({
+      ok: false,
+      reason: "not-found",
+    });
+    // A product whose SKU reads as the same code is sold: the shelf comes first.
+    const item = await shelfItem(3, code);
+    expect(await press({ intent: "scan", code })).toEqual({
+      ok: true,
+      message: `Added “${item.name}”.`,
+    });
   });
 });

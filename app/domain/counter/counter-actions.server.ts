@@ -19,7 +19,9 @@ import {
   type CounterConfig,
 } from "./sales.server.ts";
 import { isPaidSale } from "./returns.server.ts";
-import { saleIdOf, saleNumber } from "./status.ts";
+import { readPickupCode } from "#app/domain/orders/pickup-code.ts";
+import { isPickupCode } from "./pickup-collection.server.ts";
+import { saleIdOfScan, saleNumber } from "./status.ts";
 
 // What each press at the counter does (decision 023): the route reads the form and answers; the
 // rules are here, so one place says what a scan, a line's change or a payment means.
@@ -27,8 +29,10 @@ import { saleIdOf, saleNumber } from "./status.ts";
 export type CounterActionAnswer =
   | { ok: true; message: string; results?: CounterProduct[] }
   | { ok: true; paidSaleId: number }
-  /** A receipt's number scanned or typed: its sale is opened, for a return. */
+  /** A receipt's number or QR code scanned or typed: its sale is opened, for a return. */
   | { ok: true; openSale: string }
+  /** A web order's pickup code (its QR in the customer's e-mail): the order is found at Pickups. */
+  | { ok: true; openPickup: string }
   /** The card's part went to the reader: the page waits for its outcome. */
   | { ok: true; cardSaleId: number }
   | { ok: false; reason: RefusalReason; message: string; errors?: FieldErrors };
@@ -56,14 +60,22 @@ const NO_READER: CounterActionAnswer = {
 
 const NO_SALE_ANSWER: CounterActionAnswer = { ok: false, reason: "conflict", message: NO_SALE };
 
-/** A scanned or typed code: the one product it names is added; words find a few to choose. */
+/**
+ * A scanned or typed code: the one product it names is added; a receipt opens its sale and a
+ * pickup code its order; words find a few products to choose.
+ */
 async function scan(db: Database, code: string, staff: Staff) {
-  const saleId = saleIdOf(code);
+  const saleId = saleIdOfScan(code);
   if (saleId !== undefined && (await isPaidSale(db, saleId))) {
     return { ok: true as const, openSale: saleNumber(saleId) };
   }
   const product = await findByCode(db, code);
   if (product) return answer(await addToSale(db, AT_THE_TILL, product, 1, staff));
+  // After the products: a product's code always sells it, even one a pickup code could read as.
+  const pickupCode = readPickupCode(code);
+  if (pickupCode && (await isPickupCode(db, pickupCode))) {
+    return { ok: true as const, openPickup: pickupCode };
+  }
   const results = await searchProducts(db, code);
   if (results.length === 0) {
     const message = `Nothing found for “${code}”.`;

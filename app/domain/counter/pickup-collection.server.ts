@@ -54,6 +54,15 @@ async function linesOf(db: Database | Transaction, orderId: number) {
     .orderBy(asc(orderItems.productType), asc(orderItems.productSerialNo));
 }
 
+/** Is this (read) code a pickup order's? What the counter's scan field asks before searching. */
+export async function isPickupCode(db: Database, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.pickupCode, code), eq(orders.fulfilment, "pickup")));
+  return row !== undefined;
+}
+
 /** The pickup order this code, or this name and order number, belong to. */
 export async function findPickup(
   db: Database,

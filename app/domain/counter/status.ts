@@ -28,6 +28,19 @@ export function saleIdOf(number: string): number | undefined {
 }
 
 /**
+ * The sale a code scanned or typed at the counter names: its number ("S-100001"), or the
+ * address its receipt's QR code carries (`…/counter/sales/S-100001`), which a scanner that reads
+ * QR codes types as it is, and the camera reads. Whatever the host: the receipt printed before
+ * the shop's address changed still opens its sale.
+ */
+export function saleIdOfScan(code: string): number | undefined {
+  const text = code.trim();
+  const onReceipt =
+    /^(?:https?:\/\/[^\s/]+)?(?:\/[^\s?#]*)?\/counter\/sales\/([^\s/?#]+)\/?$/i.exec(text);
+  return saleIdOf(onReceipt?.[1] ?? text);
+}
+
+/**
  * How a counter return gives its money back: cash from the till, to the card that paid, or as
  * credit toward the till's open sale (an exchange).
  */
