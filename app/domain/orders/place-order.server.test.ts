@@ -618,6 +618,8 @@ describe("taking the stock", () => {
       regular_titles_restock_alerts: 1,
       regular_titles_stock_moves: 1,
       adult_titles_stock_moves: 1,
+      // Finds that no title's words changed, and writes nothing.
+      search_words_count_updates: 1,
     });
     // a and x back, b back and taken twice, c, d and y taken.
     expect(read).toEqual([5, 3, 4, 4, 5, 4]);
@@ -657,6 +659,8 @@ describe("taking the stock", () => {
       regular_titles_restock_alerts: 1,
       regular_titles_stock_moves: 1,
       adult_titles_stock_moves: 1,
+      // Finds that no title's words changed, and writes nothing.
+      search_words_count_updates: 1,
     });
     // The order's web sales, then their release.
     expect(read).toEqual([
