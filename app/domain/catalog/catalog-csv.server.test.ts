@@ -700,12 +700,14 @@ describe("catalogue CSV import: barcodes", () => {
         .from(adultTitles)
         .where(like(adultTitles.title, `${tag} %`))
         .orderBy(adultTitles.adultSerialNo);
-      const codes = await Promise.all(
-        titles.map(async (title) => [
+      // One after the other: a transaction is one connection, which answers one query at a time.
+      const codes: [string, string][] = [];
+      for (const title of titles) {
+        codes.push([
           title.title.slice(tag.length + 1),
           await barcodeOf(tx, { type: "adult", id: title.serial }),
-        ]),
-      );
+        ]);
+      }
       expect(codes).toEqual([
         ["Kept", kept],
         ["Replaced", fresh],
