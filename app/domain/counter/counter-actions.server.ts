@@ -19,8 +19,7 @@ import {
   type CounterConfig,
 } from "./sales.server.ts";
 import { isPaidSale } from "./returns.server.ts";
-import { readPickupCode } from "#app/domain/orders/pickup-code.ts";
-import { isPickupCode } from "./pickup-collection.server.ts";
+import { pickupCodeOf } from "./pickup-collection.server.ts";
 import { saleIdOfScan, saleNumber } from "./status.ts";
 
 // What each press at the counter does (decision 023): the route reads the form and answers; the
@@ -72,10 +71,8 @@ async function scan(db: Database, code: string, staff: Staff) {
   const product = await findByCode(db, code);
   if (product) return answer(await addToSale(db, AT_THE_TILL, product, 1, staff));
   // After the products: a product's code always sells it, even one a pickup code could read as.
-  const pickupCode = readPickupCode(code);
-  if (pickupCode && (await isPickupCode(db, pickupCode))) {
-    return { ok: true as const, openPickup: pickupCode };
-  }
+  const pickupCode = await pickupCodeOf(db, code);
+  if (pickupCode) return { ok: true as const, openPickup: pickupCode };
   const results = await searchProducts(db, code);
   if (results.length === 0) {
     const message = `Nothing found for “${code}”.`;

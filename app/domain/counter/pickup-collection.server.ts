@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { withActor } from "#app/db/actor.server.ts";
 import type { Database, Transaction } from "#app/db/client.server.ts";
 import { orderItems, orders } from "#app/db/schema.ts";
@@ -54,13 +54,21 @@ async function linesOf(db: Database | Transaction, orderId: number) {
     .orderBy(asc(orderItems.productType), asc(orderItems.productSerialNo));
 }
 
-/** Is this (read) code a pickup order's? What the counter's scan field asks before searching. */
-export async function isPickupCode(db: Database, code: string): Promise<boolean> {
+/** Pickup orders only, among those `where` finds. */
+const pickupOrder = (where: SQL | undefined) => and(where, eq(orders.fulfilment, "pickup"));
+
+/**
+ * The pickup code a code typed or scanned at the counter is, when it is a pickup order's; null
+ * otherwise. What the counter's scan field asks before searching products by name.
+ */
+export async function pickupCodeOf(db: Database, typed: string): Promise<string | null> {
+  const code = readPickupCode(typed);
+  if (!code) return null;
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.pickupCode, code), eq(orders.fulfilment, "pickup")));
-  return row !== undefined;
+    .where(pickupOrder(eq(orders.pickupCode, code)));
+  return row ? code : null;
 }
 
 /** The pickup order this code, or this name and order number, belong to. */
@@ -76,10 +84,7 @@ export async function findPickup(
   } else {
     where = and(eq(orders.id, search.orderNumber), sameName(search.name));
   }
-  const [row] = await db
-    .select(pickupColumns)
-    .from(orders)
-    .where(and(where, eq(orders.fulfilment, "pickup")));
+  const [row] = await db.select(pickupColumns).from(orders).where(pickupOrder(where));
   if (!row) {
     return "code" in search
       ? refuse("not-found", "No order has this pickup code. Check it, or search by name.", "code")
